@@ -1,0 +1,56 @@
+/**
+ * Match-result approval rules (spec section 4, "Match approval").
+ * A submitted report makes a result PENDING; the other team approves (TRUE)
+ * or rejects (FALSE) it. Only TRUE results count in tables and leaderboards.
+ */
+import type { Approval } from '../../db/schema';
+
+export type ReviewAction = 'approve' | 'reject';
+
+/**
+ * The state a review action leads to, or null when the action is not allowed.
+ * Reviews only act on PENDING: re-reviewing a decided result would silently
+ * rewrite tables, so a changed result has to go through a new report instead.
+ */
+export function nextApproval(current: Approval, action: ReviewAction): Approval | null {
+  if (current !== 'PENDING') return null;
+  return action === 'approve' ? 'TRUE' : 'FALSE';
+}
+
+/**
+ * Whether a report may be (re)submitted. Teams may correct a result until it
+ * is approved; after that the table depends on it, so only a super_admin may
+ * overwrite it.
+ */
+export function canReport(current: Approval, isSuperAdmin: boolean): boolean {
+  if (current === 'TRUE') return isSuperAdmin;
+  return true;
+}
+
+export interface ReviewContext {
+  homeTeam: string;
+  awayTeam: string;
+  /** The team that submitted the report; null when unknown (e.g. a super_admin with no team). */
+  reportedByTeam: string | null;
+  /** The reviewer's own team; null for users without a team. */
+  reviewerTeamId: string | null;
+  isSuperAdmin: boolean;
+}
+
+/**
+ * Whether a user may approve or reject a match's pending result: a super_admin
+ * always; otherwise only the opposing team, so nobody approves their own report.
+ */
+export function canReview(ctx: ReviewContext): boolean {
+  if (ctx.isSuperAdmin) return true;
+  const reviewer = ctx.reviewerTeamId;
+  if (reviewer === null || reviewer === '') return false;
+  if (reviewer !== ctx.homeTeam && reviewer !== ctx.awayTeam) return false;
+  // With no known reporting team there is no "own report" to guard against.
+  return reviewer !== ctx.reportedByTeam;
+}
+
+/** Only approved results feed tables and leaderboards; '', PENDING and FALSE do not. */
+export function countsInTables(approved: string): boolean {
+  return approved === 'TRUE';
+}

@@ -1,0 +1,55 @@
+/**
+ * The one error path: every failure becomes JSON `{ "detail": "…" }` with its status.
+ * Handlers throw HTTPException (or the `fail` shorthand); anything else is a bug,
+ * logged and answered with a 500 that reveals nothing.
+ */
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export function fail(status: ContentfulStatusCode, detail: string): never {
+  throw new HTTPException(status, { message: detail });
+}
+
+export function onError(error: Error, c: Context): Response {
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    // A response built by a middleware (e.g. with headers) is passed through as is.
+    if (error.res && error.res.headers.get('content-type')?.includes('application/json')) return error.res;
+    const detail = error.message || defaultDetail(status);
+    const response = c.json({ detail }, status);
+    error.res?.headers.forEach((value, name) => {
+      if (name.toLowerCase() !== 'content-type' && name.toLowerCase() !== 'content-length') {
+        response.headers.set(name, value);
+      }
+    });
+    return response;
+  }
+  console.error('Unhandled error', c.req.method, c.req.path, error);
+  return c.json({ detail: 'Internal server error' }, 500);
+}
+
+export function notFound(c: Context): Response {
+  return c.json({ detail: `Not found: ${c.req.method} ${c.req.path}` }, 404);
+}
+
+function defaultDetail(status: number): string {
+  switch (status) {
+    case 400:
+      return 'Bad request';
+    case 401:
+      return 'Not authenticated';
+    case 403:
+      return 'Forbidden';
+    case 404:
+      return 'Not found';
+    case 409:
+      return 'Conflict';
+    case 413:
+      return 'Request body too large';
+    case 429:
+      return 'Too many requests';
+    default:
+      return 'Request failed';
+  }
+}

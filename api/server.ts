@@ -1,0 +1,161 @@
+/**
+ * The one Node process: opens and migrates the database, seeds the demo league
+ * into an empty database (or creates the first super admin in production), and
+ * serves the API under /api and the built app from dist/ with an SPA fallback.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { openAndMigrate, type Connection } from '../db/connection';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  ensureFirstAdmin,
+  isDatabaseEmpty,
+  seedDemoLeague,
+} from '../db/seed/demo-league';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+
+export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  connection: Connection;
+  close(): Promise<void>;
+}
+
+type Log = (line: string) => void;
+
+/** Fills an empty database: the demo league outside production, the first admin in it. */
+export async function prepareData(connection: Connection, config: Config, log: Log): Promise<void> {
+  if (!(await isDatabaseEmpty(connection.db))) return;
+  if (config.env === 'production') {
+    if (!config.admin) {
+      throw new ConfigError(
+        'The database has no users. Set ADMIN_EMAIL and ADMIN_PASSWORD to create the first super admin.',
+      );
+    }
+    await ensureFirstAdmin(connection.db, config.admin);
+    log(`Created the first super admin: ${config.admin.email}`);
+    return;
+  }
+  const started = performance.now();
+  const summary = await seedDemoLeague(connection.db, {
+    imagesDir: config.imagesDir,
+    ...(config.seedReferenceDate ? { referenceDate: config.seedReferenceDate } : {}),
+  });
+  log(
+    `Seeded the demo league: ${summary.leagues} leagues, ${summary.teams} teams, ${summary.players} players, ` +
+      `${summary.matches} matches (${Math.round(performance.now() - started)} ms)`,
+  );
+}
+
+const STATIC_FILE = /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|webp|svg|ico|txt|woff2?)$/i;
+
+export function staticApp(distDir: string): Hono {
+  const indexFile = path.join(distDir, 'index.html');
+  const app = new Hono();
+  // Hashed build assets never change; the shell, the worker and the manifest must always revalidate.
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.status !== 200 || c.res.headers.has('Cache-Control')) return;
+    const name = path.posix.basename(c.req.path);
+    const cacheControl = c.req.path.startsWith('/assets/')
+      ? 'public, max-age=31536000, immutable'
+      : c.req.path.endsWith('/') || name === 'index.html' || name === 'sw.js' || name.endsWith('.webmanifest')
+        ? 'no-cache'
+        : 'public, max-age=3600';
+    c.res.headers.set('Cache-Control', cacheControl);
+  });
+  app.get('*', serveStatic({ root: distDir }));
+  // SPA fallback: every other path is an app route. Ids contain dots (/team/riverside.rovers),
+  // so only names with a static-file extension are treated as missing files.
+  app.get('*', (c) => {
+    if (c.req.path.startsWith('/api/') || STATIC_FILE.test(c.req.path) || !fs.existsSync(indexFile)) {
+      return c.text('Not found', 404);
+    }
+    return c.html(fs.readFileSync(indexFile, 'utf8'), 200, { 'Cache-Control': 'no-cache' });
+  });
+  return app;
+}
+
+export async function startServer(config: Config, log: Log = console.log): Promise<RunningServer> {
+  const connection = await openAndMigrate(config.databaseFile);
+  try {
+    await prepareData(connection, config, log);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+  const app = createApp(connection.db, { jwtSecret: config.jwtSecret, imagesDir: config.imagesDir });
+  app.route('/', staticApp(DIST_DIR));
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    connection,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive sockets would hold close() open; end them.
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }).then(() => connection.close());
+      return closing;
+    },
+  };
+}
+
+export async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  let running: RunningServer;
+  try {
+    running = await startServer(config);
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+  console.log(`Touchline is running at ${running.url}`);
+  if (config.env !== 'production') {
+    console.log(`Demo accounts (password "${DEMO_PASSWORD}"):`);
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(28)} ${account.description}`);
+  }
+  const stop = (signal: string) => {
+    console.log(`${signal} received, closing…`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await main();
+}

@@ -1,0 +1,79 @@
+/**
+ * Opens the SQLite database with the pragmas the product relies on and applies
+ * pending migrations, all of them in one transaction.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import type { Database } from './schema';
+import { migrations } from './migrations';
+
+export type DB = Kysely<Database>;
+
+export interface Connection {
+  db: DB;
+  /** The raw handle, for what Kysely does not cover (backup, pragmas). */
+  sqlite: SQLite.Database;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_TABLE = 'schema_migrations';
+
+export function openDatabase(file: string): Connection {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer; synchronous=FULL makes an acknowledged
+  // write survive a power cut (NORMAL in WAL mode may lose the last commits).
+  if (file !== ':memory:') sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  let closed = false;
+  return {
+    db,
+    sqlite,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy(); // closes the better-sqlite3 handle too
+    },
+  };
+}
+
+/** Applies every migration not yet recorded; returns the names applied. */
+export async function migrate(db: DB): Promise<string[]> {
+  await sql`CREATE TABLE IF NOT EXISTS ${sql.table(MIGRATIONS_TABLE)} (
+    version    INTEGER PRIMARY KEY NOT NULL,
+    name       TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  ) STRICT`.execute(db);
+  return db.transaction().execute(async (trx) => {
+    const done = await sql<{ version: number }>`SELECT version FROM ${sql.table(MIGRATIONS_TABLE)}`.execute(
+      trx,
+    );
+    const applied = new Set(done.rows.map((row) => row.version));
+    const names: string[] = [];
+    for (const migration of migrations) {
+      if (applied.has(migration.version)) continue;
+      await migration.up(trx);
+      await sql`INSERT INTO ${sql.table(MIGRATIONS_TABLE)} (version, name, applied_at)
+        VALUES (${migration.version}, ${migration.name}, ${new Date().toISOString()})`.execute(trx);
+      names.push(migration.name);
+    }
+    return names;
+  });
+}
+
+/** Opens and migrates in one step: what the server and the tests use. */
+export async function openAndMigrate(file: string): Promise<Connection> {
+  const connection = openDatabase(file);
+  try {
+    await migrate(connection.db);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+  return connection;
+}

@@ -1,0 +1,12 @@
+/** The ordered list of migrations. Append only: numbers are never reused or edited. */
+import type { Kysely } from 'kysely';
+import * as m0001 from './0001_initial';
+
+export interface Migration {
+  version: number;
+  name: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed against no schema
+  up(db: Kysely<any>): Promise<void>;
+}
+
+export const migrations: readonly Migration[] = [{ version: 1, name: '0001_initial', up: m0001.up }];

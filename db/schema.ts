@@ -1,0 +1,188 @@
+/**
+ * Kysely row types that match the tables of db/migrations exactly.
+ * `Generated<T>` marks columns the database fills in (defaults, rowid keys).
+ * tests/db/schema.test.ts checks these against the live schema.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export const LEAGUE_STATUSES = ['active', 'upcoming', 'completed'] as const;
+export const USER_TYPES = ['player', 'coach', 'owner', 'manager', 'admin', 'super_admin', 'fan'] as const;
+export const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Coach'] as const;
+export const POSITION_GENERALS = ['GK', 'DEF', 'MID', 'FW', 'COACH', 'Other'] as const;
+export const APPROVAL_STATES = ['', 'PENDING', 'TRUE', 'FALSE'] as const;
+export const EVENT_KINDS = ['goal', 'assist', 'goalkeeper'] as const;
+
+export type LeagueStatus = (typeof LEAGUE_STATUSES)[number];
+export type UserType = (typeof USER_TYPES)[number];
+export type Position = (typeof POSITIONS)[number];
+export type PositionGeneral = (typeof POSITION_GENERALS)[number];
+export type Approval = (typeof APPROVAL_STATES)[number];
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface LeaguesTable {
+  league_id: string;
+  league_name: string;
+  season: string;
+  status: LeagueStatus;
+  location: Defaulted<string>;
+  created_at: Defaulted<string>;
+}
+
+export interface TeamsTable {
+  team_id: string;
+  team_name: string;
+  league_id: string | null;
+  location: Defaulted<string>;
+  description: Defaulted<string>;
+  logo: string | null;
+  youtube_channel: string | null;
+  website: string | null;
+  social_media: string | null;
+  news_url: string | null;
+  created_at: Defaulted<string>;
+}
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  user_type: UserType;
+  team_id: string | null;
+  created_at: Defaulted<string>;
+}
+
+export interface PlayersTable {
+  id: string;
+  user_id: string | null;
+  team_id: string | null;
+  name: string;
+  number: number;
+  position: Position;
+  position_general: Defaulted<PositionGeneral>;
+  photo_id: string | null;
+  bio: Defaulted<string>;
+  /** JSON object, free key/value map. */
+  metrics: Defaulted<string>;
+  created_at: Defaulted<string>;
+}
+
+export interface CoachesTable {
+  id: string;
+  user_id: string | null;
+  team_id: string | null;
+  name: string;
+  role: Defaulted<string>;
+  bio: Defaulted<string>;
+  photo_id: string | null;
+  created_at: Defaulted<string>;
+}
+
+export interface MatchesTable {
+  id: Generated<number>;
+  league_id: string;
+  season: string;
+  /** ISO 8601 instant in UTC, e.g. 2026-03-14T15:00:00.000Z */
+  match_date: string;
+  home_team: string;
+  away_team: string;
+  location: Defaulted<string>;
+  home_score: number | null;
+  away_score: number | null;
+  approved: Defaulted<Approval>;
+  reported_by_team: string | null;
+  reported_by_user: string | null;
+  reported_at: string | null;
+  reviewed_by_user: string | null;
+  reviewed_at: string | null;
+  created_at: Defaulted<string>;
+  updated_at: Defaulted<string>;
+}
+
+export interface MatchEventsTable {
+  id: Generated<number>;
+  match_id: number;
+  team_id: string;
+  player_id: string;
+  kind: EventKind;
+}
+
+export interface MatchSquadsTable {
+  id: Generated<number>;
+  match_id: number;
+  team_id: string;
+  player_id: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Defaulted<string>;
+  last_used_at: Defaulted<string>;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  user_id: string;
+  key: string;
+  method: string;
+  path: string;
+  request_hash: string;
+  status: number;
+  response_body: string;
+  created_at: Defaulted<string>;
+}
+
+export interface LeagueNewsTable {
+  id: Generated<number>;
+  league_id: string | null;
+  title: string;
+  link: Defaulted<string>;
+  image: Defaulted<string>;
+  description: Defaulted<string>;
+  published_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Defaulted<string>;
+  user_id: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: string | null;
+  after: string | null;
+}
+
+export interface Database {
+  leagues: LeaguesTable;
+  teams: TeamsTable;
+  users: UsersTable;
+  players: PlayersTable;
+  coaches: CoachesTable;
+  matches: MatchesTable;
+  match_events: MatchEventsTable;
+  match_squads: MatchSquadsTable;
+  sessions: SessionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  league_news: LeagueNewsTable;
+  audit_log: AuditLogTable;
+}
+
+export type League = Selectable<LeaguesTable>;
+export type Team = Selectable<TeamsTable>;
+export type User = Selectable<UsersTable>;
+export type Player = Selectable<PlayersTable>;
+export type Coach = Selectable<CoachesTable>;
+export type Match = Selectable<MatchesTable>;
+export type MatchEvent = Selectable<MatchEventsTable>;
+export type MatchSquad = Selectable<MatchSquadsTable>;
+export type Session = Selectable<SessionsTable>;
+export type LeagueNews = Selectable<LeagueNewsTable>;
+export type NewMatch = Insertable<MatchesTable>;
+export type MatchUpdate = Updateable<MatchesTable>;

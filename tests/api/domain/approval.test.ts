@@ -1,0 +1,97 @@
+import { describe, it, expect } from 'vitest';
+import type { Approval } from '../../../db/schema';
+import {
+  canReport,
+  canReview,
+  countsInTables,
+  nextApproval,
+  type ReviewAction,
+  type ReviewContext,
+} from '../../../api/domain/approval';
+
+describe('nextApproval: full transition table', () => {
+  const table: [Approval, ReviewAction, Approval | null][] = [
+    ['PENDING', 'approve', 'TRUE'],
+    ['PENDING', 'reject', 'FALSE'],
+    ['', 'approve', null],
+    ['', 'reject', null],
+    ['TRUE', 'approve', null],
+    ['TRUE', 'reject', null],
+    ['FALSE', 'approve', null],
+    ['FALSE', 'reject', null],
+  ];
+
+  it.each(table)('%j + %s -> %j', (current, action, expected) => {
+    expect(nextApproval(current, action)).toBe(expected);
+  });
+});
+
+describe('canReport', () => {
+  const table: [Approval, boolean, boolean][] = [
+    ['', false, true],
+    ['', true, true],
+    ['PENDING', false, true],
+    ['PENDING', true, true],
+    ['FALSE', false, true],
+    ['FALSE', true, true],
+    ['TRUE', false, false],
+    ['TRUE', true, true],
+  ];
+
+  it.each(table)('current %j, super_admin %s -> %s', (current, isSuperAdmin, expected) => {
+    expect(canReport(current, isSuperAdmin)).toBe(expected);
+  });
+});
+
+describe('canReview', () => {
+  const base: ReviewContext = {
+    homeTeam: 'home',
+    awayTeam: 'away',
+    reportedByTeam: 'home',
+    reviewerTeamId: 'away',
+    isSuperAdmin: false,
+  };
+
+  it('lets the opposing team review', () => {
+    expect(canReview(base)).toBe(true);
+    expect(canReview({ ...base, reportedByTeam: 'away', reviewerTeamId: 'home' })).toBe(true);
+  });
+
+  it('refuses the reporting team', () => {
+    expect(canReview({ ...base, reviewerTeamId: 'home' })).toBe(false);
+  });
+
+  it('refuses a team that does not play in the match', () => {
+    expect(canReview({ ...base, reviewerTeamId: 'other' })).toBe(false);
+  });
+
+  it('refuses a user without a team', () => {
+    expect(canReview({ ...base, reviewerTeamId: null })).toBe(false);
+    expect(canReview({ ...base, reviewerTeamId: '' })).toBe(false);
+  });
+
+  it('lets either team review when the reporting team is unknown', () => {
+    expect(canReview({ ...base, reportedByTeam: null, reviewerTeamId: 'home' })).toBe(true);
+    expect(canReview({ ...base, reportedByTeam: null, reviewerTeamId: 'away' })).toBe(true);
+  });
+
+  it('always lets a super_admin review, even the reporting team or no team', () => {
+    expect(canReview({ ...base, isSuperAdmin: true, reviewerTeamId: 'home' })).toBe(true);
+    expect(canReview({ ...base, isSuperAdmin: true, reviewerTeamId: null })).toBe(true);
+    expect(canReview({ ...base, isSuperAdmin: true, reviewerTeamId: 'other' })).toBe(true);
+  });
+});
+
+describe('countsInTables', () => {
+  const table: [string, boolean][] = [
+    ['TRUE', true],
+    ['PENDING', false],
+    ['FALSE', false],
+    ['', false],
+    ['true', false],
+  ];
+
+  it.each(table)('%j -> %s', (approved, expected) => {
+    expect(countsInTables(approved)).toBe(expected);
+  });
+});

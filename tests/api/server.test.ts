@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../api/config';
+import { startServer, type RunningServer } from '../../api/server';
+
+const dirs: string[] = [];
+let running: RunningServer | undefined;
+afterEach(async () => {
+  await running?.close();
+  running = undefined;
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+function dataDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-server-'));
+  dirs.push(dir);
+  return dir;
+}
+const quiet = () => undefined;
+
+describe('startServer', () => {
+  it('migrates, seeds an empty database once, and serves the API on 127.0.0.1', async () => {
+    const dir = dataDir();
+    const env = { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', SEED_REFERENCE_DATE: '2026-11-22T12:00:00Z' };
+    const lines: string[] = [];
+    running = await startServer(loadConfig(env), (line) => lines.push(line));
+    expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines.join('\n')).toMatch(/Seeded the demo league: 6 leagues, 30 teams/);
+    expect(fs.existsSync(path.join(dir, 'touchline.db'))).toBe(true);
+    expect(fs.readdirSync(path.join(dir, 'images', 'teams')).length).toBeGreaterThan(20);
+
+    const health = await fetch(`${running.url}/api/health`);
+    expect(health.status).toBe(200);
+    const unknown = await fetch(`${running.url}/api/does-not-exist`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ detail: expect.any(String) });
+
+    const users = running.connection.sqlite.prepare('SELECT count(*) FROM users').pluck().get();
+    await running.close();
+
+    // A second start over the same data keeps the data and seeds nothing.
+    const again: string[] = [];
+    running = await startServer(loadConfig(env), (line) => again.push(line));
+    expect(again.join('\n')).not.toMatch(/Seeded/);
+    expect(running.connection.sqlite.prepare('SELECT count(*) FROM users').pluck().get()).toBe(users);
+  });
+
+  it('in production creates only the first super admin, and refuses to start without one', async () => {
+    const dir = dataDir();
+    const base = { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production' };
+    await expect(startServer(loadConfig(base), quiet)).rejects.toThrow(/Set ADMIN_EMAIL and ADMIN_PASSWORD/);
+
+    running = await startServer(
+      loadConfig({ ...base, ADMIN_EMAIL: 'chair@league.example', ADMIN_PASSWORD: 'a long passphrase' }),
+      quiet,
+    );
+    const { sqlite } = running.connection;
+    expect(sqlite.prepare('SELECT email, user_type FROM users').all()).toEqual([
+      { email: 'chair@league.example', user_type: 'super_admin' },
+    ]);
+    expect(sqlite.prepare('SELECT count(*) FROM leagues').pluck().get()).toBe(0);
+    expect(sqlite.prepare('SELECT password_hash FROM users').pluck().get()).toMatch(/^scrypt\$17\$8\$1\$/);
+  });
+});

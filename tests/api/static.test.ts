@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticApp } from '../../api/server';
+
+let dist: string;
+beforeAll(() => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Touchline</title>');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'sw.js'), 'self.x = 1');
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+});
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+describe('serving the built app', () => {
+  it('serves hashed assets as immutable', async () => {
+    const response = await staticApp(dist).request('/assets/index-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('javascript');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('makes the shell and the worker revalidate', async () => {
+    for (const file of ['/index.html', '/sw.js']) {
+      const response = await staticApp(dist).request(file);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('cache-control'), file).toBe('no-cache');
+    }
+  });
+
+  it('answers app routes with index.html', async () => {
+    for (const route of ['/', '/teams', '/team/riverside.rovers', '/leagues/mwpl-26', '/match/12']) {
+      const response = await staticApp(dist).request(route);
+      expect(response.status, route).toBe(200);
+      expect(await response.text(), route).toContain('<title>Touchline</title>');
+      expect(response.headers.get('cache-control'), route).toBe('no-cache');
+    }
+  });
+
+  it('answers a missing file with 404, not the shell', async () => {
+    for (const file of ['/assets/missing.js', '/nope.png']) {
+      const response = await staticApp(dist).request(file);
+      expect(response.status, file).toBe(404);
+    }
+  });
+
+  it('never leaves the dist folder', async () => {
+    for (const attempt of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
+      const response = await staticApp(dist).request(attempt);
+      expect(await response.text(), attempt).not.toContain('"name"');
+    }
+  });
+});

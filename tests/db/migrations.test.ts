@@ -1,0 +1,378 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  MIGRATIONS_TABLE,
+  migrate,
+  openAndMigrate,
+  openDatabase,
+  type Connection,
+} from '../../db/connection';
+import { migrations } from '../../db/migrations';
+import type { Database } from '../../db/schema';
+
+/** Every column of every table, checked against the Kysely types at compile time. */
+type Columns<T> = { [K in keyof T]-?: K }[keyof T];
+function columnsOf<T>() {
+  return <const A extends readonly Columns<T>[]>(
+    list: A & (Exclude<Columns<T>, A[number]> extends never ? unknown : 'missing a column'),
+  ) => list;
+}
+const SCHEMA_COLUMNS: { [T in keyof Database]: readonly string[] } = {
+  leagues: columnsOf<Database['leagues']>()([
+    'league_id',
+    'league_name',
+    'season',
+    'status',
+    'location',
+    'created_at',
+  ]),
+  teams: columnsOf<Database['teams']>()([
+    'team_id',
+    'team_name',
+    'league_id',
+    'location',
+    'description',
+    'logo',
+    'youtube_channel',
+    'website',
+    'social_media',
+    'news_url',
+    'created_at',
+  ]),
+  users: columnsOf<Database['users']>()([
+    'id',
+    'name',
+    'email',
+    'password_hash',
+    'user_type',
+    'team_id',
+    'created_at',
+  ]),
+  players: columnsOf<Database['players']>()([
+    'id',
+    'user_id',
+    'team_id',
+    'name',
+    'number',
+    'position',
+    'position_general',
+    'photo_id',
+    'bio',
+    'metrics',
+    'created_at',
+  ]),
+  coaches: columnsOf<Database['coaches']>()([
+    'id',
+    'user_id',
+    'team_id',
+    'name',
+    'role',
+    'bio',
+    'photo_id',
+    'created_at',
+  ]),
+  matches: columnsOf<Database['matches']>()([
+    'id',
+    'league_id',
+    'season',
+    'match_date',
+    'home_team',
+    'away_team',
+    'location',
+    'home_score',
+    'away_score',
+    'approved',
+    'reported_by_team',
+    'reported_by_user',
+    'reported_at',
+    'reviewed_by_user',
+    'reviewed_at',
+    'created_at',
+    'updated_at',
+  ]),
+  match_events: columnsOf<Database['match_events']>()(['id', 'match_id', 'team_id', 'player_id', 'kind']),
+  match_squads: columnsOf<Database['match_squads']>()(['id', 'match_id', 'team_id', 'player_id']),
+  sessions: columnsOf<Database['sessions']>()([
+    'id',
+    'user_id',
+    'created_at',
+    'last_used_at',
+    'expires_at',
+    'revoked_at',
+  ]),
+  idempotency_keys: columnsOf<Database['idempotency_keys']>()([
+    'id',
+    'user_id',
+    'key',
+    'method',
+    'path',
+    'request_hash',
+    'status',
+    'response_body',
+    'created_at',
+  ]),
+  league_news: columnsOf<Database['league_news']>()([
+    'id',
+    'league_id',
+    'title',
+    'link',
+    'image',
+    'description',
+    'published_at',
+  ]),
+  audit_log: columnsOf<Database['audit_log']>()([
+    'id',
+    'at',
+    'user_id',
+    'action',
+    'entity',
+    'entity_id',
+    'before',
+    'after',
+  ]),
+};
+
+let connection: Connection | undefined;
+let tempDir: string | undefined;
+afterEach(async () => {
+  await connection?.close();
+  connection = undefined;
+  if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+  tempDir = undefined;
+});
+
+describe('migrations', () => {
+  it('build the whole schema on an empty database, once', async () => {
+    connection = openDatabase(':memory:');
+    expect(await migrate(connection.db)).toEqual(migrations.map((m) => m.name));
+    expect(await migrate(connection.db)).toEqual([]);
+    const recorded = connection.sqlite
+      .prepare(`SELECT version, name FROM ${MIGRATIONS_TABLE} ORDER BY version`)
+      .all();
+    expect(recorded).toEqual(migrations.map((m) => ({ version: m.version, name: m.name })));
+  });
+
+  it('create exactly the tables and columns of the schema types', async () => {
+    connection = await openAndMigrate(':memory:');
+    const tables = connection.sqlite
+      .prepare(
+        `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
+      )
+      .pluck()
+      .all();
+    expect(tables).toEqual([...Object.keys(SCHEMA_COLUMNS), MIGRATIONS_TABLE].sort());
+    for (const [table, columns] of Object.entries(SCHEMA_COLUMNS)) {
+      const actual = connection.sqlite.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table);
+      expect(actual, table).toEqual([...columns]);
+    }
+  });
+
+  it('give every table a single-column primary key', async () => {
+    connection = await openAndMigrate(':memory:');
+    for (const table of [...Object.keys(SCHEMA_COLUMNS), MIGRATIONS_TABLE]) {
+      const keys = connection.sqlite
+        .prepare(`SELECT name FROM pragma_table_info(?) WHERE pk > 0`)
+        .pluck()
+        .all(table);
+      expect(keys, table).toHaveLength(1);
+    }
+  });
+
+  it('roll back every statement when a migration fails', async () => {
+    connection = openDatabase(':memory:');
+    connection.sqlite.exec('CREATE TABLE players (id TEXT PRIMARY KEY)'); // clashes with 0001
+    await expect(migrate(connection.db)).rejects.toThrow(/players already exists/);
+    const tables = connection.sqlite
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+      .pluck()
+      .all();
+    expect(tables).toEqual(['players', MIGRATIONS_TABLE]);
+  });
+});
+
+describe('connection pragmas', () => {
+  it('use WAL, synchronous=FULL, foreign keys and a busy timeout', async () => {
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-db-'));
+    connection = await openAndMigrate(path.join(tempDir, 'nested', 'test.db'));
+    expect(connection.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(connection.sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    expect(connection.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(connection.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+  });
+});
+
+describe('constraints', () => {
+  async function withLeagueAndTeams() {
+    connection = await openAndMigrate(':memory:');
+    const { db, sqlite } = connection;
+    await db
+      .insertInto('leagues')
+      .values({ league_id: 'mwpl-26', league_name: 'MWPL', season: '2026', status: 'active' })
+      .execute();
+    await db
+      .insertInto('teams')
+      .values([
+        {
+          team_id: 'a.fc',
+          team_name: 'A FC',
+          league_id: 'mwpl-26',
+          logo: null,
+          youtube_channel: null,
+          website: null,
+          social_media: null,
+          news_url: null,
+        },
+        {
+          team_id: 'b.fc',
+          team_name: 'B FC',
+          league_id: 'mwpl-26',
+          logo: null,
+          youtube_channel: null,
+          website: null,
+          social_media: null,
+          news_url: null,
+        },
+      ])
+      .execute();
+    return { db, raw: sqlite };
+  }
+  const match = {
+    league_id: 'mwpl-26',
+    season: '2026',
+    match_date: '2026-05-02T14:00:00.000Z',
+    home_team: 'a.fc',
+    away_team: 'b.fc',
+    home_score: null,
+    away_score: null,
+    reported_by_team: null,
+    reported_by_user: null,
+    reported_at: null,
+    reviewed_by_user: null,
+    reviewed_at: null,
+  };
+
+  it('reject values outside every enumeration', async () => {
+    const { db, raw } = await withLeagueAndTeams();
+    expect(() =>
+      raw
+        .prepare(
+          `INSERT INTO leagues (league_id, league_name, season, status) VALUES ('x', 'X', '2026', 'paused')`,
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+    expect(() =>
+      raw
+        .prepare(
+          `INSERT INTO users (id, name, email, password_hash, user_type) VALUES ('u', 'U', 'u@x.io', 'h', 'root')`,
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+    expect(() =>
+      raw
+        .prepare(
+          `INSERT INTO players (id, team_id, name, number, position) VALUES ('p', 'a.fc', 'P', 9, 'Striker')`,
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+    expect(() =>
+      raw
+        .prepare(
+          `INSERT INTO players (id, team_id, name, number, position, position_general) VALUES ('p', 'a.fc', 'P', 9, 'Forward', 'ST')`,
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+    await expect(
+      db
+        .insertInto('matches')
+        .values({ ...match, approved: 'MAYBE' as never })
+        .execute(),
+    ).rejects.toThrow(/CHECK/);
+  });
+
+  it('keep scores and approval consistent and a team from playing itself', async () => {
+    const { db } = await withLeagueAndTeams();
+    await expect(
+      db
+        .insertInto('matches')
+        .values({ ...match, home_score: 1, away_score: null })
+        .execute(),
+    ).rejects.toThrow(/CHECK/);
+    await expect(
+      db
+        .insertInto('matches')
+        .values({ ...match, home_score: 1, away_score: 0 })
+        .execute(),
+    ).rejects.toThrow(/CHECK/);
+    await expect(
+      db
+        .insertInto('matches')
+        .values({ ...match, approved: 'PENDING' })
+        .execute(),
+    ).rejects.toThrow(/CHECK/);
+    await expect(
+      db
+        .insertInto('matches')
+        .values({ ...match, away_team: 'a.fc' })
+        .execute(),
+    ).rejects.toThrow(/CHECK/);
+    await expect(
+      db
+        .insertInto('matches')
+        .values({ ...match, home_score: -1, away_score: 0, approved: 'PENDING' })
+        .execute(),
+    ).rejects.toThrow(/CHECK/);
+    const ok = await db
+      .insertInto('matches')
+      .values({ ...match, home_score: 2, away_score: 1, approved: 'PENDING', reported_by_team: 'b.fc' })
+      .executeTakeFirstOrThrow();
+    expect(Number(ok.insertId)).toBeGreaterThan(0);
+    await expect(
+      db
+        .insertInto('matches')
+        .values({ ...match, home_score: 2, away_score: 1, approved: 'PENDING', reported_by_team: 'c.fc' })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  it('enforce foreign keys and unique shirt numbers per team', async () => {
+    const { db } = await withLeagueAndTeams();
+    await expect(
+      db
+        .insertInto('matches')
+        .values({ ...match, home_team: 'ghost.fc' })
+        .execute(),
+    ).rejects.toThrow(/FOREIGN KEY/);
+    const player = {
+      id: 'p1',
+      user_id: null,
+      team_id: 'a.fc',
+      name: 'P One',
+      number: 9,
+      position: 'Forward' as const,
+      photo_id: null,
+    };
+    await db.insertInto('players').values(player).execute();
+    await expect(
+      db
+        .insertInto('players')
+        .values({ ...player, id: 'p2' })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE/);
+    await db
+      .insertInto('players')
+      .values({ ...player, id: 'p3', team_id: 'b.fc' })
+      .execute();
+    // Players who left a roster keep their number without blocking it.
+    await db.updateTable('players').set({ team_id: null }).where('id', '=', 'p1').execute();
+    await db
+      .insertInto('players')
+      .values({ ...player, id: 'p4' })
+      .execute();
+    await expect(sql`SELECT count(*) AS n FROM players`.execute(db)).resolves.toMatchObject({
+      rows: [{ n: 3 }],
+    });
+  });
+});
