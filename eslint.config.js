@@ -4,7 +4,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'data/', 'node_modules/', 'tests/e2e/screenshots/', 'dev-dist/'] },
+  {
+    ignores: ['dist/', 'coverage/', 'data/', 'node_modules/', 'tests/e2e/screenshots/', 'dev-dist/', '.tmp/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

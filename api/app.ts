@@ -2,18 +2,29 @@
  * Builds the Hono app for the API from a database handle. No module-level state:
  * every test builds its own app over its own database.
  */
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { etag } from 'hono/etag';
 import { secureHeaders } from 'hono/secure-headers';
 import type { DB } from '../db/connection';
 import { fail, notFound, onError } from './errors';
 import { healthRoutes } from './routes/health';
+import { imageRoutes } from './routes/images';
+import { leagueRoutes } from './routes/leagues';
+import { matchRoutes } from './routes/matches';
+import { newsRoutes } from './routes/news';
+import { playerRoutes } from './routes/players';
+import { searchRoutes } from './routes/search';
+import { teamRoutes } from './routes/teams';
 
 export interface AppOptions {
   /** Injectable clock: rules that compare with "now" use it. */
   now?: () => Date;
   jwtSecret: string;
   imagesDir: string;
+  /** Let team news and video feeds reach private, loopback and link-local addresses (tests only). */
+  allowPrivateFeedTargets?: boolean;
 }
 
 export interface AppEnv {
@@ -26,8 +37,18 @@ export interface AppEnv {
 /** Bodies larger than this are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
+/** Node's synchronous hash: WebCrypto's digest costs a worker round trip per response. */
+function sha1(body: Uint8Array): ArrayBuffer {
+  const digest = createHash('sha1').update(body).digest();
+  return digest.buffer.slice(digest.byteOffset, digest.byteOffset + digest.byteLength) as ArrayBuffer;
+}
+
 export function createApp(db: DB, options: AppOptions) {
-  const resolved: Required<AppOptions> = { now: () => new Date(), ...options };
+  const resolved: Required<AppOptions> = {
+    now: () => new Date(),
+    allowPrivateFeedTargets: false,
+    ...options,
+  };
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('db', db);
@@ -40,7 +61,16 @@ export function createApp(db: DB, options: AppOptions) {
         onError: () => fail(413, `Request body too large (limit ${MAX_BODY_BYTES} bytes)`),
       }),
     )
-    .route('/', healthRoutes);
+    // Every JSON read carries an ETag and answers 304 to a matching If-None-Match.
+    .use(etag({ weak: true, generateDigest: sha1 }))
+    .route('/', healthRoutes)
+    .route('/', leagueRoutes)
+    .route('/', teamRoutes)
+    .route('/', matchRoutes)
+    .route('/', playerRoutes)
+    .route('/', searchRoutes)
+    .route('/', newsRoutes)
+    .route('/', imageRoutes);
 
   api.notFound(notFound);
   api.onError(onError);
@@ -62,6 +92,8 @@ export function createApp(db: DB, options: AppOptions) {
           frameAncestors: ["'none'"],
         },
         crossOriginEmbedderPolicy: false,
+        // A handler's own policy wins (images send a stricter one for SVG).
+        overwrite: false,
       }),
     )
     .route('/api', api)

@@ -19,6 +19,13 @@ const envSchema = z.object({
     .or(z.iso.date())
     .optional()
     .describe('the demo seed treats this instant as "now" (default: the real time)'),
+  FEEDS_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1')
+    .describe(
+      'let team news and video feeds reach private and loopback addresses; never in production unless the feeds are on your own network',
+    ),
 });
 
 export interface Config {
@@ -31,6 +38,7 @@ export interface Config {
   jwtSecret: string;
   admin: { email: string; password: string } | null;
   seedReferenceDate: Date | null;
+  feedsAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: values.ADMIN_EMAIL, password: values.ADMIN_PASSWORD }
         : null,
     seedReferenceDate: values.SEED_REFERENCE_DATE ? new Date(values.SEED_REFERENCE_DATE) : null,
+    feedsAllowPrivate: values.FEEDS_ALLOW_PRIVATE,
   };
 }
 

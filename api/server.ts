@@ -93,7 +93,11 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     await connection.close();
     throw error;
   }
-  const app = createApp(connection.db, { jwtSecret: config.jwtSecret, imagesDir: config.imagesDir });
+  const app = createApp(connection.db, {
+    jwtSecret: config.jwtSecret,
+    imagesDir: config.imagesDir,
+    allowPrivateFeedTargets: config.feedsAllowPrivate,
+  });
   app.route('/', staticApp(DIST_DIR));
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });

@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppEnv } from '../app';
+import { openApiDocument } from '../openapi';
 
-/** Liveness and readiness: answers 200 only when the database answers a query. */
-export const healthRoutes = new Hono<AppEnv>().get('/health', async (c) => {
-  await sql`SELECT 1`.execute(c.var.db);
-  return c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' });
-});
+/** Liveness (200 only when the database answers a query) and the API's own description. */
+export const healthRoutes = new Hono<AppEnv>()
+  .get('/health', async (c) => {
+    await sql`SELECT 1`.execute(c.var.db);
+    return c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' });
+  })
+  .get('/openapi.json', (c) => c.json(openApiDocument(), 200, { 'Cache-Control': 'no-cache' }));

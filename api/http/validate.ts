@@ -1,0 +1,84 @@
+/**
+ * Validation at the edge: zod schemas for query strings, path parameters and JSON
+ * bodies, turned into 400 answers whose detail names the offending field.
+ */
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import { z } from 'zod';
+import { fail } from '../errors';
+
+const NOUN: Partial<Record<keyof ValidationTargets, string>> = {
+  query: 'query parameter',
+  param: 'path parameter',
+  json: 'field',
+};
+
+/** Describes the first problem of a failed parse, naming the field. */
+export function describeIssue(
+  target: keyof ValidationTargets,
+  error: { issues: readonly z.core.$ZodIssue[] },
+): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  const field = issue.path.map(String).join('.');
+  const noun = NOUN[target] ?? target;
+  if (issue.code === 'unrecognized_keys') {
+    return `Unknown ${noun}${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map((key) => `'${key}'`).join(', ')}`;
+  }
+  if (field === '') return `Invalid ${target}: ${issue.message}`;
+  return `Invalid ${noun} '${field}': ${issue.message}`;
+}
+
+/** zValidator that answers 400 `{ detail }` instead of zod's error body. */
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+) {
+  return zValidator(target, schema, (result) => {
+    if (!result.success) fail(400, describeIssue(target, result.error));
+  });
+}
+
+/** Query values arrive as strings; a repeated key (?a=1&a=2) is refused rather than guessed. */
+const single = z.string({ error: 'must be given once' });
+
+export const seasonParam = single.regex(/^\d{4}$/, 'must be a four-digit year such as 2026');
+export const limitParam = single
+  .regex(/^[1-9]\d{0,5}$/, 'must be a positive whole number')
+  .transform(Number)
+  .pipe(z.number().max(1000, 'must be at most 1000'));
+export const booleanParam = single
+  .regex(/^(true|false|1|0)$/i, "must be 'true' or 'false'")
+  .transform((value) => value.toLowerCase() === 'true' || value === '1');
+export const approvedParam = single
+  .transform((value) => value.toUpperCase())
+  .pipe(z.enum(['PENDING', 'TRUE', 'FALSE', ''], { error: 'must be one of PENDING, TRUE, FALSE or empty' }));
+export const sortParam = single
+  .transform((value) => value.toLowerCase())
+  .pipe(z.enum(['asc', 'desc'], { error: "must be 'asc' or 'desc'" }));
+
+function hasControlCharacter(value: string): boolean {
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** Ids in paths: bounded and printable; the database decides whether they exist. */
+export const idParam = z
+  .string()
+  .min(1, 'is required')
+  .max(200, 'is too long')
+  .refine((value) => !hasControlCharacter(value), 'contains control characters');
+export const matchIdParam = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/, 'must be a positive whole number')
+  .transform(Number)
+  .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER));
+
+/** A colon-prefixed league id ("region:mwpl-26") means the part after the last colon. */
+export function leagueIdFrom(raw: string): string {
+  const last = raw.split(':').pop() ?? '';
+  return last.trim();
+}

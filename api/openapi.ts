@@ -1,0 +1,178 @@
+/**
+ * The OpenAPI 3.0 document of the read API, served at /api/openapi.json.
+ * Component schemas are generated from the zod schemas the handlers and tests use.
+ */
+import { z } from 'zod';
+import './schemas'; // registers the component schemas (meta ids) in zod's global registry
+
+type Param = { name: string; in: 'path' | 'query'; description?: string; schema?: object };
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const arrayOf = (id: string) => ({ type: 'array', items: ref(id) });
+const json = (schema: object, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const path = (name: string, description?: string): Param => ({
+  name,
+  in: 'path',
+  ...(description && { description }),
+  schema: { type: 'string' },
+});
+const query = (name: string, description: string, schema: object = { type: 'string' }): Param => ({
+  name,
+  in: 'query',
+  description,
+  schema,
+});
+const season = query('season', 'four-digit year; defaults to the league season (or the team latest season)', {
+  type: 'string',
+  pattern: '^\\d{4}$',
+});
+const errors = {
+  '304': { description: 'Not modified (If-None-Match matched the ETag)' },
+  '400': json(ref('Error'), 'Invalid parameter; the detail names it'),
+  '404': json(ref('Error'), 'Unknown id'),
+};
+/** Feed errors carry { detail: { message } }, which the client shows as is. */
+const feedErrors = {
+  '400': json(
+    ref('FeedError'),
+    'Missing or refused URL (private, loopback and link-local targets are refused)',
+  ),
+  '404': json(ref('FeedError'), 'No video found'),
+  '502': json(ref('FeedError'), 'The feed answered badly, too much, or not at all'),
+  '504': json(ref('FeedError'), 'The feed did not answer within 5 s'),
+};
+const leagueId = path('leagueId', 'league id; a colon prefix ("region:mwpl-26") is ignored');
+const teamId = path('teamId', 'dotted team id, e.g. riverside.rovers');
+
+function get(summary: string, parameters: Param[], ok: object, extra: Record<string, object> = {}) {
+  return { get: { summary, parameters, responses: { '200': ok, ...errors, ...extra } } };
+}
+
+const paths = {
+  '/api/health': get('Liveness and database check', [], json({ type: 'object' })),
+  '/api/leagues': get(
+    'Leagues (Cache-Control: public, max-age=300)',
+    [query('season', 'only this season', { type: 'string', pattern: '^\\d{4}$' })],
+    json({ type: 'object', properties: { leagues: arrayOf('League') } }),
+  ),
+  '/api/leagues/{leagueId}': get('One league', [leagueId], json(ref('League'))),
+  '/api/leagues/{leagueId}/table': get(
+    'League table from approved results: points, goal difference, goals for, name',
+    [leagueId, season],
+    json({ type: 'object', properties: { standings: arrayOf('StandingRow') } }),
+  ),
+  '/api/leagues/{leagueId}/matches': get(
+    "A league season's matches, oldest first",
+    [leagueId, season],
+    json({ type: 'object', properties: { matches: arrayOf('Match') } }),
+  ),
+  '/api/leagues/{leagueId}/stats': get(
+    'League leaderboards (goal 2 points, assist 1)',
+    [leagueId, season],
+    json(ref('LeagueStats')),
+  ),
+  '/api/teams': get('All teams', [], json({ type: 'object', properties: { teams: arrayOf('TeamSummary') } })),
+  '/api/teams/{teamId}': get('One team', [teamId], json(ref('Team'))),
+  '/api/teams/{teamId}/roster': get(
+    'Players (GK, DEF, MID, FW, others; then shirt number) and coaches',
+    [teamId],
+    json({ type: 'object', properties: { players: arrayOf('RosterPlayer'), coaches: arrayOf('Coach') } }),
+  ),
+  '/api/teams/{teamId}/stats': get('Team leaderboards', [teamId, season], json(ref('TeamStats'))),
+  '/api/teams/{teamId}/seasons': get(
+    'Seasons in which the team has matches, newest first',
+    [teamId],
+    json({ type: 'object', properties: { seasons: { type: 'array', items: { type: 'string' } } } }),
+  ),
+  '/api/teams/{teamId}/matches': get(
+    "A team's matches",
+    [
+      teamId,
+      season,
+      query('approved', 'PENDING, TRUE, FALSE or empty (case-insensitive)'),
+      query('past', 'true: kicked off and approved (the latest result); false: not yet played'),
+      query('limit', 'positive whole number, at most 1000', { type: 'integer', minimum: 1, maximum: 1000 }),
+      query('sort', 'asc (default) or desc by date'),
+    ],
+    json({ type: 'object', properties: { matches: arrayOf('Match') } }),
+  ),
+  '/api/matches': get(
+    'Matches; future=true gives upcoming matches, soonest first',
+    [
+      query('future', 'true: upcoming only; false: kicked off only'),
+      query('team_id', 'only this team'),
+      query('limit', 'positive whole number, at most 1000', { type: 'integer', minimum: 1, maximum: 1000 }),
+    ],
+    json(arrayOf('Match')),
+  ),
+  '/api/matches/{matchId}': get(
+    'One match; home_players/away_players are the saved squads, else the rosters',
+    [path('matchId')],
+    json(ref('Match')),
+  ),
+  '/api/matches/between/{home}/{away}': get(
+    'Approved results between two teams in either order, newest first',
+    [path('home'), path('away')],
+    json(arrayOf('Match')),
+  ),
+  '/api/player/{playerId}': get(
+    'Player profile with metrics per season (alias: /api/players/{playerId})',
+    [path('playerId', 'player id or the linked account id')],
+    json(ref('PlayerProfile')),
+  ),
+  '/api/coaches/{userId}': get(
+    'Coaches matching the id (hyphens read as dots)',
+    [path('userId')],
+    json(arrayOf('Coach')),
+  ),
+  '/api/search': get(
+    'Players, teams and leagues whose name contains the term; exact and prefix matches first; at most 20',
+    [query('term', 'at least 2 characters')],
+    json({ type: 'object', properties: { results: arrayOf('SearchResult') } }),
+  ),
+  '/api/mwpl_news': get(
+    'League news, newest first',
+    [query('league_id', 'only this league')],
+    json(arrayOf('NewsItem')),
+  ),
+  '/api/team_news': get(
+    "Items of a team's RSS/Atom feed (or of the feed its page links to); cached 10 minutes",
+    [query('url', 'http(s) URL of the website or feed')],
+    json(arrayOf('NewsItem')),
+    feedErrors,
+  ),
+  '/api/team_video': get(
+    "Latest video of a team's YouTube channel; cached 10 minutes",
+    [query('channel_url', 'channel, handle or feed URL')],
+    json(ref('Video')),
+    feedErrors,
+  ),
+  '/api/images/{kind}/{file}': get(
+    'Team, player or coach image (kind: teams, players, coaches); default.jpg when missing',
+    [path('kind'), path('file')],
+    { description: 'The image', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+  ),
+};
+
+export function openApiDocument() {
+  const { schemas } = z.toJSONSchema(z.globalRegistry, {
+    target: 'openapi-3.0',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  for (const schema of Object.values(schemas)) delete (schema as { $id?: string }).$id;
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Touchline API',
+      version: '1.0.0',
+      description:
+        'Reads are anonymous. Every JSON read has an ETag and answers 304 to a matching If-None-Match. ' +
+        'Errors are JSON { "detail": "…" } (feeds: { "detail": { "message": "…" } }). ' +
+        'Only approved (TRUE) results count in tables, leaderboards and player metrics.',
+    },
+    paths,
+    components: { schemas },
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Match reads: upcoming matches, one match, and the head-to-head history.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../app';
+import { getMatch, listMatches } from '../data/matches';
+import { teamExists } from '../data/teams';
+import { fail } from '../errors';
+import { CACHE } from '../http/cache';
+import { booleanParam, idParam, limitParam, matchIdParam, validate } from '../http/validate';
+
+const listQuery = z.object({
+  future: booleanParam.optional(),
+  team_id: idParam.optional(),
+  limit: limitParam.optional(),
+});
+
+export const matchRoutes = new Hono<AppEnv>()
+  // ?future=true: upcoming matches, soonest first (the next match uses limit=1).
+  // Without it: every match, oldest first.
+  .get('/matches', validate('query', listQuery), async (c) => {
+    const query = c.req.valid('query');
+    if (query.team_id !== undefined && !(await teamExists(c.var.db, query.team_id)))
+      fail(404, 'Team not found');
+    const matches = await listMatches(c.var.db, {
+      ...(query.future === true && { after: c.var.options.now().toISOString() }),
+      ...(query.future === false && { notAfter: c.var.options.now().toISOString() }),
+      ...(query.team_id !== undefined && { teamId: query.team_id }),
+      ...(query.limit !== undefined && { limit: query.limit }),
+      order: 'asc',
+    });
+    return c.json(matches, 200, { 'Cache-Control': CACHE.revalidate });
+  })
+  .get(
+    '/matches/between/:home/:away',
+    validate('param', z.object({ home: idParam, away: idParam })),
+    async (c) => {
+      const { home, away } = c.req.valid('param');
+      for (const team of [home, away]) if (!(await teamExists(c.var.db, team))) fail(404, 'Team not found');
+      // Played means an approved result: an unreviewed report is not history yet.
+      const matches = await listMatches(c.var.db, { between: [home, away], approved: 'TRUE', order: 'desc' });
+      return c.json(matches, 200, { 'Cache-Control': CACHE.revalidate });
+    },
+  )
+  .get('/matches/:matchId', validate('param', z.object({ matchId: matchIdParam })), async (c) => {
+    const match = await getMatch(c.var.db, c.req.valid('param').matchId);
+    if (!match) fail(404, 'Match not found');
+    return c.json(match, 200, { 'Cache-Control': CACHE.revalidate });
+  });

@@ -1,0 +1,30 @@
+/**
+ * Player and coach profiles. Both /player/{id} and /players/{id} are used by clients.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../app';
+import { playerMetrics } from '../data/stats';
+import { findCoaches, findPlayer } from '../data/teams';
+import { fail } from '../errors';
+import { CACHE } from '../http/cache';
+import { idParam, validate } from '../http/validate';
+import type { PlayerProfileDto } from '../schemas';
+
+const playerParam = validate('param', z.object({ playerId: idParam }));
+
+export const playerRoutes = new Hono<AppEnv>()
+  .get('/:kind{players?}/:playerId', playerParam, async (c) => {
+    const player = await findPlayer(c.var.db, c.req.valid('param').playerId);
+    if (!player) fail(404, 'Player not found');
+    const profile: PlayerProfileDto = { ...player, metrics: await playerMetrics(c.var.db, player.id) };
+    return c.json(profile, 200, { 'Cache-Control': CACHE.revalidate });
+  })
+  // Coach routes address coaches by user id with dots written as hyphens.
+  .get('/coaches/:userId', validate('param', z.object({ userId: idParam })), async (c) => {
+    const raw = c.req.valid('param').userId;
+    const coaches = await findCoaches(c.var.db, raw.replaceAll('-', '.'));
+    const exact = coaches.length > 0 ? coaches : await findCoaches(c.var.db, raw);
+    if (exact.length === 0) fail(404, 'Coach not found');
+    return c.json(exact, 200, { 'Cache-Control': CACHE.revalidate });
+  });

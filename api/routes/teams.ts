@@ -1,0 +1,120 @@
+/**
+ * Team reads: the list, a team's record, roster, leaderboards, seasons and matches.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../app';
+import type { DB } from '../../db/connection';
+import { listMatches } from '../data/matches';
+import { leaderboards } from '../data/stats';
+import { getRoster, getTeam, teamExists } from '../data/teams';
+import { fail } from '../errors';
+import { CACHE } from '../http/cache';
+import {
+  approvedParam,
+  booleanParam,
+  idParam,
+  limitParam,
+  seasonParam,
+  sortParam,
+  validate,
+} from '../http/validate';
+import type { TeamSummaryDto } from '../schemas';
+
+const teamParam = z.object({ teamId: idParam });
+const seasonQuery = z.object({ season: seasonParam.optional() });
+const teamMatchesQuery = z.object({
+  season: seasonParam.optional(),
+  approved: approvedParam.optional(),
+  past: booleanParam.optional(),
+  limit: limitParam.optional(),
+  sort: sortParam.optional(),
+});
+
+async function requireTeam(db: DB, teamId: string): Promise<void> {
+  if (!(await teamExists(db, teamId))) fail(404, 'Team not found');
+}
+
+async function teamSeasons(db: DB, teamId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('matches')
+    .select('season')
+    .distinct()
+    .where((eb) => eb.or([eb('home_team', '=', teamId), eb('away_team', '=', teamId)]))
+    .orderBy('season', 'desc')
+    .execute();
+  return rows.map((row) => row.season);
+}
+
+export const teamRoutes = new Hono<AppEnv>()
+  .get('/teams', async (c) => {
+    const teams: TeamSummaryDto[] = await c.var.db
+      .selectFrom('teams')
+      .select(['team_id', 'team_name', 'league_id', 'location', 'description', 'logo'])
+      .orderBy('team_name')
+      .orderBy('team_id')
+      .execute();
+    return c.json({ teams }, 200, { 'Cache-Control': CACHE.revalidate });
+  })
+  .get('/teams/:teamId', validate('param', teamParam), async (c) => {
+    const team = await getTeam(c.var.db, c.req.valid('param').teamId);
+    if (!team) fail(404, 'Team not found');
+    return c.json(team, 200, { 'Cache-Control': CACHE.revalidate });
+  })
+  .get('/teams/:teamId/roster', validate('param', teamParam), async (c) => {
+    const { teamId } = c.req.valid('param');
+    await requireTeam(c.var.db, teamId);
+    return c.json(await getRoster(c.var.db, teamId), 200, { 'Cache-Control': CACHE.revalidate });
+  })
+  .get('/teams/:teamId/seasons', validate('param', teamParam), async (c) => {
+    const { teamId } = c.req.valid('param');
+    await requireTeam(c.var.db, teamId);
+    return c.json({ seasons: await teamSeasons(c.var.db, teamId) }, 200, {
+      'Cache-Control': CACHE.revalidate,
+    });
+  })
+  .get('/teams/:teamId/stats', validate('param', teamParam), validate('query', seasonQuery), async (c) => {
+    const { teamId } = c.req.valid('param');
+    await requireTeam(c.var.db, teamId);
+    // Without a season: the team's latest season, else the current year.
+    const season =
+      c.req.valid('query').season ??
+      (await teamSeasons(c.var.db, teamId))[0] ??
+      String(c.var.options.now().getUTCFullYear());
+    const stats = await leaderboards(c.var.db, { teamId, season });
+    return c.json(
+      {
+        scorers: stats.scorers,
+        assists: stats.assists,
+        clean_sheets_players: stats.clean_sheets,
+        points: stats.points,
+      },
+      200,
+      { 'Cache-Control': CACHE.revalidate },
+    );
+  })
+  .get(
+    '/teams/:teamId/matches',
+    validate('param', teamParam),
+    validate('query', teamMatchesQuery),
+    async (c) => {
+      const { teamId } = c.req.valid('param');
+      await requireTeam(c.var.db, teamId);
+      const query = c.req.valid('query');
+      const matches = await listMatches(c.var.db, {
+        teamId,
+        ...(query.season !== undefined && { season: query.season }),
+        // ?past=true is the "latest result": kicked off already and approved, so an
+        // unreviewed report never shows as a result.
+        ...(query.past === true && {
+          notAfter: c.var.options.now().toISOString(),
+          approved: 'TRUE' as const,
+        }),
+        ...(query.past === false && { after: c.var.options.now().toISOString() }),
+        ...(query.approved !== undefined && { approved: query.approved }),
+        ...(query.limit !== undefined && { limit: query.limit }),
+        order: query.sort ?? 'asc',
+      });
+      return c.json({ matches }, 200, { 'Cache-Control': CACHE.revalidate });
+    },
+  );

@@ -1,0 +1,186 @@
+/**
+ * The shapes the read API answers with, as zod schemas: handlers type their
+ * answers with them, tests parse answers with them (strict, so no field is
+ * missing or extra), and /api/openapi.json is generated from them.
+ */
+import { z } from 'zod';
+import { APPROVAL_STATES, LEAGUE_STATUSES, POSITION_GENERALS, POSITIONS } from '../db/schema';
+
+export const ErrorSchema = z.strictObject({ detail: z.string() }).meta({ id: 'Error' });
+
+export const LeagueSchema = z
+  .strictObject({
+    league_id: z.string(),
+    league_name: z.string(),
+    season: z.string().regex(/^\d{4}$/),
+    status: z.enum(LEAGUE_STATUSES),
+    location: z.string(),
+  })
+  .meta({ id: 'League' });
+
+export const StandingRowSchema = z
+  .strictObject({
+    position: z.number().int(),
+    team_id: z.string(),
+    team_name: z.string(),
+    played: z.number().int(),
+    wins: z.number().int(),
+    draws: z.number().int(),
+    losses: z.number().int(),
+    goals_for: z.number().int(),
+    goals_against: z.number().int(),
+    goal_difference: z.number().int(),
+    points: z.number().int(),
+    logo: z.string().nullable().describe('file name under /api/images/teams/'),
+  })
+  .meta({ id: 'StandingRow' });
+
+export const MatchSchema = z
+  .strictObject({
+    id: z.number().int(),
+    match_id: z.number().int().describe('alias of id'),
+    date: z.string().describe('ISO 8601 with offset'),
+    match_date: z.string().describe('alias of date'),
+    season: z.string(),
+    league_id: z.string(),
+    location: z.string(),
+    home_team: z.string(),
+    away_team: z.string(),
+    home_team_name: z.string(),
+    away_team_name: z.string(),
+    home_team_logo: z.string().nullable(),
+    away_team_logo: z.string().nullable(),
+    home_score: z.number().int().nullable().describe('null when unplayed or unreported'),
+    away_score: z.number().int().nullable(),
+    approved: z.enum(APPROVAL_STATES).describe("'' no report, PENDING, TRUE approved, FALSE rejected"),
+    reported_by_team: z.string().nullable(),
+    reported_at: z.string().nullable(),
+    reviewed_at: z.string().nullable(),
+    goalscorers: z.array(z.string()).describe('player ids, repeated once per goal'),
+    assisters: z.array(z.string()).describe('player ids, repeated once per assist'),
+    goalkeepers: z.array(z.string()),
+    home_players: z
+      .array(z.string())
+      .describe('match details: the saved squad, else the roster; lists: the saved squad or []'),
+    away_players: z.array(z.string()),
+  })
+  .meta({ id: 'Match' });
+
+export const TeamSummarySchema = z
+  .strictObject({
+    team_id: z.string(),
+    team_name: z.string(),
+    league_id: z.string().nullable(),
+    location: z.string(),
+    description: z.string(),
+    logo: z.string().nullable(),
+  })
+  .meta({ id: 'TeamSummary' });
+
+export const TeamSchema = TeamSummarySchema.extend({
+  league_name: z.string().nullable(),
+  youtube_channel: z.string().nullable(),
+  website: z.string().nullable(),
+  social_media: z.string().nullable(),
+  news_url: z.string().nullable(),
+}).meta({ id: 'Team' });
+
+export const RosterPlayerSchema = z
+  .strictObject({
+    id: z.string(),
+    player_id: z.string().describe('alias of id'),
+    user_id: z.string().describe('the linked account id, else the player id'),
+    name: z.string(),
+    number: z.number().int(),
+    position: z.enum(POSITIONS),
+    position_general: z.enum(POSITION_GENERALS),
+    photo_id: z.string().nullable(),
+    bio: z.string(),
+    team_id: z.string().nullable(),
+    team_name: z.string().nullable(),
+  })
+  .meta({ id: 'RosterPlayer' });
+
+export const CoachSchema = z
+  .strictObject({
+    id: z.string(),
+    user_id: z.string(),
+    name: z.string(),
+    role: z.string(),
+    bio: z.string(),
+    photo_id: z.string().nullable(),
+    team_id: z.string().nullable(),
+    team_name: z.string().nullable(),
+  })
+  .meta({ id: 'Coach' });
+
+export const SeasonMetricsSchema = z
+  .strictObject({
+    goals: z.number().int(),
+    assists: z.number().int(),
+    shutouts: z.number().int(),
+    matches: z.number().int(),
+  })
+  .meta({ id: 'SeasonMetrics' });
+
+export const PlayerProfileSchema = RosterPlayerSchema.extend({
+  metrics: z.record(z.string(), SeasonMetricsSchema).describe('keyed by season, from approved results'),
+}).meta({ id: 'PlayerProfile' });
+
+export const LeaderRowSchema = z
+  .strictObject({
+    player_id: z.string(),
+    name: z.string(),
+    position: z.string(),
+    team: z.string(),
+    count: z.number().int(),
+    photo_id: z.string().nullable(),
+  })
+  .meta({ id: 'LeaderRow' });
+
+export const LeagueStatsSchema = z
+  .strictObject({
+    scorers: z.array(LeaderRowSchema),
+    assists: z.array(LeaderRowSchema),
+    clean_sheets: z.array(LeaderRowSchema),
+    points: z.array(LeaderRowSchema),
+  })
+  .meta({ id: 'LeagueStats' });
+
+export const TeamStatsSchema = z
+  .strictObject({
+    scorers: z.array(LeaderRowSchema),
+    assists: z.array(LeaderRowSchema),
+    clean_sheets_players: z.array(LeaderRowSchema),
+    points: z.array(LeaderRowSchema),
+  })
+  .meta({ id: 'TeamStats' });
+
+export const SearchResultSchema = z
+  .strictObject({ type: z.enum(['player', 'team', 'league']), id: z.string(), name: z.string() })
+  .meta({ id: 'SearchResult' });
+
+export const NewsItemSchema = z
+  .strictObject({
+    title: z.string(),
+    link: z.string(),
+    image: z.string(),
+    description: z.string(),
+    date: z.string(),
+  })
+  .meta({ id: 'NewsItem' });
+
+export const VideoSchema = z.strictObject({ video_id: z.string(), title: z.string() }).meta({ id: 'Video' });
+
+export const FeedErrorSchema = z
+  .strictObject({ detail: z.strictObject({ message: z.string() }) })
+  .meta({ id: 'FeedError' });
+
+export type LeagueDto = z.infer<typeof LeagueSchema>;
+export type MatchDto = z.infer<typeof MatchSchema>;
+export type TeamSummaryDto = z.infer<typeof TeamSummarySchema>;
+export type TeamDto = z.infer<typeof TeamSchema>;
+export type RosterPlayerDto = z.infer<typeof RosterPlayerSchema>;
+export type CoachDto = z.infer<typeof CoachSchema>;
+export type PlayerProfileDto = z.infer<typeof PlayerProfileSchema>;
+export type LeaderRowDto = z.infer<typeof LeaderRowSchema>;

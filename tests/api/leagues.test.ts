@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { LeagueSchema, LeagueStatsSchema, MatchSchema, StandingRowSchema } from '../../api/schemas';
+import { makeTinyLeagueApp } from '../fixtures/app';
+
+let t: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
+beforeAll(async () => {
+  t = await makeTinyLeagueApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const row = (player_id: string, name: string, position: string, team: string, count: number) => ({
+  player_id,
+  name,
+  position,
+  team,
+  count,
+  photo_id: `${player_id}.svg`,
+});
+
+describe('GET /api/leagues', () => {
+  it('lists leagues newest season first, cacheable for 5 minutes', async () => {
+    const { status, body, headers } = await t.get('/api/leagues');
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('public, max-age=300');
+    const { leagues } = z.strictObject({ leagues: z.array(LeagueSchema) }).parse(body);
+    expect(leagues).toEqual([
+      {
+        league_id: 'tl-26',
+        league_name: 'Tiny League',
+        season: '2026',
+        status: 'active',
+        location: 'Testshire',
+      },
+      {
+        league_id: 'tl-25',
+        league_name: 'Tiny League',
+        season: '2025',
+        status: 'completed',
+        location: 'Testshire',
+      },
+    ]);
+  });
+
+  it('filters by season and refuses a season that is not a year', async () => {
+    const { body } = await t.get('/api/leagues?season=2025');
+    expect(body).toMatchObject({ leagues: [{ league_id: 'tl-25' }] });
+    expect((body as { leagues: unknown[] }).leagues).toHaveLength(1);
+    for (const bad of ['26', '20x6', '2026-01', '']) {
+      const response = await t.get(`/api/leagues?season=${bad}`);
+      expect(response.status, bad).toBe(400);
+      expect(response.body, bad).toEqual({
+        detail: expect.stringContaining("Invalid query parameter 'season'"),
+      });
+    }
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await t.get('/api/leagues');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await t.app.request('/api/leagues', { headers: { 'If-None-Match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+});
+
+describe('GET /api/leagues/{id}/table', () => {
+  const expected = [
+    {
+      position: 1,
+      team_id: 'north.town',
+      team_name: 'North Town',
+      played: 2,
+      wins: 1,
+      draws: 1,
+      losses: 0,
+      goals_for: 3,
+      goals_against: 2,
+      goal_difference: 1,
+      points: 4,
+      logo: 'north.town.svg',
+    },
+    {
+      position: 2,
+      team_id: 'south.city',
+      team_name: 'South City',
+      played: 2,
+      wins: 1,
+      draws: 0,
+      losses: 1,
+      goals_for: 4,
+      goals_against: 2,
+      goal_difference: 2,
+      points: 3,
+      logo: 'south.city.svg',
+    },
+    {
+      position: 3,
+      team_id: 'west.rangers',
+      team_name: 'West Rangers',
+      played: 2,
+      wins: 0,
+      draws: 2,
+      losses: 0,
+      goals_for: 1,
+      goals_against: 1,
+      goal_difference: 0,
+      points: 2,
+      logo: 'west.rangers.svg',
+    },
+    {
+      position: 4,
+      team_id: 'east.united',
+      team_name: 'East United',
+      played: 2,
+      wins: 0,
+      draws: 1,
+      losses: 1,
+      goals_for: 0,
+      goals_against: 3,
+      goal_difference: -3,
+      points: 1,
+      logo: 'east.united.svg',
+    },
+  ];
+
+  it('counts approved results only (the PENDING 4-0 and the rejected 0-5 count nowhere)', async () => {
+    const { status, body, headers } = await t.get('/api/leagues/tl-26/table');
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('no-cache');
+    expect(z.strictObject({ standings: z.array(StandingRowSchema) }).parse(body).standings).toEqual(expected);
+  });
+
+  it('accepts a colon-prefixed league id and an explicit season', async () => {
+    expect((await t.get('/api/leagues/region:tl-26/table?season=2026')).body).toEqual({
+      standings: expected,
+    });
+    const previous = await t.get('/api/leagues/tl-25/table');
+    expect(previous.body).toEqual({
+      standings: [
+        {
+          position: 1,
+          team_id: 'south.city',
+          team_name: 'South City',
+          played: 1,
+          wins: 1,
+          draws: 0,
+          losses: 0,
+          goals_for: 1,
+          goals_against: 0,
+          goal_difference: 1,
+          points: 3,
+          logo: 'south.city.svg',
+        },
+        {
+          position: 2,
+          team_id: 'north.town',
+          team_name: 'North Town',
+          played: 1,
+          wins: 0,
+          draws: 0,
+          losses: 1,
+          goals_for: 0,
+          goals_against: 1,
+          goal_difference: -1,
+          points: 0,
+          logo: 'north.town.svg',
+        },
+      ],
+    });
+  });
+
+  it('answers 404 for an unknown league and 400 for a bad season', async () => {
+    expect(await t.get('/api/leagues/nope-26/table')).toMatchObject({
+      status: 404,
+      body: { detail: 'League not found' },
+    });
+    expect(await t.get('/api/leagues/tl-26/table?season=last')).toMatchObject({
+      status: 400,
+      body: { detail: expect.stringContaining("'season'") },
+    });
+  });
+});
+
+describe('GET /api/leagues/{id}/matches', () => {
+  it("lists the season's matches oldest first in the match shape", async () => {
+    const { status, body } = await t.get('/api/leagues/tl-26/matches');
+    expect(status).toBe(200);
+    const { matches } = z.strictObject({ matches: z.array(MatchSchema) }).parse(body);
+    expect(matches.map((m) => m.id)).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => t.matchIds[`m${n}` as keyof typeof t.matchIds]),
+    );
+    const first = matches[0];
+    expect(first).toMatchObject({
+      match_id: first?.id,
+      date: '2026-05-02T14:00:00.000Z',
+      match_date: '2026-05-02T14:00:00.000Z',
+      home_team: 'north.town',
+      away_team: 'south.city',
+      home_team_name: 'North Town',
+      away_team_name: 'South City',
+      home_score: 2,
+      away_score: 1,
+      approved: 'TRUE',
+      goalscorers: ['nt.fwd', 'nt.fwd', 'sc.fwd'],
+      assisters: ['nt.mid', 'sc.mid'],
+      goalkeepers: ['nt.gk', 'sc.gk'],
+      home_players: [],
+      away_players: [],
+    });
+    const upcoming = matches.find((m) => m.id === t.matchIds.m8);
+    expect(upcoming).toMatchObject({
+      home_score: null,
+      away_score: null,
+      approved: '',
+      home_players: ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd'],
+    });
+  });
+
+  it('keeps seasons apart', async () => {
+    expect((await t.get('/api/leagues/tl-26/matches?season=2025')).body).toEqual({ matches: [] });
+    const previous = await t.get('/api/leagues/tl-25/matches');
+    expect((previous.body as { matches: { id: number }[] }).matches.map((m) => m.id)).toEqual([
+      t.matchIds.m10,
+    ]);
+  });
+});
+
+describe('GET /api/leagues/{id}/stats', () => {
+  it('ranks scorers, assists, clean sheets and points from approved results', async () => {
+    const { status, body } = await t.get('/api/leagues/tl-26/stats');
+    expect(status).toBe(200);
+    expect(LeagueStatsSchema.parse(body)).toEqual({
+      scorers: [
+        row('sc.fwd', 'South City Forward', 'Forward', 'South City', 3),
+        row('nt.fwd', 'North Town Forward', 'Forward', 'North Town', 2),
+        row('nt.mid', 'North Town Midfielder', 'Midfielder', 'North Town', 1),
+        row('sc.mid', 'South City Midfielder', 'Midfielder', 'South City', 1),
+        row('wr.fwd', 'West Rangers Forward', 'Forward', 'West Rangers', 1),
+      ],
+      assists: [
+        row('sc.mid', 'South City Midfielder', 'Midfielder', 'South City', 2),
+        row('nt.fwd', 'North Town Forward', 'Forward', 'North Town', 1),
+        row('nt.mid', 'North Town Midfielder', 'Midfielder', 'North Town', 1),
+        row('sc.def', 'South City Defender', 'Defender', 'South City', 1),
+      ],
+      clean_sheets: [
+        row('eu.gk', 'East United Keeper', 'Goalkeeper', 'East United', 1),
+        row('sc.gk', 'South City Keeper', 'Goalkeeper', 'South City', 1),
+        row('wr.gk', 'West Rangers Keeper', 'Goalkeeper', 'West Rangers', 1),
+      ],
+      points: [
+        row('sc.fwd', 'South City Forward', 'Forward', 'South City', 6),
+        row('nt.fwd', 'North Town Forward', 'Forward', 'North Town', 5),
+        row('sc.mid', 'South City Midfielder', 'Midfielder', 'South City', 4),
+        row('nt.mid', 'North Town Midfielder', 'Midfielder', 'North Town', 3),
+        row('wr.fwd', 'West Rangers Forward', 'Forward', 'West Rangers', 2),
+        row('sc.def', 'South City Defender', 'Defender', 'South City', 1),
+      ],
+    });
+  });
+
+  it('answers the previous season separately', async () => {
+    const { body } = await t.get('/api/leagues/tl-25/stats');
+    expect(body).toEqual({
+      scorers: [row('sc.fwd', 'South City Forward', 'Forward', 'South City', 1)],
+      assists: [],
+      clean_sheets: [row('sc.gk', 'South City Keeper', 'Goalkeeper', 'South City', 1)],
+      points: [row('sc.fwd', 'South City Forward', 'Forward', 'South City', 2)],
+    });
+  });
+});

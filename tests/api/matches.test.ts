@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MatchSchema } from '../../api/schemas';
+import { makeTinyLeagueApp } from '../fixtures/app';
+
+let t: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
+beforeAll(async () => {
+  t = await makeTinyLeagueApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const ids = (body: unknown) =>
+  z
+    .array(MatchSchema)
+    .parse(body)
+    .map((m) => m.id);
+
+describe('GET /api/matches', () => {
+  it('answers upcoming matches soonest first, optionally for one team and limited', async () => {
+    const m = t.matchIds;
+    expect(ids((await t.get('/api/matches?future=true')).body)).toEqual([m.m8, m.m9]);
+    expect(ids((await t.get('/api/matches?future=true&team_id=north.town&limit=1')).body)).toEqual([m.m8]);
+    expect(ids((await t.get('/api/matches?team_id=south.city&future=true')).body)).toEqual([m.m9]);
+    expect(ids((await t.get('/api/matches?future=true&team_id=west.rangers')).body)).toEqual([m.m8]);
+    expect((await t.get('/api/matches?future=true&team_id=ghost.fc')).status).toBe(404);
+    expect((await t.get('/api/matches?future=soon')).body).toEqual({
+      detail: expect.stringContaining("'future'"),
+    });
+    expect((await t.get('/api/matches?limit=1.5')).body).toEqual({
+      detail: expect.stringContaining("'limit'"),
+    });
+  });
+});
+
+describe('GET /api/matches/{id}', () => {
+  it('answers a played match with its events and, without saved squads, the rosters', async () => {
+    const { status, body, headers } = await t.get(`/api/matches/${t.matchIds.m1}`);
+    expect(status).toBe(200);
+    expect(headers.get('etag')).toBeTruthy();
+    expect(MatchSchema.parse(body)).toEqual({
+      id: t.matchIds.m1,
+      match_id: t.matchIds.m1,
+      date: '2026-05-02T14:00:00.000Z',
+      match_date: '2026-05-02T14:00:00.000Z',
+      season: '2026',
+      league_id: 'tl-26',
+      location: 'north.town ground',
+      home_team: 'north.town',
+      away_team: 'south.city',
+      home_team_name: 'North Town',
+      away_team_name: 'South City',
+      home_team_logo: 'north.town.svg',
+      away_team_logo: 'south.city.svg',
+      home_score: 2,
+      away_score: 1,
+      approved: 'TRUE',
+      reported_by_team: 'north.town',
+      reported_at: '2026-05-02T14:00:00.000Z',
+      reviewed_at: null,
+      goalscorers: ['nt.fwd', 'nt.fwd', 'sc.fwd'],
+      assisters: ['nt.mid', 'sc.mid'],
+      goalkeepers: ['nt.gk', 'sc.gk'],
+      home_players: ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd'],
+      away_players: ['sc.gk', 'sc.def', 'sc.mid', 'sc.fwd'],
+    });
+  });
+
+  it('answers an upcoming match with null scores and the saved squad where there is one', async () => {
+    const { body } = await t.get(`/api/matches/${t.matchIds.m8}`);
+    expect(body).toMatchObject({
+      home_score: null,
+      away_score: null,
+      approved: '',
+      goalscorers: [],
+      home_players: ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd'],
+      away_players: ['wr.gk', 'wr.def', 'wr.mid', 'wr.fwd'],
+    });
+  });
+
+  it('answers 404 for an unknown match and 400 for an id that is not a number', async () => {
+    expect(await t.get('/api/matches/99999')).toMatchObject({
+      status: 404,
+      body: { detail: 'Match not found' },
+    });
+    for (const bad of ['abc', '0', '-1', '1.5', '1e3', '99999999999999999999']) {
+      const { status, body } = await t.get(`/api/matches/${bad}`);
+      expect(status, bad).toBe(400);
+      expect(body, bad).toEqual({ detail: expect.stringContaining("'matchId'") });
+    }
+  });
+});
+
+describe('GET /api/matches/between/{home}/{away}', () => {
+  it('lists approved results between the two teams in either order, newest first', async () => {
+    const m = t.matchIds;
+    expect(ids((await t.get('/api/matches/between/north.town/south.city')).body)).toEqual([m.m1, m.m10]);
+    expect(ids((await t.get('/api/matches/between/south.city/north.town')).body)).toEqual([m.m1, m.m10]);
+    // The PENDING 4-0 is not history yet; the upcoming match is not either.
+    expect(ids((await t.get('/api/matches/between/north.town/east.united')).body)).toEqual([]);
+    expect(ids((await t.get('/api/matches/between/north.town/west.rangers')).body)).toEqual([m.m4]);
+    expect((await t.get('/api/matches/between/north.town/ghost.fc')).status).toBe(404);
+  });
+});

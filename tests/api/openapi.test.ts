@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../fixtures/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/openapi.json', () => {
+  it('documents every read endpoint with schemas that resolve', async () => {
+    const response = await t.app.request('/api/openapi.json');
+    expect(response.status).toBe(200);
+    const doc = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(doc.openapi).toBe('3.0.3');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/leagues',
+        '/api/leagues/{leagueId}/table',
+        '/api/leagues/{leagueId}/matches',
+        '/api/leagues/{leagueId}/stats',
+        '/api/teams',
+        '/api/teams/{teamId}',
+        '/api/teams/{teamId}/roster',
+        '/api/teams/{teamId}/stats',
+        '/api/teams/{teamId}/seasons',
+        '/api/teams/{teamId}/matches',
+        '/api/matches',
+        '/api/matches/{matchId}',
+        '/api/matches/between/{home}/{away}',
+        '/api/coaches/{userId}',
+        '/api/player/{playerId}',
+        '/api/search',
+        '/api/mwpl_news',
+        '/api/team_news',
+        '/api/team_video',
+        '/api/images/{kind}/{file}',
+      ]),
+    );
+    const refs = JSON.stringify(doc).match(/#\/components\/schemas\/\w+/g) ?? [];
+    for (const ref of new Set(refs)) {
+      expect(doc.components.schemas, ref).toHaveProperty(ref.split('/').pop() ?? '');
+    }
+    expect(doc.components.schemas).toHaveProperty('Match');
+  });
+});

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CoachSchema, PlayerProfileSchema } from '../../api/schemas';
+import { insertCoach, insertPlayer } from '../fixtures/factory';
+import { makeTinyLeagueApp } from '../fixtures/app';
+
+let t: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
+beforeAll(async () => {
+  t = await makeTinyLeagueApp();
+  const { db } = t.connection;
+  await db
+    .insertInto('users')
+    .values({
+      id: 'acct.42',
+      name: 'Linked',
+      email: 'l@x.io',
+      password_hash: 'x',
+      user_type: 'player',
+      team_id: 'north.town',
+    })
+    .execute();
+  await insertPlayer(db, {
+    id: 'linked.player',
+    name: 'Linked Player',
+    team_id: 'north.town',
+    number: 11,
+    position: 'Forward',
+    user_id: 'acct.42',
+  });
+  await insertCoach(db, {
+    id: 'mary.jones',
+    name: 'Mary Jones',
+    team_id: 'south.city',
+    role: 'Assistant Coach',
+    bio: 'UEFA B licence.',
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/player/{id} and /api/players/{id}', () => {
+  it('answers the profile with metrics per season from approved results only', async () => {
+    for (const route of ['player', 'players']) {
+      const { status, body } = await t.get(`/api/${route}/nt.fwd`);
+      expect(status, route).toBe(200);
+      // nt.fwd's 4 goals in the PENDING match do not count.
+      expect(PlayerProfileSchema.parse(body)).toEqual({
+        id: 'nt.fwd',
+        player_id: 'nt.fwd',
+        user_id: 'nt.fwd',
+        name: 'North Town Forward',
+        number: 9,
+        position: 'Forward',
+        position_general: 'FW',
+        photo_id: 'nt.fwd.svg',
+        bio: 'Top striker of North Town.',
+        team_id: 'north.town',
+        team_name: 'North Town',
+        metrics: { '2026': { goals: 2, assists: 1, shutouts: 0, matches: 2 } },
+      });
+    }
+    expect((await t.get('/api/player/sc.fwd')).body).toMatchObject({
+      metrics: {
+        '2025': { goals: 1, assists: 0, shutouts: 0, matches: 1 },
+        '2026': { goals: 3, assists: 0, shutouts: 0, matches: 2 },
+      },
+    });
+    expect((await t.get('/api/player/eu.gk')).body).toMatchObject({
+      metrics: { '2026': { goals: 0, assists: 0, shutouts: 1, matches: 2 } },
+    });
+    expect((await t.get('/api/player/wr.fwd')).body).toMatchObject({
+      metrics: { '2026': { goals: 1, assists: 0, shutouts: 0, matches: 1 } },
+    });
+  });
+
+  it('finds a player by the linked account id too', async () => {
+    expect((await t.get('/api/player/acct.42')).body).toMatchObject({
+      id: 'linked.player',
+      user_id: 'acct.42',
+    });
+  });
+
+  it('answers 404 for an unknown player', async () => {
+    expect(await t.get('/api/players/nobody.here')).toMatchObject({
+      status: 404,
+      body: { detail: 'Player not found' },
+    });
+  });
+});
+
+describe('GET /api/coaches/{userId}', () => {
+  it('reads hyphens as dots and answers a list', async () => {
+    for (const id of ['mary-jones', 'mary.jones']) {
+      const { status, body } = await t.get(`/api/coaches/${id}`);
+      expect(status, id).toBe(200);
+      expect(z.array(CoachSchema).parse(body)).toEqual([
+        {
+          id: 'mary.jones',
+          user_id: 'mary.jones',
+          name: 'Mary Jones',
+          role: 'Assistant Coach',
+          bio: 'UEFA B licence.',
+          photo_id: 'mary.jones.svg',
+          team_id: 'south.city',
+          team_name: 'South City',
+        },
+      ]);
+    }
+    expect(await t.get('/api/coaches/no-one')).toMatchObject({
+      status: 404,
+      body: { detail: 'Coach not found' },
+    });
+  });
+});
