@@ -61,6 +61,13 @@ const STATIC_FILE = /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|webp|svg
 export function staticApp(distDir: string): Hono {
   const indexFile = path.join(distDir, 'index.html');
   const app = new Hono();
+  if (!fs.existsSync(indexFile)) {
+    // API-only (npm run dev serves the app from Vite): say so instead of a bare 404.
+    app.get('*', (c) =>
+      c.text('The app is not built. Run `npm run build`, or `npm start` which builds it.', 404),
+    );
+    return app;
+  }
   // Hashed build assets never change; the shell, the worker and the manifest must always revalidate.
   app.use('*', async (c, next) => {
     await next();
@@ -77,7 +84,7 @@ export function staticApp(distDir: string): Hono {
   // SPA fallback: every other path is an app route. Ids contain dots (/team/riverside.rovers),
   // so only names with a static-file extension are treated as missing files.
   app.get('*', (c) => {
-    if (c.req.path.startsWith('/api/') || STATIC_FILE.test(c.req.path) || !fs.existsSync(indexFile)) {
+    if (c.req.path.startsWith('/api/') || STATIC_FILE.test(c.req.path)) {
       return c.text('Not found', 404);
     }
     return c.html(fs.readFileSync(indexFile, 'utf8'), 200, { 'Cache-Control': 'no-cache' });

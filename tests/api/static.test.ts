@@ -54,3 +54,16 @@ describe('serving the built app', () => {
     }
   });
 });
+
+describe('without a build', () => {
+  it('says the app is not built instead of failing', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-nodist-'));
+    try {
+      const response = await staticApp(path.join(empty, 'dist')).request('/teams');
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('The app is not built');
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
