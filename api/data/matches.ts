@@ -1,0 +1,195 @@
+/**
+ * Match reads: rows joined with team names and logos, with their events and squads,
+ * turned into the one match shape every endpoint answers with.
+ */
+import type { DB } from '../../db/connection';
+import type { Approval } from '../../db/schema';
+import type { MatchDto } from '../schemas';
+
+export interface MatchFilter {
+  ids?: readonly number[];
+  leagueId?: string;
+  season?: string;
+  /** the team plays home or away */
+  teamId?: string;
+  /** both teams, in either order */
+  between?: readonly [string, string];
+  approved?: Approval;
+  /** match_date strictly after this ISO instant */
+  after?: string;
+  /** match_date at or before this ISO instant */
+  notAfter?: string;
+  order?: 'asc' | 'desc';
+  limit?: number;
+}
+
+function baseQuery(db: DB) {
+  return db
+    .selectFrom('matches as m')
+    .innerJoin('teams as h', 'h.team_id', 'm.home_team')
+    .innerJoin('teams as a', 'a.team_id', 'm.away_team')
+    .select([
+      'm.id',
+      'm.league_id',
+      'm.season',
+      'm.match_date',
+      'm.home_team',
+      'm.away_team',
+      'm.location',
+      'm.home_score',
+      'm.away_score',
+      'm.approved',
+      'm.reported_by_team',
+      'm.reported_at',
+      'm.reviewed_at',
+      'h.team_name as home_team_name',
+      'a.team_name as away_team_name',
+      'h.logo as home_team_logo',
+      'a.logo as away_team_logo',
+    ]);
+}
+
+type MatchQuery = ReturnType<typeof baseQuery>;
+export type MatchRow = Awaited<ReturnType<MatchQuery['executeTakeFirstOrThrow']>>;
+
+function applyFilter(query: MatchQuery, filter: MatchFilter): MatchQuery {
+  let q = query;
+  if (filter.ids) q = q.where('m.id', 'in', filter.ids.length > 0 ? [...filter.ids] : [-1]);
+  if (filter.leagueId !== undefined) q = q.where('m.league_id', '=', filter.leagueId);
+  if (filter.season !== undefined) q = q.where('m.season', '=', filter.season);
+  if (filter.teamId !== undefined) {
+    const teamId = filter.teamId;
+    q = q.where((eb) => eb.or([eb('m.home_team', '=', teamId), eb('m.away_team', '=', teamId)]));
+  }
+  if (filter.between) {
+    const [x, y] = filter.between;
+    q = q.where((eb) =>
+      eb.or([
+        eb.and([eb('m.home_team', '=', x), eb('m.away_team', '=', y)]),
+        eb.and([eb('m.home_team', '=', y), eb('m.away_team', '=', x)]),
+      ]),
+    );
+  }
+  if (filter.approved !== undefined) q = q.where('m.approved', '=', filter.approved);
+  if (filter.after !== undefined) q = q.where('m.match_date', '>', filter.after);
+  if (filter.notAfter !== undefined) q = q.where('m.match_date', '<=', filter.notAfter);
+  const order = filter.order ?? 'asc';
+  q = q.orderBy('m.match_date', order).orderBy('m.id', order);
+  if (filter.limit !== undefined) q = q.limit(filter.limit);
+  return q;
+}
+
+export function findMatchRows(db: DB, filter: MatchFilter): Promise<MatchRow[]> {
+  return applyFilter(baseQuery(db), filter).execute();
+}
+
+interface MatchExtras {
+  goalscorers: string[];
+  assisters: string[];
+  goalkeepers: string[];
+  squads: Map<string, string[]>;
+}
+
+/** Events and saved squads of many matches in two queries. */
+async function loadExtras(db: DB, matchIds: readonly number[]): Promise<Map<number, MatchExtras>> {
+  const extras = new Map<number, MatchExtras>();
+  for (const id of matchIds) extras.set(id, { goalscorers: [], assisters: [], goalkeepers: [], squads: new Map() });
+  if (matchIds.length === 0) return extras;
+  // SQLite allows 32766 bound parameters; chunk to stay far below it for big league lists.
+  for (let start = 0; start < matchIds.length; start += 500) {
+    const chunk = matchIds.slice(start, start + 500);
+    const events = await db
+      .selectFrom('match_events')
+      .select(['match_id', 'player_id', 'kind'])
+      .where('match_id', 'in', chunk)
+      .orderBy('id')
+      .execute();
+    for (const event of events) {
+      const entry = extras.get(event.match_id);
+      if (!entry) continue;
+      if (event.kind === 'goal') entry.goalscorers.push(event.player_id);
+      else if (event.kind === 'assist') entry.assisters.push(event.player_id);
+      else entry.goalkeepers.push(event.player_id);
+    }
+    // In selection order (row id): a join to sort by shirt number doubled the cost of big lists.
+    const squads = await db
+      .selectFrom('match_squads')
+      .select(['match_id', 'team_id', 'player_id'])
+      .where('match_id', 'in', chunk)
+      .orderBy('id')
+      .execute();
+    for (const row of squads) {
+      const entry = extras.get(row.match_id);
+      if (!entry) continue;
+      const list = entry.squads.get(row.team_id) ?? [];
+      list.push(row.player_id);
+      entry.squads.set(row.team_id, list);
+    }
+  }
+  return extras;
+}
+
+export function toMatchDto(row: MatchRow, extras: MatchExtras, fallback?: Map<string, string[]>): MatchDto {
+  const squadOf = (teamId: string) => extras.squads.get(teamId) ?? fallback?.get(teamId) ?? [];
+  return {
+    id: row.id,
+    match_id: row.id,
+    date: row.match_date,
+    match_date: row.match_date,
+    season: row.season,
+    league_id: row.league_id,
+    location: row.location,
+    home_team: row.home_team,
+    away_team: row.away_team,
+    home_team_name: row.home_team_name,
+    away_team_name: row.away_team_name,
+    home_team_logo: row.home_team_logo,
+    away_team_logo: row.away_team_logo,
+    home_score: row.home_score,
+    away_score: row.away_score,
+    approved: row.approved,
+    reported_by_team: row.reported_by_team,
+    reported_at: row.reported_at,
+    reviewed_at: row.reviewed_at,
+    goalscorers: extras.goalscorers,
+    assisters: extras.assisters,
+    goalkeepers: extras.goalkeepers,
+    home_players: squadOf(row.home_team),
+    away_players: squadOf(row.away_team),
+  };
+}
+
+/** Matches for list endpoints: home_players/away_players are the saved squads, or []. */
+export async function listMatches(db: DB, filter: MatchFilter): Promise<MatchDto[]> {
+  const rows = await findMatchRows(db, filter);
+  const extras = await loadExtras(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const entry = extras.get(row.id);
+    if (!entry) throw new Error(`extras missing for match ${row.id}`);
+    return toMatchDto(row, entry);
+  });
+}
+
+/** One match; without a saved squad a team's list is its current roster. */
+export async function getMatch(db: DB, id: number): Promise<MatchDto | null> {
+  const [row] = await findMatchRows(db, { ids: [id] });
+  if (!row) return null;
+  const extras = (await loadExtras(db, [id])).get(id);
+  if (!extras) return null;
+  const rosters = await db
+    .selectFrom('players')
+    .select(['id', 'team_id'])
+    .where('team_id', 'in', [row.home_team, row.away_team])
+    .orderBy('number')
+    .orderBy('id')
+    .execute();
+  const fallback = new Map<string, string[]>();
+  for (const player of rosters) {
+    if (!player.team_id) continue;
+    fallback.set(player.team_id, [...(fallback.get(player.team_id) ?? []), player.id]);
+  }
+  return toMatchDto(row, extras, fallback);
+}
