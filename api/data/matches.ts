@@ -93,7 +93,8 @@ interface MatchExtras {
 /** Events and saved squads of many matches in two queries. */
 async function loadExtras(db: DB, matchIds: readonly number[]): Promise<Map<number, MatchExtras>> {
   const extras = new Map<number, MatchExtras>();
-  for (const id of matchIds) extras.set(id, { goalscorers: [], assisters: [], goalkeepers: [], squads: new Map() });
+  for (const id of matchIds)
+    extras.set(id, { goalscorers: [], assisters: [], goalkeepers: [], squads: new Map() });
   if (matchIds.length === 0) return extras;
   // SQLite allows 32766 bound parameters; chunk to stay far below it for big league lists.
   for (let start = 0; start < matchIds.length; start += 500) {

@@ -77,9 +77,11 @@ export async function searchByName(db: DB, term: string): Promise<SearchResult[]
   const named: SearchResult[] = [
     ...players.map((p): SearchResult => ({ type: 'player', id: p.id, name: p.name })),
     ...teams.map((t): SearchResult => ({ type: 'team', id: t.team_id, name: t.team_name })),
-    ...leagues.map(
-      (l): SearchResult => ({ type: 'league', id: l.league_id, name: `${l.league_name} ${l.season}` }),
-    ),
+    ...leagues.map((l): SearchResult => ({
+      type: 'league',
+      id: l.league_id,
+      name: `${l.league_name} ${l.season}`,
+    })),
   ];
 
   const candidates: Candidate[] = [];

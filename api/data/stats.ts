@@ -23,13 +23,19 @@ export async function leaderboards(db: DB, scope: StatsScope): Promise<Leaderboa
   if (scope.season !== undefined) matchQuery = matchQuery.where('season', '=', scope.season);
   if (scope.teamId !== undefined) {
     const teamId = scope.teamId;
-    matchQuery = matchQuery.where((eb) => eb.or([eb('home_team', '=', teamId), eb('away_team', '=', teamId)]));
+    matchQuery = matchQuery.where((eb) =>
+      eb.or([eb('home_team', '=', teamId), eb('away_team', '=', teamId)]),
+    );
   }
   const matches = await matchQuery.execute();
   const ids = matches.map((match) => match.id);
 
-  const events: { match_id: number; team_id: string; player_id: string; kind: 'goal' | 'assist' | 'goalkeeper' }[] =
-    [];
+  const events: {
+    match_id: number;
+    team_id: string;
+    player_id: string;
+    kind: 'goal' | 'assist' | 'goalkeeper';
+  }[] = [];
   for (let start = 0; start < ids.length; start += 500) {
     let eventQuery = db
       .selectFrom('match_events')
@@ -47,7 +53,8 @@ export async function leaderboards(db: DB, scope: StatsScope): Promise<Leaderboa
       .select(['id', 'name', 'position', 'photo_id'])
       .where('id', 'in', playerIds.slice(start, start + 500))
       .execute();
-    for (const row of rows) players.set(row.id, { name: row.name, position: row.position, photo_id: row.photo_id });
+    for (const row of rows)
+      players.set(row.id, { name: row.name, position: row.position, photo_id: row.photo_id });
   }
   const teamRows = await db.selectFrom('teams').select(['team_id', 'team_name']).execute();
   const teams = new Map(teamRows.map((team) => [team.team_id, team.team_name]));
@@ -79,7 +86,8 @@ export async function playerMetrics(db: DB, playerId: string): Promise<Record<st
 
   const metrics: Record<string, SeasonMetrics> = {};
   const appearances = new Map<string, Set<number>>();
-  const seasonOf = (season: string) => (metrics[season] ??= { goals: 0, assists: 0, shutouts: 0, matches: 0 });
+  const seasonOf = (season: string) =>
+    (metrics[season] ??= { goals: 0, assists: 0, shutouts: 0, matches: 0 });
   const appear = (season: string, matchId: number) => {
     seasonOf(season);
     const set = appearances.get(season) ?? new Set<number>();

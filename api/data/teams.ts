@@ -67,14 +67,18 @@ export function toRosterPlayer(row: PlayerRow): RosterPlayerDto {
   };
 }
 
-export async function getRoster(db: DB, teamId: string): Promise<{ players: RosterPlayerDto[]; coaches: CoachDto[] }> {
+export async function getRoster(
+  db: DB,
+  teamId: string,
+): Promise<{ players: RosterPlayerDto[]; coaches: CoachDto[] }> {
   const players = (await playerQuery(db).where('p.team_id', '=', teamId).execute()).map(toRosterPlayer);
   const group = (general: string) => {
     const index = GROUP_ORDER.indexOf(general);
     return index === -1 ? GROUP_ORDER.length : index;
   };
   players.sort(
-    (a, b) => group(a.position_general) - group(b.position_general) || a.number - b.number || (a.id < b.id ? -1 : 1),
+    (a, b) =>
+      group(a.position_general) - group(b.position_general) || a.number - b.number || (a.id < b.id ? -1 : 1),
   );
   const coaches = await coachQuery(db).where('c.team_id', '=', teamId).orderBy('c.name').execute();
   return { players, coaches: coaches.map(toCoach) };
