@@ -7,16 +7,24 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { etag } from 'hono/etag';
 import { secureHeaders } from 'hono/secure-headers';
+import type { HttpBindings } from '@hono/node-server';
 import type { DB } from '../db/connection';
+import { DEFAULT_COST, type HashCost } from '../db/password';
+import { createRateLimiter, type RateLimiter } from './auth/rate-limit';
+import type { SessionUser } from './auth/sessions';
 import { fail, notFound, onError } from './errors';
+import { adminTableRoutes } from './routes/admin-tables';
+import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { leagueRoutes } from './routes/leagues';
 import { matchRoutes } from './routes/matches';
+import { matchWriteRoutes } from './routes/match-writes';
 import { newsRoutes } from './routes/news';
 import { playerRoutes } from './routes/players';
 import { searchRoutes } from './routes/search';
 import { teamRoutes } from './routes/teams';
+import { teamWriteRoutes } from './routes/team-writes';
 
 export interface AppOptions {
   /** Injectable clock: rules that compare with "now" use it. */
@@ -25,12 +33,23 @@ export interface AppOptions {
   imagesDir: string;
   /** Let team news and video feeds reach private, loopback and link-local addresses (tests only). */
   allowPrivateFeedTargets?: boolean;
+  /** scrypt cost of new password hashes (tests lower it; stored hashes carry their own). */
+  passwordCost?: HashCost;
+  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy?: boolean;
+  /** Login attempts allowed per client address and per account in each window. */
+  loginLimit?: { max: number; windowMs: number };
 }
 
 export interface AppEnv {
+  Bindings: Partial<HttpBindings>;
   Variables: {
     db: DB;
     options: Required<AppOptions>;
+    loginLimiter: RateLimiter;
+    /** set by requireUser */
+    user?: SessionUser;
+    sessionId?: string;
   };
 }
 
@@ -43,16 +62,26 @@ function sha1(body: Uint8Array): ArrayBuffer {
   return digest.buffer.slice(digest.byteOffset, digest.byteOffset + digest.byteLength) as ArrayBuffer;
 }
 
-export function createApp(db: DB, options: AppOptions) {
-  const resolved: Required<AppOptions> = {
+/** Options with every default filled in. */
+export function resolveOptions(options: AppOptions): Required<AppOptions> {
+  return {
     now: () => new Date(),
     allowPrivateFeedTargets: false,
+    passwordCost: DEFAULT_COST,
+    trustProxy: false,
+    loginLimit: { max: 10, windowMs: 15 * 60 * 1000 },
     ...options,
   };
+}
+
+export function createApp(db: DB, options: AppOptions) {
+  const resolved = resolveOptions(options);
+  const loginLimiter = createRateLimiter(resolved.loginLimit);
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('db', db);
       c.set('options', resolved);
+      c.set('loginLimiter', loginLimiter);
       await next();
     })
     .use(
@@ -64,13 +93,17 @@ export function createApp(db: DB, options: AppOptions) {
     // Every JSON read carries an ETag and answers 304 to a matching If-None-Match.
     .use(etag({ weak: true, generateDigest: sha1 }))
     .route('/', healthRoutes)
+    .route('/', authRoutes)
     .route('/', leagueRoutes)
     .route('/', teamRoutes)
     .route('/', matchRoutes)
     .route('/', playerRoutes)
     .route('/', searchRoutes)
     .route('/', newsRoutes)
-    .route('/', imageRoutes);
+    .route('/', imageRoutes)
+    .route('/', teamWriteRoutes)
+    .route('/', matchWriteRoutes)
+    .route('/', adminTableRoutes);
 
   api.notFound(notFound);
   api.onError(onError);

@@ -6,6 +6,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -19,13 +24,12 @@ const envSchema = z.object({
     .or(z.iso.date())
     .optional()
     .describe('the demo seed treats this instant as "now" (default: the real time)'),
-  FEEDS_ALLOW_PRIVATE: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1')
-    .describe(
-      'let team news and video feeds reach private and loopback addresses; never in production unless the feeds are on your own network',
-    ),
+  FEEDS_ALLOW_PRIVATE: flag.describe(
+    'let team news and video feeds reach private and loopback addresses; never in production unless the feeds are on your own network',
+  ),
+  TRUST_PROXY: flag.describe(
+    'take the client address from X-Forwarded-For: only behind a reverse proxy you run',
+  ),
 });
 
 export interface Config {
@@ -39,6 +43,7 @@ export interface Config {
   admin: { email: string; password: string } | null;
   seedReferenceDate: Date | null;
   feedsAllowPrivate: boolean;
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     seedReferenceDate: values.SEED_REFERENCE_DATE ? new Date(values.SEED_REFERENCE_DATE) : null,
     feedsAllowPrivate: values.FEEDS_ALLOW_PRIVATE,
+    trustProxy: values.TRUST_PROXY,
   };
 }
 

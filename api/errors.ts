@@ -7,8 +7,11 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-export function fail(status: ContentfulStatusCode, detail: string): never {
-  throw new HTTPException(status, { message: detail });
+export function fail(status: ContentfulStatusCode, detail: string, headers?: Record<string, string>): never {
+  throw new HTTPException(status, {
+    message: detail,
+    ...(headers && { res: new Response(null, { headers }) }),
+  });
 }
 
 export function onError(error: Error, c: Context): Response {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import './schemas'; // registers the component schemas (meta ids) in zod's global registry
 
-type Param = { name: string; in: 'path' | 'query'; description?: string; schema?: object };
+type Param = { name: string; in: 'path' | 'query' | 'header'; description?: string; schema?: object };
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const arrayOf = (id: string) => ({ type: 'array', items: ref(id) });
 const json = (schema: object, description = 'OK') => ({
@@ -49,6 +49,62 @@ const teamId = path('teamId', 'dotted team id, e.g. riverside.rovers');
 function get(summary: string, parameters: Param[], ok: object, extra: Record<string, object> = {}) {
   return { get: { summary, parameters, responses: { '200': ok, ...errors, ...extra } } };
 }
+
+const bearer = [{ bearer: [] }];
+const writeErrors = {
+  '400': json(ref('Error'), 'Invalid body or parameter; the detail names the field'),
+  '401': json(ref('Error'), 'No authentication token found, or an invalid or expired token'),
+  '403': json(ref('Error'), 'Wrong role, or another team'),
+  '404': json(ref('Error'), 'Unknown id'),
+  '409': json(ref('Error'), 'Conflicts with the current state; the detail says why'),
+  '413': json(ref('Error'), 'Body over 256 KiB'),
+  '422': json(ref('Error'), 'Idempotency-Key reused with a different request'),
+};
+const idempotencyKey: Param = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  description: 'a repeat with the same key answers the first response and changes nothing',
+  schema: { type: 'string', maxLength: 200 },
+};
+
+function write(
+  method: 'post' | 'put' | 'delete',
+  summary: string,
+  parameters: Param[],
+  body: object | null,
+  ok: Record<string, object> = { '200': { description: 'Done' } },
+) {
+  return {
+    [method]: {
+      summary,
+      security: bearer,
+      parameters: [...parameters, idempotencyKey],
+      ...(body && { requestBody: { required: true, content: { 'application/json': { schema: body } } } }),
+      responses: { ...ok, ...writeErrors },
+    },
+  };
+}
+const obj = (properties: Record<string, object>, required: string[] = []) => ({
+  type: 'object',
+  properties,
+  required,
+});
+const str = { type: 'string' };
+const int = { type: 'integer' };
+const ids = { type: 'array', items: str };
+const playerBody = obj(
+  {
+    name: str,
+    position: { type: 'string', enum: ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Coach'] },
+    position_general: { type: 'string', enum: ['GK', 'DEF', 'MID', 'FW', 'FWD', 'COACH', 'Other'] },
+    number: { type: 'integer', minimum: 0, maximum: 99 },
+    photo_id: str,
+    metrics: { type: 'object' },
+  },
+  ['name', 'position', 'position_general', 'number'],
+);
+const table = path('table', 'a table of GET /api/tables');
+const session = json(obj({ access_token: str, token_type: str, user: { type: 'object' } }));
 
 const paths = {
   '/api/health': get('Liveness and database check', [], json({ type: 'object' })),
@@ -154,7 +210,178 @@ const paths = {
     [path('kind'), path('file')],
     { description: 'The image', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
   ),
+  '/api/auth/login': {
+    post: {
+      summary:
+        'Sign in; 10 attempts per 15 minutes per client address and per account (429 with Retry-After)',
+      requestBody: {
+        content: {
+          'application/json': { schema: obj({ email: str, password: str }, ['email', 'password']) },
+        },
+      },
+      responses: {
+        '200': session,
+        '400': json(ref('Error')),
+        '401': json(ref('Error')),
+        '429': json(ref('Error')),
+      },
+    },
+  },
+  '/api/auth/register': {
+    post: {
+      summary: 'Create a fan account (no staff rights) and sign in',
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: obj({ name: str, email: str, password: str }, ['name', 'email', 'password']),
+          },
+        },
+      },
+      responses: { '201': session, '400': json(ref('Error')), '409': json(ref('Error')) },
+    },
+  },
+  '/api/auth/refresh-token': {
+    post: {
+      summary: 'Exchange an access token (even expired, up to 30 days old) of a live session for a new one',
+      requestBody: { content: { 'application/json': { schema: obj({ token: str }, ['token']) } } },
+      responses: { '200': session, '401': json(ref('Error')) },
+    },
+  },
+  '/api/auth/logout': {
+    post: {
+      summary: 'End the session',
+      security: bearer,
+      responses: { '200': { description: 'Signed out' } },
+    },
+  },
+  '/api/auth/me': {
+    get: {
+      summary: 'The signed-in user',
+      security: bearer,
+      responses: { '200': json(obj({ user: { type: 'object' } })) },
+    },
+  },
+  '/api/teams#write': write(
+    'post',
+    'Create a team (super_admin)',
+    [],
+    obj({ name: str, location: str, description: str, league_id: str }, ['name', 'location']),
+    {
+      '201': json(ref('Team')),
+    },
+  ),
+  '/api/teams/{teamId}#write': write('delete', 'Delete a team without matches (super_admin)', [teamId], null),
+  '/api/teams/{teamId}/players': write(
+    'post',
+    'Add a player (super_admin, or coach/owner of the team)',
+    [teamId],
+    playerBody,
+    {
+      '201': json(ref('RosterPlayer')),
+    },
+  ),
+  '/api/teams/{teamId}/players/{playerId}': write(
+    'delete',
+    'Remove a player; one with match history leaves the roster but is kept',
+    [teamId, path('playerId')],
+    null,
+  ),
+  '/api/player/update/{userId}': write(
+    'put',
+    'Change position, position_general or shirt number (super_admin, or staff of the team)',
+    [path('userId')],
+    obj({ position: str, position_general: str, number: int }),
+    { '200': json(ref('RosterPlayer')) },
+  ),
+  '/api/teams/{teamId}/matches/{matchId}/roster': write(
+    'put',
+    'Save the match-day squad: 7 to 18 players of the roster (staff of the team)',
+    [teamId, path('matchId')],
+    obj({ players: ids }, ['players']),
+  ),
+  '/api/matches/{matchId}/report': write(
+    'post',
+    "Report a played match's result (staff of either team); it becomes PENDING whatever the body says",
+    [path('matchId')],
+    obj(
+      { home_score: int, away_score: int, goalscorers: ids, assisters: ids, goalkeepers: ids, approved: str },
+      ['home_score', 'away_score'],
+    ),
+    { '200': json(ref('Match')) },
+  ),
+  '/api/matches/{matchId}/approve': write(
+    'post',
+    'Approve a pending result (the other team, or super_admin)',
+    [path('matchId')],
+    null,
+    {
+      '200': json(ref('Match')),
+    },
+  ),
+  '/api/matches/{matchId}/reject': write(
+    'post',
+    'Reject a pending result (the other team, or super_admin)',
+    [path('matchId')],
+    null,
+    {
+      '200': json(ref('Match')),
+    },
+  ),
+  '/api/tables': {
+    get: {
+      summary: 'Tables the editor may show (super_admin)',
+      security: bearer,
+      responses: { '200': json(obj({ tables: ids })) },
+    },
+  },
+  '/api/tables/{table}/schema': {
+    get: {
+      summary: 'Columns and primary key',
+      security: bearer,
+      parameters: [table],
+      responses: { '200': json({ type: 'object' }) },
+    },
+  },
+  '/api/tables/{table}/relations': {
+    get: {
+      summary: 'Foreign keys',
+      security: bearer,
+      parameters: [table],
+      responses: { '200': json({ type: 'array' }) },
+    },
+  },
+  '/api/tables/{table}/data': {
+    get: {
+      summary: '25 rows a page, pages from 1',
+      security: bearer,
+      parameters: [table, query('page', 'page number', { type: 'integer', minimum: 1 })],
+      responses: { '200': json(obj({ columns: ids, rows: { type: 'array' }, total_pages: int })) },
+    },
+  },
+  '/api/tables/{table}/rows': write(
+    'post',
+    'Insert a row (super_admin)',
+    [table],
+    { type: 'object' },
+    { '201': json({ type: 'object' }) },
+  ),
+  '/api/tables/{table}/rows/{id}': {
+    ...write('put', 'Update a row: every field but the key (super_admin)', [table, path('id')], {
+      type: 'object',
+    }),
+    ...write('delete', 'Delete a row (super_admin)', [table, path('id')], null),
+  },
 };
+
+/** Paths written twice (reads and writes of one URL) are keyed "path#write" above; merge them. */
+function mergeWritePaths(all: Record<string, object>): Record<string, object> {
+  const merged: Record<string, object> = {};
+  for (const [key, operations] of Object.entries(all)) {
+    const url = key.replace(/#write$/, '');
+    merged[url] = { ...merged[url], ...operations };
+  }
+  return merged;
+}
 
 export function openApiDocument() {
   const { schemas } = z.toJSONSchema(z.globalRegistry, {
@@ -172,7 +399,10 @@ export function openApiDocument() {
         'Errors are JSON { "detail": "…" } (feeds: { "detail": { "message": "…" } }). ' +
         'Only approved (TRUE) results count in tables, leaderboards and player metrics.',
     },
-    paths,
-    components: { schemas },
+    paths: mergeWritePaths(paths),
+    components: {
+      schemas,
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
   };
 }

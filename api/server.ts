@@ -104,6 +104,7 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     jwtSecret: config.jwtSecret,
     imagesDir: config.imagesDir,
     allowPrivateFeedTargets: config.feedsAllowPrivate,
+    trustProxy: config.trustProxy,
   });
   app.route('/', staticApp(DIST_DIR));
 

@@ -17,14 +17,29 @@ export function nextApproval(current: Approval, action: ReviewAction): Approval 
   return action === 'approve' ? 'TRUE' : 'FALSE';
 }
 
+/** Why a report may not be (re)submitted, or null when it may. */
+export type ReportRefusal = 'approved' | 'awaiting-review';
+
+export interface ReportContext {
+  /** The team whose report is pending; null when none is known (a super_admin reported). */
+  reportedByTeam: string | null;
+  /** The reporter's own team; null for a super_admin acting for neither side. */
+  reporterTeamId: string | null;
+  isSuperAdmin: boolean;
+}
+
 /**
- * Whether a report may be (re)submitted. Teams may correct a result until it
- * is approved; after that the table depends on it, so only a super_admin may
- * overwrite it.
+ * Teams may correct their own result until it is approved; after that the table
+ * depends on it, so only a super_admin may overwrite it. A team may not replace the
+ * opponent's pending report: that would skip the review it owes.
  */
-export function canReport(current: Approval, isSuperAdmin: boolean): boolean {
-  if (current === 'TRUE') return isSuperAdmin;
-  return true;
+export function reportRefusal(current: Approval, ctx: ReportContext): ReportRefusal | null {
+  if (ctx.isSuperAdmin) return null;
+  if (current === 'TRUE') return 'approved';
+  if (current === 'PENDING' && ctx.reportedByTeam !== null && ctx.reportedByTeam !== ctx.reporterTeamId) {
+    return 'awaiting-review';
+  }
+  return null;
 }
 
 export interface ReviewContext {
@@ -40,6 +55,8 @@ export interface ReviewContext {
 /**
  * Whether a user may approve or reject a match's pending result: a super_admin
  * always; otherwise only the opposing team, so nobody approves their own report.
+ * This is the team rule only: that the user is staff (coach or owner) of that team
+ * is the route's check (isTeamStaff), as it is for every write.
  */
 export function canReview(ctx: ReviewContext): boolean {
   if (ctx.isSuperAdmin) return true;

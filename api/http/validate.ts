@@ -29,12 +29,22 @@ export function describeIssue(
   return `Invalid ${noun} '${field}': ${issue.message}`;
 }
 
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
 /** zValidator that answers 400 `{ detail }` instead of zod's error body. */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
 ) {
-  return zValidator(target, schema, (result) => {
+  return zValidator(target, schema, (result, c) => {
+    // Hono's json validator reads a body of any other content type as {}, which would
+    // be reported as missing fields; say what is actually wrong instead.
+    if (
+      target === 'json' &&
+      !JSON_MEDIA_TYPE.test(c.req.header('Content-Type')?.split(';')[0]?.trim() ?? '')
+    ) {
+      fail(400, 'The request body must be JSON, sent with Content-Type: application/json');
+    }
     if (!result.success) fail(400, describeIssue(target, result.error));
   });
 }
@@ -43,10 +53,14 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
 const single = z.string({ error: 'must be given once' });
 
 export const seasonParam = single.regex(/^\d{4}$/, 'must be a four-digit year such as 2026');
-export const limitParam = single
-  .regex(/^[1-9]\d{0,5}$/, 'must be a positive whole number')
-  .transform(Number)
-  .pipe(z.number().max(1000, 'must be at most 1000'));
+/** A positive whole number in a query string, at most `max`. */
+export function positiveIntParam(max: number) {
+  return single
+    .regex(/^[1-9]\d{0,15}$/, 'must be a positive whole number')
+    .transform(Number)
+    .pipe(z.number().max(max, `must be at most ${max}`));
+}
+export const limitParam = positiveIntParam(1000);
 export const booleanParam = single
   .regex(/^(true|false|1|0)$/i, "must be 'true' or 'false'")
   .transform((value) => value.toLowerCase() === 'true' || value === '1');

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Insertable, Kysely } from 'kysely';
 import { hashPassword, type HashCost } from '../password';
+import { dottedSlug } from '../slug';
 import type {
   CoachesTable,
   Database,
@@ -135,22 +136,6 @@ const ASSIST_WEIGHT = { GK: 0, DEF: 1.5, MID: 4, FW: 2.5 } as const satisfies Re
 const NUMBER_WORDS = ['none', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'] as const;
 
 const iso = (ms: number): string => new Date(ms).toISOString();
-
-/** "Jean-Luc O'Brien" → "jean.luc.obrien": the id style the product uses everywhere. */
-export function dottedSlug(text: string): string {
-  return text
-    .replace(/ı/g, 'i')
-    .replace(/ł/g, 'l')
-    .replace(/Ł/g, 'L')
-    .replace(/ø/g, 'o')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '.')
-    .replace(/^\.+|\.+$/g, '');
-}
 
 function chunks<T>(rows: readonly T[], size: number): T[][] {
   const out: T[][] = [];

@@ -62,6 +62,16 @@ describe('configuration', () => {
     ).toEqual({ email: 'boss@example.org', password: 'long enough' });
   });
 
+  it('reads the yes/no flags', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ trustProxy: false, feedsAllowPrivate: false });
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true', FEEDS_ALLOW_PRIVATE: '1' })).toMatchObject({
+      trustProxy: true,
+      feedsAllowPrivate: true,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('reads the seed reference date and treats empty values as unset', () => {
     const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir, SEED_REFERENCE_DATE: '2026-11-22', PORT: '' });

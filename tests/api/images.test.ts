@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppEnv, AppOptions } from '../../api/app';
+import { resolveOptions, type AppEnv } from '../../api/app';
 import { CACHE } from '../../api/http/cache';
 import { imageRoutes, MAX_IMAGE_BYTES, sanitiseImageName, SVG_CSP } from '../../api/routes/images';
 import { makeTestApp, type TestApp } from '../fixtures/app';
@@ -292,12 +292,12 @@ describe('the images router on its own', () => {
   it('asks for a sandboxing CSP on SVG and none on raster images', async () => {
     put('teams/x.svg', SVG);
     put('teams/y.png', PNG);
-    const options: Required<AppOptions> = {
+    const options = resolveOptions({
       now: () => new Date(),
       jwtSecret: 'test-secret-test-secret-test-secret-0123',
       imagesDir: t.imagesDir,
       allowPrivateFeedTargets: false,
-    };
+    });
     const app = new Hono<AppEnv>()
       .use(async (c, next) => {
         c.set('db', t.connection.db);

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AppEnv, AppOptions } from '../../api/app';
+import { resolveOptions, type AppEnv } from '../../api/app';
 import { notFound, onError } from '../../api/errors';
 import { FEED_LIMITS } from '../../api/feeds/feed-service';
 import type { FeedServiceSettings } from '../../api/feeds/feed-service';
@@ -292,12 +292,12 @@ const noLookups: FeedServiceSettings['resolve'] = (hostname) =>
  * each time means a fresh cache.
  */
 function miniApp(settings: Omit<FeedServiceSettings, 'allowPrivate'> = {}) {
-  const options: Required<AppOptions> = {
+  const options = resolveOptions({
     now: () => NOW,
     jwtSecret: 'test-secret-test-secret-test-secret-0123',
     imagesDir: '/nonexistent',
     allowPrivateFeedTargets: true,
-  };
+  });
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('db', full.connection.db);

@@ -41,6 +41,23 @@ describe('GET /api/openapi.json', () => {
         '/api/team_news',
         '/api/team_video',
         '/api/images/{kind}/{file}',
+        '/api/auth/login',
+        '/api/auth/register',
+        '/api/auth/refresh-token',
+        '/api/auth/logout',
+        '/api/teams/{teamId}/players',
+        '/api/teams/{teamId}/players/{playerId}',
+        '/api/player/update/{userId}',
+        '/api/teams/{teamId}/matches/{matchId}/roster',
+        '/api/matches/{matchId}/report',
+        '/api/matches/{matchId}/approve',
+        '/api/matches/{matchId}/reject',
+        '/api/tables',
+        '/api/tables/{table}/schema',
+        '/api/tables/{table}/relations',
+        '/api/tables/{table}/data',
+        '/api/tables/{table}/rows',
+        '/api/tables/{table}/rows/{id}',
       ]),
     );
     const refs = JSON.stringify(doc).match(/#\/components\/schemas\/\w+/g) ?? [];
@@ -48,5 +65,9 @@ describe('GET /api/openapi.json', () => {
       expect(doc.components.schemas, ref).toHaveProperty(ref.split('/').pop() ?? '');
     }
     expect(doc.components.schemas).toHaveProperty('Match');
+    // A URL with reads and writes carries both operations.
+    expect(Object.keys(doc.paths['/api/teams'] as object).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/teams/{teamId}'] as object).sort()).toEqual(['delete', 'get']);
+    expect(Object.keys(doc.paths).some((key) => key.includes('#'))).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import type { Approval } from '../../../db/schema';
 import {
-  canReport,
+  reportRefusal,
+  type ReportRefusal,
   canReview,
   countsInTables,
   nextApproval,
@@ -26,21 +27,28 @@ describe('nextApproval: full transition table', () => {
   });
 });
 
-describe('canReport', () => {
-  const table: [Approval, boolean, boolean][] = [
-    ['', false, true],
-    ['', true, true],
-    ['PENDING', false, true],
-    ['PENDING', true, true],
-    ['FALSE', false, true],
-    ['FALSE', true, true],
-    ['TRUE', false, false],
-    ['TRUE', true, true],
+describe('reportRefusal', () => {
+  // [current, reported by, reporter's team, super admin, expected]
+  const table: [Approval, string | null, string | null, boolean, ReportRefusal | null][] = [
+    ['', null, 'home', false, null],
+    ['', null, null, true, null],
+    ['PENDING', 'home', 'home', false, null],
+    ['PENDING', 'home', 'away', false, 'awaiting-review'],
+    ['PENDING', 'home', null, true, null],
+    ['PENDING', null, 'away', false, null],
+    ['FALSE', 'home', 'away', false, null],
+    ['FALSE', 'home', 'home', false, null],
+    ['TRUE', 'home', 'home', false, 'approved'],
+    ['TRUE', 'home', 'away', false, 'approved'],
+    ['TRUE', 'home', null, true, null],
   ];
 
-  it.each(table)('current %j, super_admin %s -> %s', (current, isSuperAdmin, expected) => {
-    expect(canReport(current, isSuperAdmin)).toBe(expected);
-  });
+  it.each(table)(
+    'current %j reported by %j, reporter %j, super_admin %s -> %j',
+    (current, reportedByTeam, reporterTeamId, isSuperAdmin, expected) => {
+      expect(reportRefusal(current, { reportedByTeam, reporterTeamId, isSuperAdmin })).toBe(expected);
+    },
+  );
 });
 
 describe('canReview', () => {

@@ -1,0 +1,365 @@
+/**
+ * The super admin's raw table editor: which tables and columns it may reach, how the
+ * UI's free text becomes typed values, and the SQL it runs. A table or column name
+ * is only ever looked up in the live schema (db/introspect) and what is emitted is
+ * the stored name, quoted by `sql.id`; every value is a bound parameter.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { MIGRATIONS_TABLE, type DB } from '../../db/connection';
+import {
+  constraintViolation,
+  describeTable,
+  isSqliteInternal,
+  listTables,
+  type ColumnInfo,
+  type ForeignKeyInfo,
+} from '../../db/introspect';
+
+export const PAGE_SIZE = 25;
+
+/** Sessions and idempotency records hold tokens' state and stored answers; migrations are the schema's own. */
+const INTERNAL_TABLES: ReadonlySet<string> = new Set(['sessions', 'idempotency_keys', MIGRATIONS_TABLE]);
+
+/** The audit log is evidence: editable by nobody, not even the super admin it records. */
+const READ_ONLY_TABLES: ReadonlySet<string> = new Set(['audit_log']);
+
+/** Columns never shown, returned, audited nor written through the editor. */
+const SECRET_COLUMNS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['users', new Set(['password_hash'])],
+]);
+
+/**
+ * Not in db/password's `scrypt$…` format, so verifyPassword refuses every password
+ * against it: an account created in the editor cannot sign in until a real hash is
+ * set by some other path (the editor itself never writes password_hash).
+ */
+export const LOCKED_PASSWORD_HASH = '!locked';
+
+/** Values for secret columns on insert (they are NOT NULL and the editor may not set them). */
+const INSERT_FILLS: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
+  ['users', new Map([['password_hash', LOCKED_PASSWORD_HASH]])],
+]);
+
+export type Row = Record<string, unknown>;
+export type Value = string | number | null;
+export type Key = string | number;
+
+export interface AdminTable {
+  name: string;
+  readOnly: boolean;
+  /** Every column the editor shows and may write, in table order (secrets removed). */
+  columns: ColumnInfo[];
+  /** The single-column primary key rows are addressed by. */
+  key: ColumnInfo;
+  foreignKeys: ForeignKeyInfo[];
+  secrets: ReadonlySet<string>;
+}
+
+export function isHiddenTable(name: string): boolean {
+  return INTERNAL_TABLES.has(name) || isSqliteInternal(name);
+}
+
+/** The tables the editor lists, sorted. */
+export async function adminTableNames(db: DB): Promise<string[]> {
+  const names: string[] = [];
+  for (const name of await listTables(db)) {
+    if (!isHiddenTable(name) && (await findAdminTable(db, name))) names.push(name);
+  }
+  return names;
+}
+
+/**
+ * The table whose stored name is exactly `name` (case-sensitive: `USERS` is not
+ * `users`), or undefined for an unknown or internal table. Tables without a
+ * single-column key are left out: the editor addresses rows by their key.
+ */
+export async function findAdminTable(db: DB, name: string): Promise<AdminTable | undefined> {
+  if (isHiddenTable(name)) return undefined;
+  const info = await describeTable(db, name);
+  const keyName = info?.primaryKey.length === 1 ? info.primaryKey[0] : undefined;
+  const key = info?.columns.find((column) => column.name === keyName);
+  if (!info || !key) return undefined;
+  const secrets = SECRET_COLUMNS.get(info.name) ?? new Set<string>();
+  return {
+    name: info.name,
+    readOnly: READ_ONLY_TABLES.has(info.name),
+    columns: info.columns.filter((column) => !secrets.has(column.name)),
+    key,
+    foreignKeys: info.foreignKeys,
+    secrets,
+  };
+}
+
+export interface Relation {
+  column_name: string;
+  foreign_table: string;
+  foreign_column: string;
+}
+
+/** Foreign keys of the shown columns to reachable tables, with implicit targets resolved to their key. */
+export async function relationsOf(db: DB, table: AdminTable): Promise<Relation[]> {
+  const shown = new Set(table.columns.map((column) => column.name));
+  const relations: Relation[] = [];
+  const names = await listTables(db);
+  for (const key of table.foreignKeys) {
+    if (!shown.has(key.column)) continue;
+    // A REFERENCES clause may spell the table in another case; SQLite resolves it case-insensitively.
+    const spelled = key.foreignTable.toLowerCase();
+    const stored = names.find((name) => name.toLowerCase() === spelled);
+    const foreign = stored === undefined ? undefined : await findAdminTable(db, stored);
+    if (!foreign) continue;
+    const column = key.foreignColumn ?? foreign.key.name;
+    if (foreign.secrets.has(column)) continue;
+    relations.push({ column_name: key.column, foreign_table: foreign.name, foreign_column: column });
+  }
+  return relations;
+}
+
+// ---- values ----
+
+type Affinity = 'integer' | 'real' | 'text' | 'blob' | 'any';
+
+/** SQLite's affinity rules (datatype3.html §3.1), with STRICT's ANY and an empty type as 'any'. */
+function affinityOf(declared: string): Affinity {
+  const type = declared.toUpperCase();
+  if (type.includes('INT')) return 'integer';
+  if (type.includes('CHAR') || type.includes('CLOB') || type.includes('TEXT')) return 'text';
+  if (type.includes('BLOB')) return 'blob';
+  if (type === '' || type === 'ANY') return 'any';
+  return 'real';
+}
+
+export function isNullable(column: ColumnInfo): boolean {
+  return !column.notNull && !column.primaryKey;
+}
+
+export type Coerced = { ok: true; value: Value | undefined } | { ok: false; detail: string };
+
+const WHOLE_NUMBER = /^[+-]?\d+$/;
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * Turns what the UI sent for one column into the value to bind. `value: undefined`
+ * (insert only) leaves the column to its default: the insert form is free text, so
+ * an empty field means "not filled in" wherever the schema has a default.
+ */
+export function coerceValue(
+  column: ColumnInfo,
+  raw: unknown,
+  options: { forInsert: boolean; reference: boolean },
+): Coerced {
+  const affinity = affinityOf(column.type);
+  if (options.forInsert && column.hasDefault && (raw === null || raw === ''))
+    return { ok: true, value: undefined };
+  // '' is a real value of a text column (e.g. matches.approved); of a number column, or of
+  // a reference (the UI's "none" in a dropdown), it means no value.
+  const numeric = affinity === 'integer' || affinity === 'real';
+  const empty =
+    raw === null ||
+    (numeric && typeof raw === 'string' && raw.trim() === '') ||
+    (options.reference && raw === '');
+  if (empty) {
+    return isNullable(column)
+      ? { ok: true, value: null }
+      : { ok: false, detail: `Column ${column.name} is required` };
+  }
+  switch (affinity) {
+    case 'integer': {
+      const number =
+        typeof raw === 'number'
+          ? raw
+          : typeof raw === 'string' && WHOLE_NUMBER.test(raw.trim())
+            ? Number(raw)
+            : NaN;
+      return Number.isSafeInteger(number)
+        ? { ok: true, value: number }
+        : { ok: false, detail: `Column ${column.name} expects a whole number` };
+    }
+    case 'real': {
+      const number =
+        typeof raw === 'number'
+          ? raw
+          : typeof raw === 'string' && DECIMAL.test(raw.trim())
+            ? Number(raw)
+            : NaN;
+      return Number.isFinite(number)
+        ? { ok: true, value: number }
+        : { ok: false, detail: `Column ${column.name} expects a number` };
+    }
+    case 'text':
+      if (typeof raw === 'string') return { ok: true, value: raw };
+      if (typeof raw === 'number') return { ok: true, value: String(raw) };
+      return { ok: false, detail: `Column ${column.name} expects text` };
+    case 'any':
+      if (typeof raw === 'string' || typeof raw === 'number') return { ok: true, value: raw };
+      return { ok: false, detail: `Column ${column.name} expects text or a number` };
+    case 'blob':
+      return { ok: false, detail: `Column ${column.name} holds binary data and cannot be edited here` };
+  }
+}
+
+/** A path id as a value of the key column; undefined when it cannot be one. */
+export function parseKey(table: AdminTable, raw: string): Key | undefined {
+  if (affinityOf(table.key.type) !== 'integer') return raw;
+  if (!WHOLE_NUMBER.test(raw)) return undefined;
+  const number = Number(raw);
+  return Number.isSafeInteger(number) ? number : undefined;
+}
+
+function quoteForMessage(name: string): string {
+  return name.length > 100 ? `${name.slice(0, 100)}…` : name;
+}
+
+export type Plan = { ok: true; values: Map<string, Value> } | { ok: false; detail: string };
+
+/**
+ * Checks every key of a body against the table's columns before any SQL exists,
+ * then coerces the values. Keys are looked up in a Map, so `__proto__` or
+ * `constructor` are just unknown columns.
+ */
+export function planWrite(table: AdminTable, body: Record<string, unknown>, mode: 'insert' | 'update'): Plan {
+  const columns = new Map(table.columns.map((column) => [column.name, column]));
+  const references = new Set(table.foreignKeys.map((key) => key.column));
+  const values = new Map<string, Value>();
+  for (const [name, raw] of Object.entries(body)) {
+    if (table.secrets.has(name)) return { ok: false, detail: `Column ${name} cannot be written here` };
+    const column = columns.get(name);
+    if (!column) return { ok: false, detail: `Unknown column: ${quoteForMessage(name)}` };
+    if (column.generated) return { ok: false, detail: `Column ${name} is computed and cannot be written` };
+    if (mode === 'update' && column === table.key) {
+      return { ok: false, detail: `Column ${name} is the row's key and cannot be changed` };
+    }
+    const coerced = coerceValue(column, raw, {
+      forInsert: mode === 'insert',
+      reference: references.has(name),
+    });
+    if (!coerced.ok) return coerced;
+    if (coerced.value !== undefined) values.set(column.name, coerced.value);
+  }
+  if (mode === 'update') {
+    return values.size > 0
+      ? { ok: true, values }
+      : { ok: false, detail: 'Send at least one column to change' };
+  }
+  for (const [name, value] of INSERT_FILLS.get(table.name) ?? []) values.set(name, value);
+  for (const column of table.columns) {
+    if (values.has(column.name) || column.generated || column.hasDefault || isNullable(column)) continue;
+    return { ok: false, detail: `Column ${column.name} is required` };
+  }
+  return { ok: true, values };
+}
+
+/** The row as the editor shows it: secret columns dropped. */
+export function visible(table: AdminTable, row: Row): Row {
+  return Object.fromEntries(Object.entries(row).filter(([name]) => !table.secrets.has(name)));
+}
+
+// ---- SQL ----
+
+function columnList(table: AdminTable): RawBuilder<unknown> {
+  return sql.join(table.columns.map((column) => sql.id(column.name)));
+}
+
+export async function countRows(db: DB, table: AdminTable): Promise<number> {
+  const result = await sql<{ total: number }>`SELECT count(*) AS total FROM ${sql.id(table.name)}`.execute(
+    db,
+  );
+  return result.rows[0]?.total ?? 0;
+}
+
+/** One page (from 1) of rows in key order. */
+export async function pageOfRows(db: DB, table: AdminTable, page: number): Promise<Row[]> {
+  const result = await sql<Row>`SELECT ${columnList(table)} FROM ${sql.id(table.name)}
+    ORDER BY ${sql.id(table.key.name)} LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}`.execute(db);
+  return result.rows;
+}
+
+export async function findRow(db: DB, table: AdminTable, key: Key): Promise<Row | undefined> {
+  const result = await sql<Row>`SELECT ${columnList(table)} FROM ${sql.id(table.name)}
+    WHERE ${sql.id(table.key.name)} = ${key}`.execute(db);
+  return result.rows[0];
+}
+
+/** Inserts and returns the new row's key (SQLite assigns an omitted INTEGER PRIMARY KEY). */
+export async function insertRow(db: DB, table: AdminTable, values: Map<string, Value>): Promise<Key> {
+  const names = [...values.keys()].map((name) => sql.id(name));
+  const bound = [...values.values()].map((value) => sql`${value}`);
+  const query =
+    values.size === 0
+      ? sql<Row>`INSERT INTO ${sql.id(table.name)} DEFAULT VALUES RETURNING ${sql.id(table.key.name)}`
+      : sql<Row>`INSERT INTO ${sql.id(table.name)} (${sql.join(names)}) VALUES (${sql.join(bound)})
+          RETURNING ${sql.id(table.key.name)}`;
+  const result = await query.execute(db);
+  const key = result.rows[0]?.[table.key.name];
+  if (typeof key !== 'string' && typeof key !== 'number')
+    throw new Error(`insert into ${table.name} returned no key`);
+  return key;
+}
+
+export async function updateRow(
+  db: DB,
+  table: AdminTable,
+  key: Key,
+  values: Map<string, Value>,
+): Promise<void> {
+  const assignments = [...values].map(([name, value]) => sql`${sql.id(name)} = ${value}`);
+  await sql`UPDATE ${sql.id(table.name)} SET ${sql.join(assignments)}
+    WHERE ${sql.id(table.key.name)} = ${key}`.execute(db);
+}
+
+export async function deleteRow(db: DB, table: AdminTable, key: Key): Promise<void> {
+  await sql`DELETE FROM ${sql.id(table.name)} WHERE ${sql.id(table.key.name)} = ${key}`.execute(db);
+}
+
+// ---- constraint failures ----
+
+/**
+ * A readable account of a constraint failure, or null when the error is something
+ * else (a bug, to be answered 500). SQLite's FOREIGN KEY message names nothing, so
+ * for a write the written references are checked to name the column at fault.
+ */
+export async function describeConflict(
+  db: DB,
+  table: AdminTable,
+  error: unknown,
+  written: Map<string, Value> | 'delete',
+): Promise<string | null> {
+  const violation = constraintViolation(error);
+  if (!violation) return null;
+  switch (violation.kind) {
+    case 'unique':
+      return `Another row already uses that value (${violation.message})`;
+    case 'check':
+      return `That value breaks a rule of the table: ${violation.message}`;
+    case 'not_null':
+      return `A required value is missing (${violation.message})`;
+    case 'datatype':
+      return `That value has the wrong type (${violation.message})`;
+    case 'foreign_key': {
+      if (written === 'delete') return 'Row is referenced by other rows (FOREIGN KEY constraint failed)';
+      const column = await danglingReference(db, table, written);
+      return column === null
+        ? 'That value refers to a row that does not exist (FOREIGN KEY constraint failed)'
+        : `Column ${column.column} refers to a ${column.foreignTable} row that does not exist (FOREIGN KEY constraint failed)`;
+    }
+    case 'other':
+      return `That change breaks a rule of the database (${violation.message})`;
+  }
+}
+
+async function danglingReference(
+  db: DB,
+  table: AdminTable,
+  written: Map<string, Value>,
+): Promise<ForeignKeyInfo | null> {
+  for (const key of table.foreignKeys) {
+    const value = written.get(key.column);
+    if (value === undefined || value === null) continue;
+    const target = key.foreignColumn ?? (await describeTable(db, key.foreignTable))?.primaryKey[0];
+    if (target === undefined) continue;
+    const found = await sql`SELECT 1 AS found FROM ${sql.id(key.foreignTable)}
+      WHERE ${sql.id(target)} = ${value} LIMIT 1`.execute(db);
+    if (found.rows.length === 0) return key;
+  }
+  return null;
+}

@@ -1,0 +1,33 @@
+/** Readable, unique ids: dotted lower-case slugs of names ("Jane Doe" → jane.doe, then jane.doe2). */
+import type { DB } from '../../db/connection';
+import { dottedSlug } from '../../db/slug';
+
+function slugBase(name: string, fallback: string): string {
+  return dottedSlug(name).slice(0, 60).replace(/\.+$/, '') || fallback;
+}
+
+/** base, else base2, base3, …: the first not taken. */
+function firstFree(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
+}
+
+/** A slug unused by users, players and coaches: accounts and profiles share one id space. */
+export async function uniqueId(db: DB, name: string): Promise<string> {
+  const base = slugBase(name, 'member');
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'like', `${base}%`)
+    .union(db.selectFrom('players').select('id').where('id', 'like', `${base}%`))
+    .union(db.selectFrom('coaches').select('id').where('id', 'like', `${base}%`))
+    .execute();
+  return firstFree(base, new Set(rows.map((row) => row.id)));
+}
+
+/** A team id from its name: dotted slug, unique among teams. */
+export async function uniqueTeamId(db: DB, name: string): Promise<string> {
+  const base = slugBase(name, 'team');
+  const rows = await db.selectFrom('teams').select('team_id').where('team_id', 'like', `${base}%`).execute();
+  return firstFree(base, new Set(rows.map((row) => row.team_id)));
+}

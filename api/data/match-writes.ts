@@ -1,0 +1,129 @@
+/**
+ * Queries behind the match writes (squads, reports, reviews). Every function takes
+ * the handle it is given, which for a write is the request's transaction.
+ */
+import type { DB } from '../../db/connection';
+import type { Approval, EventKind } from '../../db/schema';
+import { findMatchRows, type MatchRow } from './matches';
+
+/** What the write rules look at: the match row with both team names (the read query's row). */
+export async function findMatchState(db: DB, id: number): Promise<MatchRow | undefined> {
+  const [row] = await findMatchRows(db, { ids: [id] });
+  return row;
+}
+
+export type MatchState = NonNullable<Awaited<ReturnType<typeof findMatchState>>>;
+
+export async function findTeamName(db: DB, teamId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('teams')
+    .select('team_name')
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+  return row?.team_name;
+}
+
+/** The current team of each of the given players that exists (null: without a team). */
+export async function playerTeams(db: DB, ids: readonly string[]): Promise<Map<string, string | null>> {
+  const teams = new Map<string, string | null>();
+  const unique = [...new Set(ids)];
+  // Far below SQLite's bound-parameter limit even at the largest body the API accepts.
+  for (let start = 0; start < unique.length; start += 500) {
+    const rows = await db
+      .selectFrom('players')
+      .select(['id', 'team_id'])
+      .where('id', 'in', unique.slice(start, start + 500))
+      .execute();
+    for (const row of rows) teams.set(row.id, row.team_id);
+  }
+  return teams;
+}
+
+/** Saved squads of a match, in selection order. */
+export async function squadRows(db: DB, matchId: number): Promise<{ team_id: string; player_id: string }[]> {
+  return db
+    .selectFrom('match_squads')
+    .select(['team_id', 'player_id'])
+    .where('match_id', '=', matchId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Replaces one team's squad for a match; row ids keep the order given, which reads rely on. */
+export async function replaceSquad(
+  db: DB,
+  matchId: number,
+  teamId: string,
+  players: readonly string[],
+): Promise<void> {
+  await db.deleteFrom('match_squads').where('match_id', '=', matchId).where('team_id', '=', teamId).execute();
+  if (players.length === 0) return;
+  await db
+    .insertInto('match_squads')
+    .values(players.map((player_id) => ({ match_id: matchId, team_id: teamId, player_id })))
+    .execute();
+}
+
+export interface ReportEvent {
+  team_id: string;
+  player_id: string;
+  kind: EventKind;
+}
+
+export interface StoredReport {
+  matchId: number;
+  homeScore: number;
+  awayScore: number;
+  events: readonly ReportEvent[];
+  reportedByTeam: string | null;
+  userId: string;
+  at: string;
+}
+
+/** Writes a report over whatever the match held: events replaced, result PENDING, review cleared. */
+export async function storeReport(db: DB, report: StoredReport): Promise<void> {
+  await db.deleteFrom('match_events').where('match_id', '=', report.matchId).execute();
+  if (report.events.length > 0) {
+    await db
+      .insertInto('match_events')
+      .values(report.events.map((event) => ({ match_id: report.matchId, ...event })))
+      .execute();
+  }
+  await db
+    .updateTable('matches')
+    .set({
+      home_score: report.homeScore,
+      away_score: report.awayScore,
+      approved: 'PENDING',
+      reported_by_team: report.reportedByTeam,
+      reported_by_user: report.userId,
+      reported_at: report.at,
+      reviewed_by_user: null,
+      reviewed_at: null,
+      updated_at: report.at,
+    })
+    .where('id', '=', report.matchId)
+    .execute();
+}
+
+/**
+ * Records a review. Guarded on PENDING so a decision can never overwrite another one;
+ * answers whether the row changed.
+ */
+export async function storeReview(
+  db: DB,
+  review: { matchId: number; approved: Approval; userId: string; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('matches')
+    .set({
+      approved: review.approved,
+      reviewed_by_user: review.userId,
+      reviewed_at: review.at,
+      updated_at: review.at,
+    })
+    .where('id', '=', review.matchId)
+    .where('approved', '=', 'PENDING')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,0 +1,176 @@
+/**
+ * Writes to teams and rosters. Callers pass the transaction handle of
+ * `writeTransaction`, so a check and the write it guards see the same data.
+ */
+import type { ExpressionBuilder } from 'kysely';
+import type { DB } from '../../db/connection';
+import type { Database, Position, PositionGeneral } from '../../db/schema';
+
+export async function leagueExists(db: DB, leagueId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('leagues')
+    .select('league_id')
+    .where('league_id', '=', leagueId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertTeam(
+  db: DB,
+  team: {
+    team_id: string;
+    team_name: string;
+    location: string;
+    description: string;
+    league_id: string | null;
+  },
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('teams')
+    .values({
+      ...team,
+      logo: null,
+      youtube_channel: null,
+      website: null,
+      social_media: null,
+      news_url: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/** Matches naming the team (as a side, or through its players' events and squads): each pins the team row. */
+export async function teamMatchCount(db: DB, teamId: string): Promise<number> {
+  const row = await db
+    .selectFrom('matches')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) =>
+      eb.or([
+        eb('home_team', '=', teamId),
+        eb('away_team', '=', teamId),
+        eb('id', 'in', eb.selectFrom('match_events').select('match_id').where('team_id', '=', teamId)),
+        eb('id', 'in', eb.selectFrom('match_squads').select('match_id').where('team_id', '=', teamId)),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export async function teamUserIds(db: DB, teamId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Removes a team with its roster. Players with match history elsewhere (a transfer)
+ * cannot be deleted, since events and squads reference them: they stay, teamless.
+ * Accounts stay too, detached from the team.
+ */
+export async function deleteTeamWithRoster(db: DB, teamId: string) {
+  const deleted = await db
+    .deleteFrom('players')
+    .where('team_id', '=', teamId)
+    .where((eb) => eb.not(hasHistory(eb)))
+    .executeTakeFirst();
+  const kept = await db
+    .updateTable('players')
+    .set({ team_id: null })
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+  const coaches = await db.deleteFrom('coaches').where('team_id', '=', teamId).executeTakeFirst();
+  const users = await db
+    .updateTable('users')
+    .set({ team_id: null })
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+  await db.deleteFrom('teams').where('team_id', '=', teamId).execute();
+  return {
+    players_deleted: Number(deleted.numDeletedRows),
+    players_kept: Number(kept.numUpdatedRows),
+    coaches_deleted: Number(coaches.numDeletedRows),
+    users_detached: Number(users.numUpdatedRows),
+  };
+}
+
+function hasHistory(eb: ExpressionBuilder<Database, 'players'>) {
+  return eb.or([
+    eb.exists(eb.selectFrom('match_events as e').select('e.id').whereRef('e.player_id', '=', 'players.id')),
+    eb.exists(eb.selectFrom('match_squads as s').select('s.id').whereRef('s.player_id', '=', 'players.id')),
+  ]);
+}
+
+/** Whether any match event or saved squad names the player. */
+export async function hasMatchHistory(db: DB, playerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('match_events')
+    .select('player_id')
+    .where('player_id', '=', playerId)
+    .union(db.selectFrom('match_squads').select('player_id').where('player_id', '=', playerId))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The player wearing `number` in the team, other than `exceptId`. */
+export async function shirtNumberHolder(
+  db: DB,
+  teamId: string,
+  number: number,
+  exceptId?: string,
+): Promise<string | undefined> {
+  let query = db
+    .selectFrom('players')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('number', '=', number);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  const row = await query.executeTakeFirst();
+  return row?.id;
+}
+
+export interface NewRosterPlayer {
+  id: string;
+  team_id: string;
+  name: string;
+  number: number;
+  position: Position;
+  position_general: PositionGeneral;
+  photo_id: string | null;
+  metrics: Record<string, string | number | boolean>;
+}
+
+export async function insertRosterPlayer(db: DB, player: NewRosterPlayer, now: Date): Promise<void> {
+  await db
+    .insertInto('players')
+    .values({
+      ...player,
+      user_id: null,
+      bio: '',
+      metrics: JSON.stringify(player.metrics),
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/** Takes the player off the roster (freeing the shirt number) but keeps the row for history. */
+export async function releasePlayer(db: DB, playerId: string): Promise<void> {
+  await db.updateTable('players').set({ team_id: null }).where('id', '=', playerId).execute();
+}
+
+export async function deletePlayer(db: DB, playerId: string): Promise<void> {
+  await db.deleteFrom('players').where('id', '=', playerId).execute();
+}
+
+export async function updatePlayerPlacement(
+  db: DB,
+  playerId: string,
+  changes: { position: Position; position_general: PositionGeneral; number: number },
+): Promise<void> {
+  await db.updateTable('players').set(changes).where('id', '=', playerId).execute();
+}

@@ -1,0 +1,109 @@
+/**
+ * Every state-changing call runs through `writeTransaction`: the handler's queries,
+ * its audit entry and its Idempotency-Key record commit together in one SQLite
+ * transaction, or not at all. A replay of a key answers the stored response and
+ * changes nothing, even after a crash between the write and the answer.
+ */
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../app';
+import { currentUser } from '../auth/middleware';
+import { fail } from '../errors';
+
+const MAX_KEY_LENGTH = 200;
+
+class Rollback extends Error {}
+
+export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
+  const user = currentUser(c);
+  const key = c.req.header('Idempotency-Key');
+  if (key !== undefined && (key.length === 0 || key.length > MAX_KEY_LENGTH || /[^\x21-\x7e]/.test(key))) {
+    fail(400, `Invalid Idempotency-Key header: 1 to ${MAX_KEY_LENGTH} printable characters`);
+  }
+  // Hono caches the body text, so validators later read the same bytes.
+  const body = await c.req.text();
+  const url = new URL(c.req.url);
+  const requestHash = createHash('sha256')
+    .update(`${c.req.method} ${url.pathname}${url.search}\n${body}`)
+    .digest('hex');
+
+  const outer = c.var.db;
+  let replay: Response | null = null;
+  try {
+    await outer.transaction().execute(async (trx) => {
+      if (key !== undefined) {
+        const stored = await trx
+          .selectFrom('idempotency_keys')
+          .select(['request_hash', 'status', 'response_body'])
+          .where('user_id', '=', user.id)
+          .where('key', '=', key)
+          .executeTakeFirst();
+        if (stored) {
+          replay =
+            stored.request_hash === requestHash
+              ? new Response(stored.response_body, {
+                  status: stored.status,
+                  headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
+                })
+              : Response.json(
+                  { detail: 'This Idempotency-Key was already used for a different request' },
+                  { status: 422 },
+                );
+          return;
+        }
+      }
+      c.set('db', trx);
+      try {
+        await next();
+      } finally {
+        c.set('db', outer);
+      }
+      // Hono turns a thrown error into c.res via onError; a failed write must leave no trace.
+      if (c.error || c.res.status >= 400) throw new Rollback();
+      if (key !== undefined) {
+        await trx
+          .insertInto('idempotency_keys')
+          .values({
+            user_id: user.id,
+            key,
+            method: c.req.method,
+            path: url.pathname,
+            request_hash: requestHash,
+            status: c.res.status,
+            response_body: await c.res.clone().text(),
+            created_at: c.var.options.now().toISOString(),
+          })
+          .execute();
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+  }
+  if (replay) return replay;
+});
+
+/** Appends to the audit log inside the write's transaction. */
+export async function audit(
+  c: Context<AppEnv>,
+  entry: {
+    action: string;
+    entity: string;
+    entityId: string | number | null;
+    before?: unknown;
+    after?: unknown;
+  },
+): Promise<void> {
+  await c.var.db
+    .insertInto('audit_log')
+    .values({
+      at: c.var.options.now().toISOString(),
+      user_id: currentUser(c).id,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId === null ? null : String(entry.entityId),
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    })
+    .execute();
+}

@@ -1,0 +1,165 @@
+/**
+ * Accounts and sessions: login, registration (fans), token refresh with rotation,
+ * logout, and who-am-I. Login is rate-limited per client address and per account.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { DEFAULT_COST, hashPassword, verifyPassword } from '../../db/password';
+import type { AppEnv } from '../app';
+import { bearerToken, currentUser, requireUser } from '../auth/middleware';
+import { createSession, liveSessionUser, revokeSession, type SessionUser } from '../auth/sessions';
+import { signAccessToken, TokenError, verifyAccessToken } from '../auth/tokens';
+import { uniqueId } from '../data/ids';
+import { fail } from '../errors';
+import { validate } from '../http/validate';
+
+const INVALID_LOGIN = 'Incorrect email or password';
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(320, 'is too long')
+  .pipe(z.email('must be an email address'));
+const loginBody = z.object({
+  email: z.string({ error: 'is required' }).min(1, 'is required').max(320, 'is too long'),
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(1024, 'is too long'),
+});
+const registerBody = z.strictObject({
+  name: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(100, 'must be at most 100 characters'),
+  email,
+  password: z
+    .string({ error: 'is required' })
+    .min(8, 'must be at least 8 characters')
+    .max(128, 'must be at most 128 characters'),
+});
+const refreshBody = z.object({ token: z.string({ error: 'is required' }).min(1, 'is required').max(4096) });
+
+/** The client address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
+function clientAddress(c: Context<AppEnv>): string {
+  if (c.var.options.trustProxy) {
+    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return c.env?.incoming?.socket.remoteAddress ?? 'unknown';
+}
+
+function tooMany(retryAfterSeconds: number): never {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  fail(429, `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    'Retry-After': String(retryAfterSeconds),
+  });
+}
+
+/**
+ * One dummy hash per app at the configured cost, checked when the email is unknown,
+ * so a wrong email takes as long as a wrong password.
+ */
+const dummyHashes = new WeakMap<object, Promise<string>>();
+function dummyHash(c: Context<AppEnv>): Promise<string> {
+  const options = c.var.options;
+  let hash = dummyHashes.get(options);
+  if (!hash) {
+    hash = hashPassword('touchline-no-such-user', options.passwordCost ?? DEFAULT_COST);
+    dummyHashes.set(options, hash);
+  }
+  return hash;
+}
+
+async function issue(c: Context<AppEnv>, user: SessionUser) {
+  const now = c.var.options.now();
+  const sessionId = await createSession(c.var.db, user.id, now);
+  const access_token = await signAccessToken(c.var.options.jwtSecret, { userId: user.id, sessionId }, now);
+  return { access_token, token_type: 'bearer', user: publicUser(user) };
+}
+
+function publicUser(user: SessionUser) {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    user_type: user.user_type,
+    team_id: user.team_id,
+  };
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/auth/login', validate('json', loginBody), async (c) => {
+    const body = c.req.valid('json');
+    const address = clientAddress(c);
+    const limiter = c.var.loginLimiter;
+    const now = c.var.options.now().getTime();
+    const byAddress = limiter.hit(`address:${address}`, now);
+    const account = body.email.trim().toLowerCase();
+    const byAccount = limiter.hit(`account:${account}`, now);
+    if (!byAddress.allowed) tooMany(byAddress.retryAfterSeconds);
+    if (!byAccount.allowed) tooMany(byAccount.retryAfterSeconds);
+
+    const user = await c.var.db
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'user_type', 'team_id', 'password_hash'])
+      .where('email', '=', account)
+      .executeTakeFirst();
+    const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash(c)));
+    if (!user || !valid) fail(401, INVALID_LOGIN);
+    limiter.reset(`account:${account}`);
+    return c.json(await issue(c, user), 200);
+  })
+  .post('/auth/register', validate('json', registerBody), async (c) => {
+    const body = c.req.valid('json');
+    const db = c.var.db;
+    const taken = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', body.email)
+      .executeTakeFirst();
+    if (taken) fail(409, 'An account with this email already exists');
+    const id = await uniqueId(db, body.name);
+    const user: SessionUser = { id, name: body.name, email: body.email, user_type: 'fan', team_id: null };
+    await db
+      .insertInto('users')
+      .values({
+        ...user,
+        password_hash: await hashPassword(body.password, c.var.options.passwordCost),
+        created_at: c.var.options.now().toISOString(),
+      })
+      .execute();
+    return c.json(await issue(c, user), 201);
+  })
+  .post('/auth/refresh-token', validate('json', refreshBody), async (c) => {
+    const now = c.var.options.now();
+    let claims;
+    try {
+      claims = await verifyAccessToken(c.var.options.jwtSecret, c.req.valid('json').token, now, {
+        allowExpired: true,
+      });
+    } catch (error) {
+      fail(401, error instanceof TokenError ? error.message : 'Invalid token');
+    }
+    const user = await liveSessionUser(c.var.db, claims.sid, claims.sub, now);
+    if (!user) fail(401, 'Session has ended; please sign in again');
+    // Rotation: the old session (and every token of it) ends as the new one starts.
+    await revokeSession(c.var.db, claims.sid, now);
+    return c.json(await issue(c, user), 200);
+  })
+  .post('/auth/logout', async (c) => {
+    const token = bearerToken(c.req.header('Authorization'));
+    if (token === null) fail(401, 'No authentication token found');
+    const now = c.var.options.now();
+    let claims;
+    try {
+      // An expired token may still end its session.
+      claims = await verifyAccessToken(c.var.options.jwtSecret, token, now, { allowExpired: true });
+    } catch (error) {
+      fail(401, error instanceof TokenError ? error.message : 'Invalid token');
+    }
+    await revokeSession(c.var.db, claims.sid, now);
+    return c.json({ detail: 'Signed out' }, 200);
+  })
+  .get('/auth/me', requireUser, (c) =>
+    c.json({ user: publicUser(currentUser(c)) }, 200, { 'Cache-Control': 'no-store' }),
+  );

@@ -1,0 +1,867 @@
+/**
+ * The super admin's table editor over the tiny league: reads, writes, the 4xx rules,
+ * session revocation on role changes, and injection attempts that must change
+ * nothing (every table's rows and the schema itself are checksummed around them).
+ */
+import { createHash } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { makeTinyLeagueApp } from '../fixtures/app';
+import { addRoleUsers, PASSWORD, type Role } from '../fixtures/auth';
+import { NOW } from '../fixtures/factory';
+
+let t: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
+let tokens: Record<Role, string | null>;
+beforeEach(async () => {
+  t = await makeTinyLeagueApp();
+  tokens = await addRoleUsers(t.connection.db);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function call(
+  method: Method,
+  path: string,
+  options: { token?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+) {
+  const token = options.token === undefined ? tokens.superAdmin : options.token;
+  const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  const response = await t.app.request(path, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      ...options.headers,
+    },
+    ...(body !== undefined && { body }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text === '' ? null : JSON.parse(text)) as unknown,
+  };
+}
+
+const detail = (body: unknown) => z.object({ detail: z.string() }).parse(body).detail;
+const RowSchema = z.record(z.string(), z.unknown());
+const DataSchema = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(RowSchema),
+  page: z.number(),
+  total_pages: z.number(),
+  total_rows: z.number(),
+});
+
+function sqlRow(query: string, ...params: unknown[]) {
+  return RowSchema.optional().parse(t.connection.sqlite.prepare(query).get(...params));
+}
+function sqlRows(query: string, ...params: unknown[]) {
+  return z.array(RowSchema).parse(t.connection.sqlite.prepare(query).all(...params));
+}
+function auditRows() {
+  return sqlRows('SELECT user_id, action, entity, entity_id, before, after FROM audit_log ORDER BY id');
+}
+
+/** Row count and a checksum of every table (internal ones included) and of the schema. */
+function snapshot(): Record<string, { rows: number; sha: string }> {
+  const names = z
+    .array(z.string())
+    .parse(
+      t.connection.sqlite
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .pluck()
+        .all(),
+    );
+  const result: Record<string, { rows: number; sha: string }> = {};
+  const schema = sqlRows('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name');
+  result['(schema)'] = {
+    rows: schema.length,
+    sha: createHash('sha256').update(JSON.stringify(schema)).digest('hex'),
+  };
+  for (const name of names) {
+    const rows = sqlRows(`SELECT * FROM "${name.replaceAll('"', '""')}" ORDER BY rowid`);
+    result[name] = {
+      rows: rows.length,
+      sha: createHash('sha256').update(JSON.stringify(rows)).digest('hex'),
+    };
+  }
+  return result;
+}
+
+const LISTED = [
+  'audit_log',
+  'coaches',
+  'league_news',
+  'leagues',
+  'match_events',
+  'match_squads',
+  'matches',
+  'players',
+  'teams',
+  'users',
+];
+
+const ENDPOINTS: { method: Method; path: string; body?: unknown }[] = [
+  { method: 'GET', path: '/api/tables' },
+  { method: 'GET', path: '/api/tables/teams/schema' },
+  { method: 'GET', path: '/api/tables/teams/relations' },
+  { method: 'GET', path: '/api/tables/teams/data?page=1' },
+  { method: 'POST', path: '/api/tables/league_news/rows', body: { title: 'Hi', published_at: '2026-06-01' } },
+  { method: 'PUT', path: '/api/tables/teams/rows/north.town', body: { team_name: 'Hacked' } },
+  { method: 'DELETE', path: '/api/tables/league_news/rows/1' },
+];
+
+describe('access', () => {
+  it('answers 401 without a token on every endpoint', async () => {
+    const before = snapshot();
+    for (const endpoint of ENDPOINTS) {
+      const response = await call(endpoint.method, endpoint.path, { token: null, body: endpoint.body });
+      expect(response, `${endpoint.method} ${endpoint.path}`).toMatchObject({
+        status: 401,
+        body: { detail: 'No authentication token found' },
+      });
+    }
+    expect(snapshot()).toEqual(before);
+  });
+
+  it.each(['fan', 'player', 'coach', 'otherCoach', 'opponentOwner', 'manager', 'admin'] as const)(
+    'answers 403 to %s on every endpoint',
+    async (role) => {
+      const before = snapshot();
+      for (const endpoint of ENDPOINTS) {
+        const response = await call(endpoint.method, endpoint.path, {
+          token: tokens[role],
+          body: endpoint.body,
+        });
+        expect(response.status, `${endpoint.method} ${endpoint.path}`).toBe(403);
+      }
+      expect(snapshot()).toEqual(before);
+    },
+  );
+});
+
+describe('reads', () => {
+  it('lists the tables sorted, without internal ones', async () => {
+    const { status, body, headers } = await call('GET', '/api/tables');
+    expect(status).toBe(200);
+    expect(body).toEqual({ tables: LISTED });
+    expect(headers.get('Cache-Control')).toBe('no-store');
+  });
+
+  it('describes the schema of players', async () => {
+    const { status, body } = await call('GET', '/api/tables/players/schema');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      table: 'players',
+      read_only: false,
+      columns: [
+        { name: 'id', type: 'TEXT', nullable: false, primary_key: true, has_default: false },
+        { name: 'user_id', type: 'TEXT', nullable: true, primary_key: false, has_default: false },
+        { name: 'team_id', type: 'TEXT', nullable: true, primary_key: false, has_default: false },
+        { name: 'name', type: 'TEXT', nullable: false, primary_key: false, has_default: false },
+        { name: 'number', type: 'INTEGER', nullable: false, primary_key: false, has_default: false },
+        { name: 'position', type: 'TEXT', nullable: false, primary_key: false, has_default: false },
+        { name: 'position_general', type: 'TEXT', nullable: false, primary_key: false, has_default: true },
+        { name: 'photo_id', type: 'TEXT', nullable: true, primary_key: false, has_default: false },
+        { name: 'bio', type: 'TEXT', nullable: false, primary_key: false, has_default: true },
+        { name: 'metrics', type: 'TEXT', nullable: false, primary_key: false, has_default: true },
+        { name: 'created_at', type: 'TEXT', nullable: false, primary_key: false, has_default: true },
+      ],
+      primary_key: { constrained_columns: ['id'] },
+    });
+  });
+
+  it('describes users without password_hash, matches with an assigned key, audit_log as read-only', async () => {
+    const users = z
+      .object({ columns: z.array(z.object({ name: z.string() })), primary_key: z.unknown() })
+      .parse((await call('GET', '/api/tables/users/schema')).body);
+    expect(users.columns.map((column) => column.name)).toEqual([
+      'id',
+      'name',
+      'email',
+      'user_type',
+      'team_id',
+      'created_at',
+    ]);
+    expect(users.primary_key).toEqual({ constrained_columns: ['id'] });
+    const matches = (await call('GET', '/api/tables/matches/schema')).body;
+    expect(matches).toMatchObject({
+      columns: expect.arrayContaining([
+        { name: 'id', type: 'INTEGER', nullable: false, primary_key: true, has_default: true },
+        { name: 'home_score', type: 'INTEGER', nullable: true, primary_key: false, has_default: false },
+      ]),
+    });
+    expect((await call('GET', '/api/tables/audit_log/schema')).body).toMatchObject({ read_only: true });
+  });
+
+  it('lists the relations of players and of matches', async () => {
+    expect(await call('GET', '/api/tables/players/relations')).toEqual(
+      expect.objectContaining({
+        status: 200,
+        body: [
+          { column_name: 'user_id', foreign_table: 'users', foreign_column: 'id' },
+          { column_name: 'team_id', foreign_table: 'teams', foreign_column: 'team_id' },
+        ],
+      }),
+    );
+    const matches = z
+      .array(z.object({ column_name: z.string() }))
+      .parse((await call('GET', '/api/tables/matches/relations')).body);
+    expect(matches.map((relation) => relation.column_name)).toEqual([
+      'league_id',
+      'home_team',
+      'away_team',
+      'reported_by_team',
+      'reported_by_user',
+      'reviewed_by_user',
+    ]);
+    expect((await call('GET', '/api/tables/leagues/relations')).body).toEqual([]);
+  });
+
+  it('pages rows 25 at a time in key order, past the end empty', async () => {
+    // 2 stories from the tiny league + 28 = 30 rows: pages of 25 and 5.
+    const insert = t.connection.sqlite.prepare('INSERT INTO league_news (title, published_at) VALUES (?, ?)');
+    for (let i = 0; i < 28; i += 1) insert.run(`Story ${i}`, '2026-06-01T00:00:00.000Z');
+    const first = DataSchema.parse((await call('GET', '/api/tables/league_news/data')).body);
+    expect(first).toMatchObject({ page: 1, total_pages: 2, total_rows: 30 });
+    expect(first.columns).toEqual([
+      'id',
+      'league_id',
+      'title',
+      'link',
+      'image',
+      'description',
+      'published_at',
+    ]);
+    expect(first.rows.map((row) => row.id)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(first.rows[0]).toEqual({
+      id: 1,
+      league_id: 'tl-26',
+      title: 'South City go top',
+      link: '/leagues/tl-26',
+      image: '/api/images/teams/south.city.svg',
+      description: 'A 3-0 win.',
+      published_at: '2026-05-17T09:00:00.000Z',
+    });
+    const second = DataSchema.parse((await call('GET', '/api/tables/league_news/data?page=2')).body);
+    expect(second.rows.map((row) => row.id)).toEqual([26, 27, 28, 29, 30]);
+    expect((await call('GET', '/api/tables/league_news/data?page=3')).body).toMatchObject({
+      rows: [],
+      page: 3,
+      total_pages: 2,
+      total_rows: 30,
+    });
+    expect((await call('GET', '/api/tables/league_news/data?page=1000000')).body).toMatchObject({
+      rows: [],
+      total_pages: 2,
+    });
+    // Text keys sort too; an empty table still has one page.
+    const teams = DataSchema.parse((await call('GET', '/api/tables/teams/data')).body);
+    expect(teams.rows.map((row) => row.team_id)).toEqual([
+      'east.united',
+      'north.town',
+      'south.city',
+      'west.rangers',
+    ]);
+    expect((await call('GET', '/api/tables/audit_log/data')).body).toMatchObject({
+      rows: [],
+      total_pages: 1,
+      total_rows: 0,
+    });
+  });
+
+  it.each(['0', '-1', 'abc', '1.5', '1e3', '', '1000001', '99999999', '1&page=2'])(
+    'refuses page=%s naming page',
+    async (page) => {
+      const { status, body } = await call('GET', `/api/tables/teams/data?page=${page}`);
+      expect(status).toBe(400);
+      expect(detail(body)).toContain("'page'");
+    },
+  );
+
+  it('never returns password_hash in data rows', async () => {
+    const data = DataSchema.parse((await call('GET', '/api/tables/users/data')).body);
+    expect(data.columns).not.toContain('password_hash');
+    expect(data.rows).toHaveLength(8);
+    for (const row of data.rows) expect(row).not.toHaveProperty('password_hash');
+    expect(JSON.stringify(data)).not.toContain('scrypt$');
+  });
+});
+
+describe('writes', () => {
+  it('inserts a row from free text, with defaults, and audits it', async () => {
+    const { status, body } = await call('POST', '/api/tables/players/rows', {
+      body: {
+        id: 'nt.new',
+        name: 'New Kid',
+        team_id: 'north.town',
+        number: ' 23 ',
+        position: 'Midfielder',
+        position_general: '',
+        photo_id: null,
+        user_id: '',
+      },
+    });
+    expect(status).toBe(201);
+    const stored = sqlRow('SELECT * FROM players WHERE id = ?', 'nt.new');
+    expect(stored).toMatchObject({
+      id: 'nt.new',
+      name: 'New Kid',
+      team_id: 'north.town',
+      number: 23,
+      position: 'Midfielder',
+      position_general: 'Other',
+      photo_id: null,
+      user_id: null,
+      bio: '',
+      metrics: '{}',
+    });
+    expect(body).toEqual(stored);
+    expect(auditRows()).toEqual([
+      {
+        user_id: 'u.superadmin',
+        action: 'admin.insert',
+        entity: 'players',
+        entity_id: 'nt.new',
+        before: null,
+        after: JSON.stringify(stored),
+      },
+    ]);
+  });
+
+  it('lets SQLite assign an INTEGER key and stores NULL for an empty nullable number', async () => {
+    const { status, body } = await call('POST', '/api/tables/matches/rows', {
+      body: {
+        id: '',
+        league_id: 'tl-26',
+        season: '2026',
+        match_date: '2026-07-04T14:00:00.000Z',
+        home_team: 'north.town',
+        away_team: 'south.city',
+        home_score: '',
+        away_score: null,
+      },
+    });
+    expect(status).toBe(201);
+    const row = RowSchema.parse(body);
+    expect(row.id).toBe(t.matchIds.m10 + 1);
+    expect(sqlRow('SELECT home_score, away_score, approved FROM matches WHERE id = ?', row.id)).toEqual({
+      home_score: null,
+      away_score: null,
+      approved: '',
+    });
+  });
+
+  it('creates a user with a locked password that can never sign in', async () => {
+    const { status, body } = await call('POST', '/api/tables/users/rows', {
+      body: { id: 'new.user', name: 'New User', email: 'new@example.test', user_type: 'fan' },
+    });
+    expect(status).toBe(201);
+    expect(body).not.toHaveProperty('password_hash');
+    expect(body).toMatchObject({ id: 'new.user', email: 'new@example.test', team_id: null });
+    expect(sqlRow('SELECT password_hash FROM users WHERE id = ?', 'new.user')).toEqual({
+      password_hash: '!locked',
+    });
+    const [entry] = auditRows();
+    expect(entry?.after).not.toContain('password_hash');
+    for (const password of ['!locked', '', PASSWORD]) {
+      const login = await call('POST', '/api/auth/login', {
+        token: null,
+        body: { email: 'new@example.test', password: password || 'x' },
+      });
+      expect(login.status).toBe(401);
+    }
+  });
+
+  it('updates a row, converting text, and audits before and after', async () => {
+    const before = sqlRow('SELECT * FROM players WHERE id = ?', 'nt.fwd');
+    const { status, body } = await call('PUT', '/api/tables/players/rows/nt.fwd', {
+      body: { number: '10', bio: 'Captain.', photo_id: 7 },
+    });
+    expect(status).toBe(200);
+    const after = sqlRow('SELECT * FROM players WHERE id = ?', 'nt.fwd');
+    expect(after).toEqual({ ...before, number: 10, bio: 'Captain.', photo_id: '7' });
+    expect(body).toEqual(after);
+    expect(auditRows()).toEqual([
+      {
+        user_id: 'u.superadmin',
+        action: 'admin.update',
+        entity: 'players',
+        entity_id: 'nt.fwd',
+        before: JSON.stringify(before),
+        after: JSON.stringify(after),
+      },
+    ]);
+  });
+
+  it('addresses INTEGER keys by whole numbers only', async () => {
+    const id = t.matchIds.m8;
+    const ok = await call('PUT', `/api/tables/matches/rows/${id}`, { body: { location: 'Moved' } });
+    expect(ok).toMatchObject({ status: 200, body: { id, location: 'Moved' } });
+    for (const bad of ['abc', '1.5', '1%20OR%201%3D1', '99999999999999999999']) {
+      const response = await call('PUT', `/api/tables/matches/rows/${bad}`, { body: { location: 'x' } });
+      expect(response, bad).toMatchObject({
+        status: 400,
+        body: { detail: "Invalid path parameter 'id': must be a whole number" },
+      });
+    }
+    expect(await call('PUT', '/api/tables/matches/rows/999', { body: { location: 'x' } })).toMatchObject({
+      status: 404,
+      body: { detail: 'Row not found' },
+    });
+    expect(await call('DELETE', '/api/tables/matches/rows/999')).toMatchObject({
+      status: 404,
+      body: { detail: 'Row not found' },
+    });
+  });
+
+  it('deletes a row and audits what it held', async () => {
+    const before = sqlRow('SELECT * FROM league_news WHERE id = 2');
+    expect(await call('DELETE', '/api/tables/league_news/rows/2')).toMatchObject({
+      status: 200,
+      body: { detail: 'Row deleted' },
+    });
+    expect(sqlRow('SELECT * FROM league_news WHERE id = 2')).toBeUndefined();
+    expect(auditRows()).toEqual([
+      {
+        user_id: 'u.superadmin',
+        action: 'admin.delete',
+        entity: 'league_news',
+        entity_id: '2',
+        before: JSON.stringify(before),
+        after: null,
+      },
+    ]);
+  });
+
+  it('replays an Idempotency-Key without inserting twice', async () => {
+    const request = {
+      body: { league_id: 'x-26', league_name: 'X League', season: '2026', status: 'active' },
+      headers: { 'Idempotency-Key': 'admin-insert-1' },
+    };
+    const first = await call('POST', '/api/tables/leagues/rows', request);
+    const second = await call('POST', '/api/tables/leagues/rows', request);
+    expect(first.status).toBe(201);
+    expect(second).toMatchObject({ status: 201, body: first.body });
+    expect(second.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(sqlRows("SELECT * FROM leagues WHERE league_id = 'x-26'")).toHaveLength(1);
+    expect(auditRows()).toHaveLength(1);
+  });
+});
+
+describe('refused writes', () => {
+  const newPlayer = { id: 'p.new', name: 'P', team_id: 'north.town', number: 40, position: 'Defender' };
+
+  it.each<[string, Method, string, unknown, number, string]>([
+    [
+      'a missing team (FOREIGN KEY)',
+      'POST',
+      '/api/tables/players/rows',
+      { ...newPlayer, team_id: 'no.such.team' },
+      409,
+      'Column team_id refers to a teams row that does not exist (FOREIGN KEY constraint failed)',
+    ],
+    [
+      'a missing league on update (FOREIGN KEY)',
+      'PUT',
+      '/api/tables/teams/rows/north.town',
+      { league_id: 'nope-26' },
+      409,
+      'Column league_id refers to a leagues row that does not exist (FOREIGN KEY constraint failed)',
+    ],
+    [
+      'a referenced row (FOREIGN KEY)',
+      'DELETE',
+      '/api/tables/leagues/rows/tl-26',
+      undefined,
+      409,
+      'Row is referenced by other rows (FOREIGN KEY constraint failed)',
+    ],
+    [
+      'a bad status (CHECK)',
+      'PUT',
+      '/api/tables/leagues/rows/tl-26',
+      { status: 'finished' },
+      409,
+      "That value breaks a rule of the table: CHECK constraint failed: status IN ('active', 'upcoming', 'completed')",
+    ],
+    [
+      'a score on an unreported match (CHECK)',
+      'PUT',
+      '/api/tables/matches/rows/7',
+      { home_score: 1, away_score: 0 },
+      409,
+      "That value breaks a rule of the table: CHECK constraint failed: (approved = '') = (home_score IS NULL)",
+    ],
+    [
+      'a taken email (UNIQUE)',
+      'PUT',
+      '/api/tables/users/rows/u.fan',
+      { email: 'U.COACH@example.test' },
+      409,
+      'Another row already uses that value (UNIQUE constraint failed: users.email)',
+    ],
+    [
+      'a taken key (UNIQUE)',
+      'POST',
+      '/api/tables/teams/rows',
+      { team_id: 'north.town', team_name: 'Twin' },
+      409,
+      'Another row already uses that value (UNIQUE constraint failed: teams.team_id)',
+    ],
+    [
+      'a taken shirt number (UNIQUE index)',
+      'POST',
+      '/api/tables/players/rows',
+      { ...newPlayer, number: '9' },
+      409,
+      'Another row already uses that value (UNIQUE constraint failed: players.team_id, players.number)',
+    ],
+    [
+      'a missing name',
+      'POST',
+      '/api/tables/players/rows',
+      { ...newPlayer, name: undefined },
+      400,
+      'Column name is required',
+    ],
+    [
+      'an empty number',
+      'POST',
+      '/api/tables/players/rows',
+      { ...newPlayer, number: '' },
+      400,
+      'Column number is required',
+    ],
+    ['a null name', 'PUT', '/api/tables/players/rows/nt.gk', { name: null }, 400, 'Column name is required'],
+    [
+      'a null number',
+      'PUT',
+      '/api/tables/players/rows/nt.gk',
+      { number: null },
+      400,
+      'Column number is required',
+    ],
+    [
+      'a word for a number',
+      'POST',
+      '/api/tables/players/rows',
+      { ...newPlayer, number: 'ten' },
+      400,
+      'Column number expects a whole number',
+    ],
+    [
+      'a fraction',
+      'PUT',
+      '/api/tables/players/rows/nt.gk',
+      { number: 1.5 },
+      400,
+      'Column number expects a whole number',
+    ],
+    [
+      'a decimal string',
+      'PUT',
+      '/api/tables/players/rows/nt.gk',
+      { number: '1.0' },
+      400,
+      'Column number expects a whole number',
+    ],
+    [
+      'a boolean number',
+      'PUT',
+      '/api/tables/players/rows/nt.gk',
+      { number: true },
+      400,
+      'Column number expects a whole number',
+    ],
+    [
+      'a boolean text',
+      'PUT',
+      '/api/tables/players/rows/nt.gk',
+      { name: false },
+      400,
+      'Column name expects text',
+    ],
+    [
+      'an object',
+      'PUT',
+      '/api/tables/players/rows/nt.gk',
+      { metrics: { goals: 1 } },
+      400,
+      'Column metrics expects text',
+    ],
+    ['an array', 'PUT', '/api/tables/players/rows/nt.gk', { name: ['a'] }, 400, 'Column name expects text'],
+    [
+      'an unknown column',
+      'PUT',
+      '/api/tables/players/rows/nt.gk',
+      { shoe_size: 9 },
+      400,
+      'Unknown column: shoe_size',
+    ],
+    [
+      'a differently cased column',
+      'PUT',
+      '/api/tables/players/rows/nt.gk',
+      { NAME: 'x' },
+      400,
+      'Unknown column: NAME',
+    ],
+    [
+      'a prototype key',
+      'POST',
+      '/api/tables/players/rows',
+      '{"__proto__": {"x": 1}}',
+      400,
+      'Unknown column: __proto__',
+    ],
+    [
+      'the key column in an update',
+      'PUT',
+      '/api/tables/players/rows/nt.gk',
+      { id: 'nt.keeper' },
+      400,
+      "Column id is the row's key and cannot be changed",
+    ],
+    [
+      'an empty update',
+      'PUT',
+      '/api/tables/players/rows/nt.gk',
+      {},
+      400,
+      'Send at least one column to change',
+    ],
+    [
+      'password_hash on insert',
+      'POST',
+      '/api/tables/users/rows',
+      { id: 'x', name: 'X', email: 'x@example.test', user_type: 'fan', password_hash: 'scrypt$1$1$1$a$b' },
+      400,
+      'Column password_hash cannot be written here',
+    ],
+    [
+      'password_hash on update',
+      'PUT',
+      '/api/tables/users/rows/u.fan',
+      { password_hash: '' },
+      400,
+      'Column password_hash cannot be written here',
+    ],
+    [
+      'an array body',
+      'POST',
+      '/api/tables/players/rows',
+      '[]',
+      400,
+      'Invalid json: must be a JSON object of column values',
+    ],
+    [
+      'a malformed body',
+      'POST',
+      '/api/tables/players/rows',
+      '{"id": ',
+      400,
+      'Malformed JSON in request body',
+    ],
+    [
+      'audit_log insert',
+      'POST',
+      '/api/tables/audit_log/rows',
+      { action: 'x', entity: 'y' },
+      403,
+      'audit_log is read-only',
+    ],
+    [
+      'audit_log update',
+      'PUT',
+      '/api/tables/audit_log/rows/1',
+      { action: 'x' },
+      403,
+      'audit_log is read-only',
+    ],
+    ['audit_log delete', 'DELETE', '/api/tables/audit_log/rows/1', undefined, 403, 'audit_log is read-only'],
+    ['an unknown table', 'POST', '/api/tables/nope/rows', { a: 1 }, 404, 'Table not found'],
+    ['an unknown row', 'PUT', '/api/tables/players/rows/no.one', { name: 'x' }, 404, 'Row not found'],
+    ['an unknown row', 'DELETE', '/api/tables/players/rows/no.one', undefined, 404, 'Row not found'],
+  ])('refuses %s (%s %s)', async (_name, method, path, body, status, expected) => {
+    // A write to audit_log must be refused even when there is something to change.
+    t.connection.sqlite.prepare("INSERT INTO audit_log (action, entity) VALUES ('seed', 'test')").run();
+    const before = snapshot();
+    const response = await call(method, path, typeof body === 'string' ? { raw: body } : { body });
+    expect(response.status, JSON.stringify(response.body)).toBe(status);
+    expect(detail(response.body)).toBe(expected);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('answers 404 for an unknown table on every endpoint', async () => {
+    for (const endpoint of ENDPOINTS.slice(1)) {
+      const path = endpoint.path.replace(/\/tables\/[a-z_]+/, '/tables/nope');
+      const response = await call(endpoint.method, path, { body: endpoint.body });
+      expect(response, path).toMatchObject({ status: 404, body: { detail: 'Table not found' } });
+    }
+  });
+});
+
+describe('users and sessions', () => {
+  it("revokes a user's sessions when a super admin changes their user_type", async () => {
+    expect((await call('GET', '/api/auth/me', { token: tokens.coach })).status).toBe(200);
+    const { status } = await call('PUT', '/api/tables/users/rows/u.coach', { body: { user_type: 'owner' } });
+    expect(status).toBe(200);
+    expect(await call('GET', '/api/auth/me', { token: tokens.coach })).toMatchObject({
+      status: 401,
+      body: { detail: 'Session has ended; please sign in again' },
+    });
+    expect(sqlRows("SELECT revoked_at FROM sessions WHERE user_id = 'u.coach'")).toEqual([
+      { revoked_at: NOW.toISOString() },
+    ]);
+    // The acting super admin and everyone else keep their sessions.
+    expect((await call('GET', '/api/tables')).status).toBe(200);
+    expect((await call('GET', '/api/auth/me', { token: tokens.player })).status).toBe(200);
+  });
+
+  it('revokes on a team change, not on a name change or an unchanged value', async () => {
+    await call('PUT', '/api/tables/users/rows/u.player', { body: { name: 'Renamed', user_type: 'player' } });
+    expect((await call('GET', '/api/auth/me', { token: tokens.player })).status).toBe(200);
+    await call('PUT', '/api/tables/users/rows/u.player', { body: { team_id: 'south.city' } });
+    expect((await call('GET', '/api/auth/me', { token: tokens.player })).status).toBe(401);
+    await call('PUT', '/api/tables/users/rows/u.fan', { body: { team_id: '' } });
+    expect((await call('GET', '/api/auth/me', { token: tokens.fan })).status).toBe(200);
+  });
+
+  it('rolls the revocation back with a refused change', async () => {
+    const response = await call('PUT', '/api/tables/users/rows/u.coach', {
+      body: { user_type: 'owner', team_id: 'no.such.team' },
+    });
+    expect(response.status).toBe(409);
+    expect((await call('GET', '/api/auth/me', { token: tokens.coach })).status).toBe(200);
+  });
+
+  it('deletes a user and ends their sessions', async () => {
+    expect((await call('DELETE', '/api/tables/users/rows/u.fan')).status).toBe(200);
+    expect(sqlRow("SELECT id FROM users WHERE id = 'u.fan'")).toBeUndefined();
+    expect((await call('GET', '/api/auth/me', { token: tokens.fan })).status).toBe(401);
+    const [entry] = auditRows();
+    expect(entry).toMatchObject({ action: 'admin.delete', entity: 'users', entity_id: 'u.fan' });
+    expect(entry?.before).not.toContain('password_hash');
+  });
+
+  it('keeps a super admin from deleting or demoting themselves', async () => {
+    const before = snapshot();
+    expect(await call('DELETE', '/api/tables/users/rows/u.superadmin')).toMatchObject({
+      status: 409,
+      body: { detail: 'You cannot delete your own account' },
+    });
+    expect(
+      await call('PUT', '/api/tables/users/rows/u.superadmin', { body: { user_type: 'fan' } }),
+    ).toMatchObject({ status: 409, body: { detail: 'You cannot change your own user_type' } });
+    expect(snapshot()).toEqual(before);
+  });
+});
+
+describe('injection', () => {
+  const TABLE_NAMES = [
+    'users; DROP TABLE users',
+    'x" OR 1=1 --',
+    'teams"; DROP TABLE teams; --',
+    'sqlite_master',
+    'sqlite_schema',
+    'SQLITE_MASTER',
+    'sessions',
+    'SESSIONS',
+    'idempotency_keys',
+    'schema_migrations',
+    '../users',
+    'USERS',
+    'Users',
+    ' users',
+    'users ',
+    '"users"',
+    'main.users',
+    'users--',
+    'pragma_table_info',
+    'users\u0000',
+  ];
+
+  it('answers 404 for every crafted or internal table name on every endpoint and changes nothing', async () => {
+    const before = snapshot();
+    for (const name of TABLE_NAMES) {
+      const table = encodeURIComponent(name);
+      const attempts: [Method, string, unknown][] = [
+        ['GET', `/api/tables/${table}/schema`, undefined],
+        ['GET', `/api/tables/${table}/relations`, undefined],
+        ['GET', `/api/tables/${table}/data?page=1`, undefined],
+        ['POST', `/api/tables/${table}/rows`, { id: 'x', name: 'X' }],
+        ['PUT', `/api/tables/${table}/rows/u.fan`, { name: 'X' }],
+        ['DELETE', `/api/tables/${table}/rows/u.fan`, undefined],
+        ['DELETE', `/api/tables/${table}/rows/1`, undefined],
+      ];
+      for (const [method, path, body] of attempts) {
+        const response = await call(method, path, { body });
+        expect(response, `${method} ${path}`).toMatchObject({
+          status: 404,
+          body: { detail: 'Table not found' },
+        });
+      }
+    }
+    // An unencoded ../ is resolved by the URL itself and never reaches the router's table.
+    expect((await call('GET', '/api/tables/../users/schema')).status).toBe(404);
+    expect(snapshot()).toEqual(before);
+    expect((await call('GET', '/api/tables')).body).toEqual({ tables: LISTED });
+  });
+
+  it('refuses crafted column names before any SQL and changes nothing', async () => {
+    const before = snapshot();
+    const columns = [
+      `name" = 'x' --`,
+      'id) VALUES (1); DROP TABLE teams; --',
+      'team_name = team_name; DROP TABLE teams; --',
+      '"team_name"',
+      'teams.team_name',
+      'rowid',
+      '*',
+    ];
+    for (const column of columns) {
+      const post = await call('POST', '/api/tables/teams/rows', {
+        body: { team_id: 'inj.fc', team_name: 'Inj', [column]: 'x' },
+      });
+      expect(post, column).toMatchObject({ status: 400, body: { detail: `Unknown column: ${column}` } });
+      const put = await call('PUT', '/api/tables/teams/rows/north.town', { body: { [column]: 'x' } });
+      expect(put, column).toMatchObject({ status: 400, body: { detail: `Unknown column: ${column}` } });
+    }
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('treats crafted ids as plain values', async () => {
+    const before = snapshot();
+    for (const id of ["north.town' OR '1'='1", "x' OR 1=1 --", 'north.town"; DROP TABLE teams; --', '%']) {
+      const path = `/api/tables/teams/rows/${encodeURIComponent(id)}`;
+      expect(await call('PUT', path, { body: { team_name: 'X' } }), id).toMatchObject({ status: 404 });
+      expect(await call('DELETE', path), id).toMatchObject({ status: 404 });
+    }
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('stores crafted values verbatim', async () => {
+    const values = ["'); DROP TABLE teams; --", `x" OR 1=1 --`, "Robert'); DROP TABLE users;--", '%_\\'];
+    for (const [i, value] of values.entries()) {
+      const { status, body } = await call('POST', '/api/tables/teams/rows', {
+        body: { team_id: `inj.${i}`, team_name: value, description: value },
+      });
+      expect(status).toBe(201);
+      expect(body).toMatchObject({ team_id: `inj.${i}`, team_name: value, description: value });
+      expect(sqlRow('SELECT team_name, description FROM teams WHERE team_id = ?', `inj.${i}`)).toEqual({
+        team_name: value,
+        description: value,
+      });
+    }
+    const updated = await call('PUT', '/api/tables/teams/rows/north.town', { body: { location: values[0] } });
+    expect(updated).toMatchObject({ status: 200, body: { location: values[0] } });
+    expect(sqlRows('SELECT team_id FROM teams ORDER BY team_id')).toHaveLength(8);
+    expect(sqlRows('SELECT id FROM users')).toHaveLength(8);
+    expect((await call('GET', '/api/tables')).body).toEqual({ tables: LISTED });
+  });
+});

@@ -1,0 +1,888 @@
+/**
+ * Staff writes on matches over the tiny league: the match-day squad, result reports,
+ * approval and rejection, idempotent replays and who may do each. Every test runs on
+ * a fresh database, and every refusal is checked to leave the tables as they were.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MatchSchema, StandingRowSchema } from '../../api/schemas';
+import { makeTinyLeagueApp } from '../fixtures/app';
+import { addRoleUsers, type Role, ALL_ROLES } from '../fixtures/auth';
+import { insertPlayer, NOW } from '../fixtures/factory';
+
+let t: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
+let tokens: Record<Role, string | null>;
+
+beforeEach(async () => {
+  t = await makeTinyLeagueApp();
+  tokens = await addRoleUsers(t.connection.db);
+  // The tiny league has 4 players a team; squads need 7 to 18, and the count rule needs 19.
+  for (let n = 1; n <= 15; n += 1) {
+    await insertPlayer(t.connection.db, {
+      id: `nt.x${n}`,
+      name: `North Town Extra ${n}`,
+      team_id: 'north.town',
+      number: 10 + n,
+      position: 'Midfielder',
+    });
+  }
+  for (let n = 1; n <= 3; n += 1) {
+    await insertPlayer(t.connection.db, {
+      id: `wr.x${n}`,
+      name: `West Rangers Extra ${n}`,
+      team_id: 'west.rangers',
+      number: 10 + n,
+      position: 'Defender',
+    });
+  }
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const ROLES = ALL_ROLES;
+const NT_SQUAD = ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd', 'nt.x1', 'nt.x2', 'nt.x3'];
+const WR_SQUAD = ['wr.gk', 'wr.def', 'wr.mid', 'wr.fwd', 'wr.x1', 'wr.x2', 'wr.x3'];
+const NOW_ISO = NOW.toISOString();
+
+interface Sent {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: unknown;
+}
+
+async function send(
+  method: 'PUT' | 'POST',
+  path: string,
+  role: Role,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Sent> {
+  const token = tokens[role];
+  const response = await t.app.request(path, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token !== null && { Authorization: `Bearer ${token}` }),
+      ...extraHeaders,
+    },
+    ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: text === '' ? null : JSON.parse(text),
+  };
+}
+
+const squadPath = (team: string, match: number | string) => `/api/teams/${team}/matches/${match}/roster`;
+const putSquad = (role: Role, team: string, match: number | string, players: unknown) =>
+  send('PUT', squadPath(team, match), role, { players });
+const report = (role: Role, match: number | string, body: unknown, headers?: Record<string, string>) =>
+  send('POST', `/api/matches/${match}/report`, role, body, headers);
+const approve = (role: Role, match: number) => send('POST', `/api/matches/${match}/approve`, role);
+const reject = (role: Role, match: number) => send('POST', `/api/matches/${match}/reject`, role);
+
+function squadRows(matchId: number) {
+  return t.connection.db
+    .selectFrom('match_squads')
+    .select(['team_id', 'player_id'])
+    .where('match_id', '=', matchId)
+    .orderBy('id')
+    .execute();
+}
+
+function eventRows(matchId: number) {
+  return t.connection.db
+    .selectFrom('match_events')
+    .select(['team_id', 'player_id', 'kind'])
+    .where('match_id', '=', matchId)
+    .orderBy('id')
+    .execute();
+}
+
+function matchRow(matchId: number) {
+  return t.connection.db
+    .selectFrom('matches')
+    .selectAll()
+    .where('id', '=', matchId)
+    .executeTakeFirstOrThrow();
+}
+
+function auditRows() {
+  return t.connection.db
+    .selectFrom('audit_log')
+    .select(['user_id', 'action', 'entity', 'entity_id', 'at'])
+    .orderBy('id')
+    .execute();
+}
+
+/** Every table a match write could touch. */
+async function snapshot() {
+  const db = t.connection.db;
+  return {
+    matches: await db.selectFrom('matches').selectAll().orderBy('id').execute(),
+    events: await db.selectFrom('match_events').selectAll().orderBy('id').execute(),
+    squads: await db.selectFrom('match_squads').selectAll().orderBy('id').execute(),
+    audit: await db.selectFrom('audit_log').selectAll().orderBy('id').execute(),
+    keys: await db.selectFrom('idempotency_keys').selectAll().orderBy('id').execute(),
+  };
+}
+
+async function table() {
+  const { body } = await t.get('/api/leagues/tl-26/table');
+  return z.strictObject({ standings: z.array(StandingRowSchema) }).parse(body).standings;
+}
+
+function standing(
+  position: number,
+  team_id: string,
+  team_name: string,
+  [played, wins, draws, losses, goals_for, goals_against, points]: [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ],
+) {
+  return {
+    position,
+    team_id,
+    team_name,
+    played,
+    wins,
+    draws,
+    losses,
+    goals_for,
+    goals_against,
+    goal_difference: goals_for - goals_against,
+    points,
+    logo: `${team_id}.svg`,
+  };
+}
+
+/** The tiny league's table before any write (factory comment): approved results only. */
+const TABLE_BEFORE = [
+  standing(1, 'north.town', 'North Town', [2, 1, 1, 0, 3, 2, 4]),
+  standing(2, 'south.city', 'South City', [2, 1, 0, 1, 4, 2, 3]),
+  standing(3, 'west.rangers', 'West Rangers', [2, 0, 2, 0, 1, 1, 2]),
+  standing(4, 'east.united', 'East United', [2, 0, 1, 1, 0, 3, 1]),
+];
+
+/** A valid report for m7 (West Rangers 2-1 East United). */
+const M7_REPORT = {
+  home_score: 2,
+  away_score: 1,
+  goalscorers: ['wr.fwd', 'eu.fwd', 'wr.fwd'],
+  assisters: ['wr.mid', 'eu.mid'],
+  goalkeepers: ['wr.gk', 'eu.gk'],
+  approved: 'TRUE',
+};
+
+describe('PUT /api/teams/{team_id}/matches/{match_id}/roster', () => {
+  it('saves the squad in the order given, answers it, and replaces only that team’s earlier selection', async () => {
+    const m8 = t.matchIds.m8;
+    const wr = await putSquad('otherCoach', 'west.rangers', m8, WR_SQUAD);
+    expect(wr).toMatchObject({
+      status: 200,
+      body: { match_id: m8, team_id: 'west.rangers', players: WR_SQUAD },
+    });
+
+    const first = await putSquad('coach', 'north.town', m8, NT_SQUAD);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ match_id: m8, team_id: 'north.town', players: NT_SQUAD });
+    expect(await squadRows(m8)).toEqual([
+      ...WR_SQUAD.map((player_id) => ({ team_id: 'west.rangers', player_id })),
+      ...NT_SQUAD.map((player_id) => ({ team_id: 'north.town', player_id })),
+    ]);
+
+    const second = ['nt.x10', 'nt.x9', 'nt.x8', 'nt.x7', 'nt.x6', 'nt.x5', 'nt.x4', 'nt.gk'];
+    expect((await putSquad('coach', 'north.town', m8, second)).body).toEqual({
+      match_id: m8,
+      team_id: 'north.town',
+      players: second,
+    });
+    expect(await squadRows(m8)).toEqual([
+      ...WR_SQUAD.map((player_id) => ({ team_id: 'west.rangers', player_id })),
+      ...second.map((player_id) => ({ team_id: 'north.town', player_id })),
+    ]);
+    expect(await auditRows()).toEqual([
+      { user_id: 'u.othercoach', action: 'match.squad', entity: 'match', entity_id: String(m8), at: NOW_ISO },
+      { user_id: 'u.coach', action: 'match.squad', entity: 'match', entity_id: String(m8), at: NOW_ISO },
+      { user_id: 'u.coach', action: 'match.squad', entity: 'match', entity_id: String(m8), at: NOW_ISO },
+    ]);
+
+    const details = await t.get(`/api/matches/${m8}`);
+    expect(MatchSchema.parse(details.body)).toMatchObject({ home_players: second, away_players: WR_SQUAD });
+  });
+
+  it('accepts exactly 18 players and lets a super admin save any team’s squad', async () => {
+    const eighteen = [
+      'nt.gk',
+      'nt.def',
+      'nt.mid',
+      'nt.fwd',
+      ...Array.from({ length: 14 }, (_, i) => `nt.x${i + 1}`),
+    ];
+    expect(await putSquad('superAdmin', 'north.town', t.matchIds.m5, eighteen)).toMatchObject({
+      status: 200,
+      body: { match_id: t.matchIds.m5, team_id: 'north.town', players: eighteen },
+    });
+    expect((await squadRows(t.matchIds.m5)).map((row) => row.player_id)).toEqual(eighteen);
+    expect((await t.get(`/api/matches/${t.matchIds.m5}`)).body).toMatchObject({ home_players: eighteen });
+  });
+
+  it.each([
+    ['an unknown team', () => squadPath('ghost.fc', t.matchIds.m8), 'Team not found'],
+    ['an unknown match', () => squadPath('north.town', 999999), 'Match not found for this team'],
+    [
+      'a match the team does not play',
+      () => squadPath('north.town', t.matchIds.m9),
+      'Match not found for this team',
+    ],
+  ])('answers 404 for %s', async (_name, path, detail) => {
+    const before = await snapshot();
+    const response = await send('PUT', path(), 'superAdmin', { players: NT_SQUAD });
+    expect(response).toMatchObject({ status: 404, body: { detail } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  const rejected: [string, unknown, string][] = [
+    [
+      'a repeated player',
+      { players: [...NT_SQUAD, 'nt.gk'] },
+      'Each player may be selected once (repeated: nt.gk)',
+    ],
+    ['six players', { players: NT_SQUAD.slice(0, 6) }, 'Select between 7 and 18 players (you selected 6)'],
+    ['no players', { players: [] }, 'Select between 7 and 18 players (you selected 0)'],
+    [
+      'nineteen players',
+      {
+        players: [
+          'nt.gk',
+          'nt.def',
+          'nt.mid',
+          'nt.fwd',
+          ...Array.from({ length: 15 }, (_, i) => `nt.x${i + 1}`),
+        ],
+      },
+      'Select between 7 and 18 players (you selected 19)',
+    ],
+    [
+      'players from elsewhere',
+      { players: [...NT_SQUAD.slice(0, 5), 'sc.fwd', 'ghost.player'] },
+      'Not on the North Town roster: sc.fwd, ghost.player',
+    ],
+    ['a missing list', {}, "Invalid field 'players': must be a list of player ids"],
+    [
+      'a list of numbers',
+      { players: [1, 2, 3, 4, 5, 6, 7] },
+      "Invalid field 'players.0': Invalid input: expected string, received number",
+    ],
+    ['an empty id', { players: [...NT_SQUAD.slice(0, 6), ''] }, "Invalid field 'players.6': is required"],
+    ['an unknown field', { players: NT_SQUAD, captain: 'nt.fwd' }, "Unknown field: 'captain'"],
+  ];
+  it.each(rejected)('answers 400 for %s and changes nothing', async (_name, body, detail) => {
+    const before = await snapshot();
+    const response = await send('PUT', squadPath('north.town', t.matchIds.m8), 'coach', body);
+    expect(response).toMatchObject({ status: 400, body: { detail } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 400 for a match id that is not a number', async () => {
+    expect(await putSquad('coach', 'north.town', 'm8', NT_SQUAD)).toMatchObject({
+      status: 400,
+      body: { detail: "Invalid path parameter 'match_id': must be a positive whole number" },
+    });
+  });
+
+  it('answers 409 once the match has an approved result', async () => {
+    const before = await snapshot();
+    expect(await putSquad('coach', 'north.town', t.matchIds.m1, NT_SQUAD)).toMatchObject({
+      status: 409,
+      body: { detail: 'This match already has an approved result; its squad can no longer change' },
+    });
+    expect(await putSquad('superAdmin', 'north.town', t.matchIds.m1, NT_SQUAD)).toMatchObject({
+      status: 409,
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 409 for a player the opponent already selected for this match (he changed clubs since)', async () => {
+    const m8 = t.matchIds.m8;
+    expect((await putSquad('otherCoach', 'west.rangers', m8, WR_SQUAD)).status).toBe(200);
+    await t.connection.db
+      .updateTable('players')
+      .set({ team_id: 'north.town', number: 40 })
+      .where('id', '=', 'wr.x1')
+      .execute();
+    const before = await snapshot();
+    expect(await putSquad('coach', 'north.town', m8, [...NT_SQUAD.slice(0, 6), 'wr.x1'])).toMatchObject({
+      status: 409,
+      body: { detail: 'Already selected by the opponent for this match: wr.x1' },
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses the other team's coach with 403", async () => {
+    const before = await snapshot();
+    expect(await putSquad('otherCoach', 'north.town', t.matchIds.m8, NT_SQUAD)).toMatchObject({
+      status: 403,
+      body: { detail: "Only this team's coach or owner, or a super admin, may do this" },
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('POST /api/matches/{id}/report', () => {
+  it('stores a PENDING report with the events exactly as sent, which counts nowhere yet', async () => {
+    const m7 = t.matchIds.m7;
+    const response = await report('otherCoach', m7, M7_REPORT);
+    expect(response.status).toBe(200);
+    expect(MatchSchema.parse(response.body)).toEqual({
+      id: m7,
+      match_id: m7,
+      date: '2026-06-14T14:00:00.000Z',
+      match_date: '2026-06-14T14:00:00.000Z',
+      season: '2026',
+      league_id: 'tl-26',
+      location: 'west.rangers ground',
+      home_team: 'west.rangers',
+      away_team: 'east.united',
+      home_team_name: 'West Rangers',
+      away_team_name: 'East United',
+      home_team_logo: 'west.rangers.svg',
+      away_team_logo: 'east.united.svg',
+      home_score: 2,
+      away_score: 1,
+      // the body said TRUE: the server decides, and a report is always PENDING
+      approved: 'PENDING',
+      reported_by_team: 'west.rangers',
+      reported_at: NOW_ISO,
+      reviewed_at: null,
+      goalscorers: ['wr.fwd', 'eu.fwd', 'wr.fwd'],
+      assisters: ['wr.mid', 'eu.mid'],
+      goalkeepers: ['wr.gk', 'eu.gk'],
+      home_players: ['wr.gk', 'wr.def', 'wr.mid', 'wr.fwd', 'wr.x1', 'wr.x2', 'wr.x3'],
+      away_players: ['eu.gk', 'eu.def', 'eu.mid', 'eu.fwd'],
+    });
+    expect(await eventRows(m7)).toEqual([
+      { team_id: 'west.rangers', player_id: 'wr.fwd', kind: 'goal' },
+      { team_id: 'east.united', player_id: 'eu.fwd', kind: 'goal' },
+      { team_id: 'west.rangers', player_id: 'wr.fwd', kind: 'goal' },
+      { team_id: 'west.rangers', player_id: 'wr.mid', kind: 'assist' },
+      { team_id: 'east.united', player_id: 'eu.mid', kind: 'assist' },
+      { team_id: 'west.rangers', player_id: 'wr.gk', kind: 'goalkeeper' },
+      { team_id: 'east.united', player_id: 'eu.gk', kind: 'goalkeeper' },
+    ]);
+    expect(await matchRow(m7)).toMatchObject({
+      home_score: 2,
+      away_score: 1,
+      approved: 'PENDING',
+      reported_by_team: 'west.rangers',
+      reported_by_user: 'u.othercoach',
+      reported_at: NOW_ISO,
+      reviewed_by_user: null,
+      reviewed_at: null,
+      updated_at: NOW_ISO,
+    });
+    expect(await auditRows()).toEqual([
+      {
+        user_id: 'u.othercoach',
+        action: 'match.report',
+        entity: 'match',
+        entity_id: String(m7),
+        at: NOW_ISO,
+      },
+    ]);
+    expect(await table()).toEqual(TABLE_BEFORE);
+    expect((await t.get(`/api/matches/${m7}`)).body).toEqual(response.body);
+  });
+
+  it('replaces the same team’s pending report, events and all', async () => {
+    const m7 = t.matchIds.m7;
+    expect((await report('otherCoach', m7, M7_REPORT)).status).toBe(200);
+    const second = await report('otherCoach', m7, {
+      home_score: 1,
+      away_score: 0,
+      goalscorers: ['wr.x1'],
+      assisters: [],
+      goalkeepers: ['wr.gk'],
+    });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({
+      home_score: 1,
+      away_score: 0,
+      approved: 'PENDING',
+      goalscorers: ['wr.x1'],
+      assisters: [],
+      goalkeepers: ['wr.gk'],
+    });
+    expect(await eventRows(m7)).toEqual([
+      { team_id: 'west.rangers', player_id: 'wr.x1', kind: 'goal' },
+      { team_id: 'west.rangers', player_id: 'wr.gk', kind: 'goalkeeper' },
+    ]);
+  });
+
+  it("refuses to overwrite the opponent's pending report (409)", async () => {
+    const m7 = t.matchIds.m7;
+    expect((await report('otherCoach', m7, M7_REPORT)).status).toBe(200);
+    const before = await snapshot();
+    const detail = "The opponent's report is waiting for your review: approve or reject it first";
+    expect(await report('opponentOwner', m7, { ...M7_REPORT, home_score: 3 })).toMatchObject({
+      status: 409,
+      body: { detail },
+    });
+    // m5 was reported by East United; North Town must review it, not report over it.
+    expect(
+      await report('coach', t.matchIds.m5, {
+        home_score: 1,
+        away_score: 0,
+        goalscorers: [],
+        assisters: [],
+        goalkeepers: [],
+      }),
+    ).toMatchObject({ status: 409, body: { detail } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('lets the reporting team correct its own pending report (m5 by East United)', async () => {
+    const response = await report('opponentOwner', t.matchIds.m5, {
+      home_score: 3,
+      away_score: 1,
+      goalscorers: ['nt.fwd', 'nt.fwd', 'nt.fwd', 'eu.def'],
+      assisters: ['eu.mid'],
+      goalkeepers: ['nt.gk', 'eu.gk'],
+    });
+    expect(response).toMatchObject({
+      status: 200,
+      body: { home_score: 3, away_score: 1, approved: 'PENDING', reported_by_team: 'east.united' },
+    });
+    expect(await eventRows(t.matchIds.m5)).toHaveLength(7);
+  });
+
+  it('answers 409 for a match that has not kicked off', async () => {
+    const before = await snapshot();
+    for (const role of ['coach', 'superAdmin'] as const) {
+      expect(
+        await report(role, t.matchIds.m8, {
+          home_score: 0,
+          away_score: 0,
+          goalscorers: [],
+          assisters: [],
+          goalkeepers: [],
+        }),
+      ).toMatchObject({ status: 409, body: { detail: 'This match has not been played yet' } });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 409 for an approved result, except to a super admin, whose report makes it PENDING again', async () => {
+    const m1 = t.matchIds.m1;
+    const corrected = {
+      home_score: 2,
+      away_score: 2,
+      goalscorers: ['nt.fwd', 'nt.fwd', 'sc.fwd', 'sc.fwd'],
+      assisters: [],
+      goalkeepers: ['nt.gk', 'sc.gk'],
+    };
+    const before = await snapshot();
+    expect(await report('coach', m1, corrected)).toMatchObject({
+      status: 409,
+      body: { detail: 'This match already has an approved result' },
+    });
+    expect(await snapshot()).toEqual(before);
+
+    const response = await report('superAdmin', m1, corrected);
+    expect(response).toMatchObject({
+      status: 200,
+      body: { home_score: 2, away_score: 2, approved: 'PENDING', reported_by_team: null, reviewed_at: null },
+    });
+    expect(await matchRow(m1)).toMatchObject({ reported_by_user: 'u.superadmin', reported_by_team: null });
+    // No longer approved, so m1 (North Town 2-1 South City) leaves the table until it is reviewed again.
+    expect(await table()).toEqual([
+      standing(1, 'south.city', 'South City', [1, 1, 0, 0, 3, 0, 3]),
+      standing(2, 'west.rangers', 'West Rangers', [2, 0, 2, 0, 1, 1, 2]),
+      standing(3, 'north.town', 'North Town', [1, 0, 1, 0, 1, 1, 1]),
+      standing(4, 'east.united', 'East United', [2, 0, 1, 1, 0, 3, 1]),
+    ]);
+    // Either team may review a super admin's report.
+    expect(await approve('coach', m1)).toMatchObject({ status: 200, body: { approved: 'TRUE' } });
+  });
+
+  it('counts a player for the side of the saved squad, even after a transfer', async () => {
+    const m7 = t.matchIds.m7;
+    expect((await putSquad('otherCoach', 'west.rangers', m7, WR_SQUAD)).status).toBe(200);
+    await t.connection.db
+      .updateTable('players')
+      .set({ team_id: 'east.united', number: 40 })
+      .where('id', '=', 'wr.x1')
+      .execute();
+    const response = await report('opponentOwner', m7, {
+      home_score: 1,
+      away_score: 0,
+      goalscorers: ['wr.x1'],
+      assisters: [],
+      goalkeepers: ['eu.gk'],
+    });
+    expect(response.status).toBe(200);
+    expect(await eventRows(m7)).toEqual([
+      { team_id: 'west.rangers', player_id: 'wr.x1', kind: 'goal' },
+      { team_id: 'east.united', player_id: 'eu.gk', kind: 'goalkeeper' },
+    ]);
+  });
+
+  const base = { home_score: 2, away_score: 1, goalscorers: [], assisters: [], goalkeepers: [] };
+  const invalid: [string, unknown, string][] = [
+    [
+      'a fractional score',
+      { ...base, home_score: 1.5 },
+      "Invalid field 'home_score': must be a whole number from 0 to 99",
+    ],
+    [
+      'a negative score',
+      { ...base, away_score: -1 },
+      "Invalid field 'away_score': must be a whole number from 0 to 99",
+    ],
+    [
+      'a score over 99',
+      { ...base, home_score: 100 },
+      "Invalid field 'home_score': must be a whole number from 0 to 99",
+    ],
+    [
+      'a score as text',
+      { ...base, home_score: '2' },
+      "Invalid field 'home_score': must be a whole number from 0 to 99",
+    ],
+    ['a missing score', { away_score: 0 }, "Invalid field 'home_score': is required"],
+    [
+      'a list as text',
+      { ...base, goalscorers: 'wr.fwd' },
+      "Invalid field 'goalscorers': must be a list of player ids",
+    ],
+    [
+      'over 100 entries',
+      { ...base, assisters: Array.from({ length: 101 }, () => 'wr.mid') },
+      "Invalid field 'assisters': must list at most 100 entries",
+    ],
+    ['an unknown field', { ...base, notes: 'windy' }, "Unknown field: 'notes'"],
+    [
+      'an unknown player',
+      { ...base, goalscorers: ['ghost.player'] },
+      'Unknown player for this match: ghost.player',
+    ],
+    ['a player of another team', { ...base, goalkeepers: ['nt.gk'] }, 'Unknown player for this match: nt.gk'],
+    [
+      'more home goals credited than scored',
+      { ...base, home_score: 1, goalscorers: ['wr.fwd', 'wr.fwd'] },
+      'West Rangers is credited with 2 goals but scored 1',
+    ],
+    [
+      'an away goal credited at 0',
+      { ...base, away_score: 0, goalscorers: ['eu.fwd'] },
+      'East United is credited with 1 goal but scored 0',
+    ],
+    [
+      'more assists than credited goals',
+      { ...base, goalscorers: ['wr.fwd'], assisters: ['wr.mid', 'wr.def'] },
+      'West Rangers is credited with 2 assists but only 1 goal by its players',
+    ],
+    [
+      'an assist without a credited goal',
+      { ...base, assisters: ['eu.mid'] },
+      'East United is credited with 1 assist but only 0 goals by its players',
+    ],
+    [
+      'a goalkeeper twice',
+      { ...base, goalkeepers: ['wr.gk', 'eu.gk', 'wr.gk'] },
+      'Goalkeeper listed more than once: wr.gk',
+    ],
+    [
+      'three goalkeepers for one team',
+      { ...base, goalkeepers: ['wr.gk', 'wr.def', 'eu.gk', 'wr.x1'] },
+      'West Rangers lists 3 goalkeepers; at most 2 per team',
+    ],
+    ['malformed JSON', '{"home_score": 2,', 'Malformed JSON in request body'],
+  ];
+  it.each(invalid)('answers 400 for %s and changes nothing', async (_name, body, detail) => {
+    const before = await snapshot();
+    expect(await report('otherCoach', t.matchIds.m7, body)).toMatchObject({ status: 400, body: { detail } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 404 for an unknown match and 400 for a bad id', async () => {
+    expect(await report('superAdmin', 999999, M7_REPORT)).toMatchObject({
+      status: 404,
+      body: { detail: 'Match not found' },
+    });
+    expect(await report('superAdmin', 'abc', M7_REPORT)).toMatchObject({
+      status: 400,
+      body: { detail: "Invalid path parameter 'id': must be a positive whole number" },
+    });
+  });
+
+  it('accepts any value for approved, and ignores it', async () => {
+    for (const approved of [null, 'FALSE', { nested: true }, 7]) {
+      const response = await report('otherCoach', t.matchIds.m7, { ...M7_REPORT, approved });
+      expect(response).toMatchObject({ status: 200, body: { approved: 'PENDING' } });
+    }
+  });
+
+  it('is atomic: a report with invalid events leaves the match exactly as it was', async () => {
+    const m5 = t.matchIds.m5;
+    const row = await matchRow(m5);
+    const events = await eventRows(m5);
+    const before = await snapshot();
+    // East United corrects its own pending report, but one listed player is unknown.
+    const response = await report('opponentOwner', m5, {
+      home_score: 1,
+      away_score: 1,
+      goalscorers: ['nt.fwd', 'eu.fwd'],
+      assisters: [],
+      goalkeepers: ['nt.gk', 'nobody'],
+    });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { detail: 'Unknown player for this match: nobody' },
+    });
+    expect(await matchRow(m5)).toEqual(row);
+    expect(row).toMatchObject({
+      home_score: 4,
+      away_score: 0,
+      approved: 'PENDING',
+      reported_by_team: 'east.united',
+    });
+    expect(await eventRows(m5)).toEqual(events);
+    expect(events).toHaveLength(6);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('POST /api/matches/{id}/approve and /reject', () => {
+  it('lets North Town approve the 4-0 East United reported, which then counts in the table', async () => {
+    const m5 = t.matchIds.m5;
+    const response = await approve('coach', m5);
+    expect(response.status).toBe(200);
+    expect(MatchSchema.parse(response.body)).toMatchObject({
+      id: m5,
+      home_score: 4,
+      away_score: 0,
+      approved: 'TRUE',
+      reported_by_team: 'east.united',
+      reviewed_at: NOW_ISO,
+      goalscorers: ['nt.fwd', 'nt.fwd', 'nt.fwd', 'nt.fwd'],
+      goalkeepers: ['nt.gk', 'eu.gk'],
+    });
+    expect(await matchRow(m5)).toMatchObject({
+      approved: 'TRUE',
+      reviewed_by_user: 'u.coach',
+      reviewed_at: NOW_ISO,
+      updated_at: NOW_ISO,
+    });
+    expect(await auditRows()).toEqual([
+      { user_id: 'u.coach', action: 'match.approve', entity: 'match', entity_id: String(m5), at: NOW_ISO },
+    ]);
+    // North Town: P2 W1 D1 GF3 GA2 4 pts + a 4-0 win = P3 W2 D1 L0 GF7 GA2 GD+5, 7 pts.
+    // East United: P2 D1 L1 GF0 GA3 1 pt + a 0-4 loss = P3 W0 D1 L2 GF0 GA7 GD-7, 1 pt.
+    expect(await table()).toEqual([
+      {
+        position: 1,
+        team_id: 'north.town',
+        team_name: 'North Town',
+        played: 3,
+        wins: 2,
+        draws: 1,
+        losses: 0,
+        goals_for: 7,
+        goals_against: 2,
+        goal_difference: 5,
+        points: 7,
+        logo: 'north.town.svg',
+      },
+      TABLE_BEFORE[1],
+      TABLE_BEFORE[2],
+      {
+        position: 4,
+        team_id: 'east.united',
+        team_name: 'East United',
+        played: 3,
+        wins: 0,
+        draws: 1,
+        losses: 2,
+        goals_for: 0,
+        goals_against: 7,
+        goal_difference: -7,
+        points: 1,
+        logo: 'east.united.svg',
+      },
+    ]);
+  });
+
+  it('refuses the reporting team with 403, whichever action', async () => {
+    const before = await snapshot();
+    for (const action of [approve, reject]) {
+      expect(await action('opponentOwner', t.matchIds.m5)).toMatchObject({
+        status: 403,
+        body: { detail: 'A team cannot review its own report' },
+      });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 409 unless the result is pending', async () => {
+    const before = await snapshot();
+    const m = t.matchIds;
+    for (const match of [m.m1, m.m6, m.m7, m.m8]) {
+      expect(await approve('superAdmin', match)).toMatchObject({
+        status: 409,
+        body: { detail: 'Only a pending result can be approved' },
+      });
+      expect(await reject('superAdmin', match)).toMatchObject({
+        status: 409,
+        body: { detail: 'Only a pending result can be rejected' },
+      });
+    }
+    // North Town reported m1 itself, yet the state is what is wrong with the request.
+    expect(await approve('coach', m.m1)).toMatchObject({ status: 409 });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('rejects: FALSE, the record kept but counted nowhere, and a new report is then accepted', async () => {
+    const m5 = t.matchIds.m5;
+    const eventsBefore = await eventRows(m5);
+    const rejected = await reject('coach', m5);
+    expect(rejected).toMatchObject({
+      status: 200,
+      body: { approved: 'FALSE', home_score: 4, away_score: 0, reviewed_at: NOW_ISO },
+    });
+    expect(await matchRow(m5)).toMatchObject({
+      approved: 'FALSE',
+      reviewed_by_user: 'u.coach',
+      home_score: 4,
+    });
+    expect(await eventRows(m5)).toEqual(eventsBefore);
+    expect(await table()).toEqual(TABLE_BEFORE);
+
+    const fresh = await report('coach', m5, {
+      home_score: 1,
+      away_score: 1,
+      goalscorers: ['nt.mid', 'eu.fwd'],
+      assisters: ['nt.x1'],
+      goalkeepers: ['nt.gk', 'eu.gk'],
+    });
+    expect(fresh).toMatchObject({
+      status: 200,
+      body: { approved: 'PENDING', reported_by_team: 'north.town', reviewed_at: null, home_score: 1 },
+    });
+    expect(await matchRow(m5)).toMatchObject({ reviewed_by_user: null, reported_by_user: 'u.coach' });
+    // Now East United reviews North Town's report.
+    expect(await approve('coach', m5)).toMatchObject({ status: 403 });
+    expect(await approve('opponentOwner', m5)).toMatchObject({ status: 200, body: { approved: 'TRUE' } });
+  });
+
+  it('lets a super admin approve and reject', async () => {
+    expect(await approve('superAdmin', t.matchIds.m5)).toMatchObject({
+      status: 200,
+      body: { approved: 'TRUE' },
+    });
+    expect(await matchRow(t.matchIds.m5)).toMatchObject({ reviewed_by_user: 'u.superadmin' });
+    expect((await report('otherCoach', t.matchIds.m7, M7_REPORT)).status).toBe(200);
+    expect(await reject('superAdmin', t.matchIds.m7)).toMatchObject({
+      status: 200,
+      body: { approved: 'FALSE' },
+    });
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['an empty body', ''],
+    ['{}', {}],
+  ])('needs no body (%s)', async (_name, body) => {
+    const response = await send('POST', `/api/matches/${t.matchIds.m5}/approve`, 'coach', body);
+    expect(response).toMatchObject({ status: 200, body: { approved: 'TRUE' } });
+  });
+
+  it('answers 404 for an unknown match', async () => {
+    expect(await approve('superAdmin', 999999)).toMatchObject({
+      status: 404,
+      body: { detail: 'Match not found' },
+    });
+    expect(await reject('superAdmin', 999999)).toMatchObject({
+      status: 404,
+      body: { detail: 'Match not found' },
+    });
+  });
+});
+
+describe('Idempotency-Key on a report', () => {
+  it('replays the first answer for the same key and body, and stores the events once', async () => {
+    const key = { 'Idempotency-Key': 'report-m7-1' };
+    const first = await report('otherCoach', t.matchIds.m7, M7_REPORT, key);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('Idempotent-Replayed')).toBeNull();
+    const second = await report('otherCoach', t.matchIds.m7, M7_REPORT, key);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(second.text).toBe(first.text);
+    expect(await eventRows(t.matchIds.m7)).toHaveLength(7);
+    expect(await auditRows()).toHaveLength(1);
+  });
+
+  it('answers 422 for the same key with a different body', async () => {
+    const key = { 'Idempotency-Key': 'report-m7-2' };
+    expect((await report('otherCoach', t.matchIds.m7, M7_REPORT, key)).status).toBe(200);
+    const before = await snapshot();
+    expect(await report('otherCoach', t.matchIds.m7, { ...M7_REPORT, home_score: 3 }, key)).toMatchObject({
+      status: 422,
+      body: { detail: 'This Idempotency-Key was already used for a different request' },
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('who may write', () => {
+  type Ids = typeof t.matchIds;
+  interface Endpoint {
+    name: string;
+    call: (role: Role, m: Ids) => Promise<Sent>;
+    /** Roles that succeed; every other signed-in role gets 403, anonymous 401. */
+    allowed: Role[];
+  }
+  const endpoints: Endpoint[] = [
+    {
+      name: 'save squad',
+      call: (role, m) => putSquad(role, 'north.town', m.m8, NT_SQUAD),
+      allowed: ['coach', 'superAdmin'],
+    },
+    {
+      name: 'report',
+      call: (role, m) => report(role, m.m7, M7_REPORT),
+      allowed: ['otherCoach', 'opponentOwner', 'superAdmin'],
+    },
+    { name: 'approve', call: (role, m) => approve(role, m.m5), allowed: ['coach', 'superAdmin'] },
+    { name: 'reject', call: (role, m) => reject(role, m.m5), allowed: ['coach', 'superAdmin'] },
+  ];
+  const rows = endpoints.flatMap((endpoint) => ROLES.map((role) => [endpoint.name, role, endpoint] as const));
+
+  it.each(rows)('%s as %s', async (_name, role, endpoint) => {
+    const before = await snapshot();
+    const response = await endpoint.call(role, t.matchIds);
+    if (endpoint.allowed.includes(role)) {
+      expect(response.status).toBe(200);
+      expect(await snapshot()).not.toEqual(before);
+      return;
+    }
+    if (role === 'anonymous') {
+      expect(response).toMatchObject({ status: 401, body: { detail: 'No authentication token found' } });
+    } else {
+      expect(response).toMatchObject({ status: 403, body: { detail: expect.any(String) } });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
