@@ -33,9 +33,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/api/*', '**/db/*', '../api/**', '../db/**'],
+              // api/domain holds the pure rules (no I/O) that the app shares with the server.
+              regex: '(^|/)(api|db)/(?!domain/)',
               allowTypeImports: true,
-              message: 'src/ may only import types from api/ and db/.',
+              message: 'src/ may only import types from api/ and db/, and the pure rules of api/domain/.',
             },
           ],
         },

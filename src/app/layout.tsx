@@ -1,24 +1,154 @@
-import { NavLink, Link, Outlet } from 'react-router-dom';
-import { HomeIcon, TeamIcon, TrophyIcon } from '@/components/icons';
+/**
+ * The shell (spec section 2): a fixed header (3.75rem) with the greeting, search,
+ * notifications, the admin buttons and sign-out; the screen; and the bottom
+ * navigation (56px). The search and notification panels close each other and
+ * close on a click outside.
+ */
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import {
+  BellIcon,
+  ClipboardIcon,
+  GearIcon,
+  HomeIcon,
+  LogoutIcon,
+  PlayerIcon,
+  SearchIcon,
+  ShieldIcon,
+  TeamIcon,
+  TrophyIcon,
+} from '@/components/icons';
+import { Loading } from '@/components/status';
+import { useSession } from '@/lib/session';
 
-/** The shell: fixed header (3.75rem), the screen, and the bottom navigation (56px). */
+type Panel = 'search' | 'notifications' | null;
+
+// Loaded when first opened: the first screen ships without it.
+const SearchPanel = lazy(() =>
+  import('@/features/search/search-panel').then((m) => ({ default: m.SearchPanel })),
+);
+
+const STAFF = new Set(['coach', 'owner', 'super_admin']);
+
 export function Layout() {
+  const { user, isAuthenticated, logout, favoriteTeam } = useSession();
+  // The open panel belongs to the screen it was opened on: moving to another screen closes it.
+  const [opened, setOpened] = useState<{ panel: Panel; path: string }>({ panel: null, path: '' });
+  const panelRef = useRef<HTMLDivElement>(null);
+  const buttonsRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const panel = opened.path === location.pathname ? opened.panel : null;
+  const setPanel = (next: Panel | ((open: Panel) => Panel)) =>
+    setOpened((current) => {
+      const currentPanel = current.path === location.pathname ? current.panel : null;
+      return { panel: typeof next === 'function' ? next(currentPanel) : next, path: location.pathname };
+    });
+
+  // A click outside the open panel (and outside the buttons that toggle it) closes it.
+  useEffect(() => {
+    if (panel === null) return;
+    const close = () => setOpened((current) => ({ ...current, panel: null }));
+    const onPointerDown = (event: MouseEvent) => {
+      const target = event.target as Node;
+      if (panelRef.current?.contains(target) || buttonsRef.current?.contains(target)) return;
+      close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [panel]);
+
+  const toggle = (which: Exclude<Panel, null>) => setPanel((open) => (open === which ? null : which));
+  const hasTeam = Boolean(user?.team_id ?? (isAuthenticated ? favoriteTeam : null));
+
   return (
     <div className="shell">
       <header className="app-header">
         <Link to="/" className="brand" aria-label="Touchline home">
           <img src="/favicon.svg" alt="" width="32" height="32" />
-          <span>Touchline</span>
         </Link>
         <p className="greeting">
-          Welcome back, <strong>Guest</strong>
+          <span className="greeting-label">Welcome back,</span> <strong>{user?.name || 'Guest'}</strong>
         </p>
+        <div className="header-actions" ref={buttonsRef}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Search"
+            aria-expanded={panel === 'search'}
+            onClick={() => toggle('search')}
+          >
+            <SearchIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Notifications"
+            aria-expanded={panel === 'notifications'}
+            onClick={() => toggle('notifications')}
+          >
+            <BellIcon />
+          </button>
+          {user?.user_type === 'super_admin' && (
+            <Link className="icon-button" to="/admin-dashboard" aria-label="Admin dashboard">
+              <ShieldIcon />
+            </Link>
+          )}
+          {user?.user_type === 'admin' && (
+            <Link className="icon-button" to="/admin" aria-label="Admin settings">
+              <GearIcon />
+            </Link>
+          )}
+          {isAuthenticated ? (
+            <button type="button" className="icon-button" aria-label="Log out" onClick={() => void logout()}>
+              <LogoutIcon />
+            </button>
+          ) : (
+            <Link className="header-sign-in" to="/login">
+              Sign in
+            </Link>
+          )}
+        </div>
       </header>
-      <main className="app-main">
-        <Outlet />
+
+      {panel !== null && (
+        <div className="header-panel" ref={panelRef}>
+          {panel === 'search' ? (
+            <Suspense fallback={<Loading label="Opening search..." />}>
+              <SearchPanel onClose={() => setPanel(null)} />
+            </Suspense>
+          ) : (
+            <section aria-label="Notifications" className="notifications">
+              <h2>Notifications</h2>
+              <ul>
+                <li>
+                  <strong>New match scheduled</strong>
+                  <span>Your next fixture has been added to the calendar.</span>
+                </li>
+                <li>
+                  <strong>Team practice tomorrow</strong>
+                  <span>Training at 6:30 PM at the usual ground.</span>
+                </li>
+              </ul>
+            </section>
+          )}
+        </div>
+      )}
+
+      <main className="app-main" id="main">
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </main>
+
       <nav className="bottom-nav" aria-label="Main">
-        <NavLink to="/" end>
+        <NavLink to={hasTeam ? '/main' : '/'} end>
           <HomeIcon />
           Home
         </NavLink>
@@ -30,6 +160,18 @@ export function Layout() {
           <TeamIcon />
           Teams
         </NavLink>
+        {user?.user_type === 'player' && user.id && (
+          <NavLink to={`/player/${user.id}`}>
+            <PlayerIcon />
+            Player
+          </NavLink>
+        )}
+        {user && STAFF.has(user.user_type) && (
+          <NavLink to="/manager">
+            <ClipboardIcon />
+            Manage
+          </NavLink>
+        )}
       </nav>
     </div>
   );

@@ -1,16 +1,88 @@
+/**
+ * The open home screen (spec route "/"): a welcome, a search button that opens the
+ * search panel in place, quick links, and the way into the signed-in home.
+ */
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { SearchIcon, TeamIcon, TrophyIcon } from '@/components/icons';
+import { SearchPanel } from '@/features/search/search-panel';
+import { useSession } from '@/lib/session';
+import './home.css';
 
 export function HomePage() {
+  const { user, isAuthenticated, favoriteTeam } = useSession();
+  const [searching, setSearching] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const closeSearch = () => {
+    setSearching(false);
+    // Escape closes the panel: give focus back to the button that opened it.
+    buttonRef.current?.focus();
+  };
+  // The same condition as the /main route guard: the user's team, else a favourite.
+  const hasTeam = isAuthenticated && Boolean(user?.team_id || favoriteTeam);
+
   return (
-    <section className="page home">
-      <h1 className="page-title">Your league, on the touchline</h1>
-      <p className="lead">
-        Tables, fixtures, results and squads of your amateur football league — on your phone, even on a bad
-        signal.
-      </p>
-      <Link className="button" to="/main">
-        Already have an account? Log in
-      </Link>
+    <section className="page home-page">
+      <div className="home-hero">
+        <h1 className="home-title">Follow your league from the touchline</h1>
+        <p className="home-lead">
+          Welcome! Tables, fixtures, results, squads and player stats of your amateur football league, all in
+          one place on your phone.
+        </p>
+        <button
+          ref={buttonRef}
+          type="button"
+          className="home-search-button"
+          aria-expanded={searching}
+          aria-controls="home-search"
+          onClick={() => setSearching((open) => !open)}
+        >
+          <SearchIcon size={20} />
+          <span>Search players, teams, or leagues</span>
+        </button>
+      </div>
+
+      {searching && (
+        <div className="card home-search-card" id="home-search">
+          <SearchPanel onClose={closeSearch} />
+        </div>
+      )}
+
+      <nav className="home-links" aria-label="Quick links">
+        <Link className="home-link" to="/leagues">
+          <span className="home-link-icon">
+            <TrophyIcon />
+          </span>
+          <span className="home-link-text">
+            <strong>Leagues</strong>
+            <span>Tables, fixtures and top scorers</span>
+          </span>
+        </Link>
+        <Link className="home-link" to="/teams">
+          <span className="home-link-icon">
+            <TeamIcon />
+          </span>
+          <span className="home-link-text">
+            <strong>Teams</strong>
+            <span>Squads, results and news</span>
+          </span>
+        </Link>
+      </nav>
+
+      {!isAuthenticated && (
+        <p className="home-account">
+          <Link className="button home-account-link" to="/main">
+            Already have an account? Log in
+          </Link>
+        </p>
+      )}
+      {hasTeam && (
+        <p className="home-account">
+          <Link className="button home-account-link" to="/main">
+            Go to my team
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

@@ -1,0 +1,39 @@
+/** The match card used everywhere: logos, names, the score or VS, the date and the place. */
+import { Link } from 'react-router-dom';
+import type { Match } from '@/lib/api-types';
+import { formatMatchDate } from '@/lib/format';
+import { TeamLogo } from './images';
+
+export function hasScore(match: Pick<Match, 'home_score' | 'away_score'>): boolean {
+  return match.home_score !== null && match.away_score !== null;
+}
+
+export function MatchCard({ match }: { match: Match }) {
+  const played = hasScore(match);
+  return (
+    <Link
+      className="match-card"
+      to={`/match/${match.id}`}
+      aria-label={`${match.home_team_name} vs ${match.away_team_name}`}
+    >
+      <div className="match-card-teams">
+        <span className="match-card-team">
+          <TeamLogo logo={match.home_team_logo} name={match.home_team_name} size={36} />
+          <span className="match-card-name">{match.home_team_name}</span>
+        </span>
+        <span className={played ? 'match-card-score' : 'match-card-vs'}>
+          {played ? `${match.home_score} - ${match.away_score}` : 'VS'}
+        </span>
+        <span className="match-card-team match-card-away">
+          <TeamLogo logo={match.away_team_logo} name={match.away_team_name} size={36} />
+          <span className="match-card-name">{match.away_team_name}</span>
+        </span>
+      </div>
+      <div className="match-card-meta">
+        <time dateTime={match.date}>{formatMatchDate(match.date)}</time>
+        {match.location && <span>{match.location}</span>}
+        {match.approved === 'PENDING' && <span className="badge">Awaiting approval</span>}
+      </div>
+    </Link>
+  );
+}

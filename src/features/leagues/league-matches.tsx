@@ -1,0 +1,49 @@
+/** The Matches tab: the season's matches, upcoming then past (spec "League detail"). */
+import { useId } from 'react';
+import { MatchCard } from '@/components/match-card';
+import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
+import { useApi } from '@/hooks/use-api';
+import type { Match } from '@/lib/api-types';
+import { splitLeagueMatches } from '../../../api/domain/match-time';
+import { serverErrorText } from './server-error';
+
+/** The spec allows either a bare array or `{ matches }`. */
+type MatchesAnswer = Match[] | { matches?: Match[] | null };
+
+function MatchSection({ title, matches, empty }: { title: string; matches: Match[]; empty: string }) {
+  const headingId = useId();
+  return (
+    <section className="leagues-matches-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="leagues-section-title">
+        {title}
+      </h2>
+      {matches.length === 0 ? (
+        <EmptyMessage>{empty}</EmptyMessage>
+      ) : (
+        <ul className="leagues-match-list">
+          {matches.map((match) => (
+            <li key={match.id}>
+              <MatchCard match={match} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function LeagueMatches({ leagueId, season }: { leagueId: string; season: string }) {
+  const { data, error, loading, reload } = useApi<MatchesAnswer>(
+    `/api/leagues/${encodeURIComponent(leagueId)}/matches?season=${encodeURIComponent(season)}`,
+  );
+  if (loading) return <Loading label="Loading matches..." />;
+  if (error) return <ErrorMessage onRetry={reload}>{serverErrorText(error)}</ErrorMessage>;
+  const matches = Array.isArray(data) ? data : (data?.matches ?? []);
+  const { upcoming, past } = splitLeagueMatches(matches, new Date());
+  return (
+    <div className="leagues-matches">
+      <MatchSection title="Upcoming Matches" matches={upcoming} empty="No upcoming matches" />
+      <MatchSection title="Past Matches" matches={past} empty="No past matches" />
+    </div>
+  );
+}

@@ -1,0 +1,237 @@
+/**
+ * /match/{matchId} and /matches/{matchId}: one match (spec "Match details"): the
+ * teams and score, the squads, who scored, assisted and kept goal, and for a match
+ * without a result the previous meetings of the two teams.
+ */
+import { useId, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { TeamLogo } from '@/components/images';
+import { hasScore, MatchCard } from '@/components/match-card';
+import { PlayerLink } from '@/components/player-link';
+import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
+import { useApi } from '@/hooks/use-api';
+import { ApiError } from '@/lib/api-client';
+import type { Match } from '@/lib/api-types';
+import { formatLongDate, nameFromId } from '@/lib/format';
+import { countIds, idList } from './match-players';
+import './matches.css';
+
+/** Ids the server answers for: a positive whole number. */
+const MATCH_ID = /^[1-9]\d{0,15}$/;
+
+/** Approval as sent, in any case; older records may lack it. */
+function approvalOf(match: Match): string {
+  return String(match.approved ?? '').toUpperCase();
+}
+
+function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className={`card matches-box ${className ?? ''}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className="matches-box-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function CountedPlayers({ title, ids, empty }: { title: string; ids: string[]; empty: string }) {
+  const rows = countIds(ids);
+  return (
+    <Section title={title}>
+      {rows.length === 0 ? (
+        <EmptyMessage>{empty}</EmptyMessage>
+      ) : (
+        <ul className="matches-people">
+          {rows.map(({ id, count }) => (
+            <li key={id}>
+              <PlayerLink playerId={id} />
+              {count > 1 && <span className="matches-count">× {count}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function Squad({ title, ids }: { title: string; ids: string[] }) {
+  return (
+    <Section title={title} className="matches-squad">
+      {ids.length === 0 ? (
+        <EmptyMessage>No players listed</EmptyMessage>
+      ) : (
+        <ul className="matches-people">
+          {ids.map((id) => (
+            <li key={id}>
+              <PlayerLink playerId={id} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function PreviousMatches({ match }: { match: Match }) {
+  const { data, error, loading, reload } = useApi<Match[] | { matches?: Match[] }>(
+    `/api/matches/between/${encodeURIComponent(match.home_team)}/${encodeURIComponent(match.away_team)}`,
+  );
+  const matches = (Array.isArray(data) ? data : (data?.matches ?? [])).filter(
+    (other) => other.id !== match.id,
+  );
+  return (
+    <Section title="Previous Matches" className="matches-previous">
+      {loading ? (
+        <Loading label="Loading previous matches..." />
+      ) : error ? (
+        <ErrorMessage onRetry={reload}>Failed to load previous matches</ErrorMessage>
+      ) : matches.length === 0 ? (
+        <EmptyMessage>No previous matches between these teams</EmptyMessage>
+      ) : (
+        <ul className="matches-previous-list">
+          {matches.map((other) => (
+            <li key={other.id}>
+              <MatchCard match={other} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function TeamSide({ teamId, name, logo }: { teamId: string; name: string; logo: string | null | undefined }) {
+  return (
+    <Link className="matches-team" to={`/team/${encodeURIComponent(teamId)}`}>
+      <TeamLogo logo={logo} name={name} size={64} />
+      <span className="matches-team-name">{name}</span>
+    </Link>
+  );
+}
+
+function MatchDetails({ match }: { match: Match }) {
+  const homeName = match.home_team_name || nameFromId(match.home_team);
+  const awayName = match.away_team_name || nameFromId(match.away_team);
+  const approval = approvalOf(match);
+  const rejected = approval === 'FALSE';
+  const pending = approval === 'PENDING';
+  // A rejected report is not a result: nothing of it is shown as final.
+  const played = hasScore(match) && !rejected;
+  const date = match.date || match.match_date;
+
+  return (
+    <>
+      <header className="page-header">
+        <h1 className="page-title">Match Details</h1>
+        <p className="page-subtitle">
+          {homeName} vs {awayName}
+        </p>
+      </header>
+
+      <section className="card matches-scoreboard" aria-label="Score">
+        <div className="matches-teams">
+          <TeamSide teamId={match.home_team} name={homeName} logo={match.home_team_logo} />
+          <div className="matches-result">
+            {played ? (
+              <span className="matches-score">
+                {match.home_score} - {match.away_score}
+              </span>
+            ) : (
+              <span className="matches-vs">VS</span>
+            )}
+            {pending && played && <span className="badge matches-badge-pending">Awaiting approval</span>}
+            {rejected && (
+              <span className="badge matches-badge-rejected">Result rejected, awaiting a new report</span>
+            )}
+          </div>
+          <TeamSide teamId={match.away_team} name={awayName} logo={match.away_team_logo} />
+        </div>
+        <dl className="matches-facts">
+          <div>
+            <dt>Date</dt>
+            <dd>
+              <time dateTime={date}>{formatLongDate(date)}</time>
+            </dd>
+          </div>
+          {match.location && (
+            <div>
+              <dt>Location</dt>
+              <dd>{match.location}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+
+      {played && (
+        <div className="matches-events">
+          <CountedPlayers
+            title="Goalscorers"
+            ids={idList(match.goalscorers)}
+            empty="No goalscorers recorded"
+          />
+          <CountedPlayers title="Assists" ids={idList(match.assisters)} empty="No assisters recorded" />
+          <Section title="Goalkeepers">
+            {idList(match.goalkeepers).length === 0 ? (
+              <EmptyMessage>No goalkeepers recorded</EmptyMessage>
+            ) : (
+              <ul className="matches-people">
+                {countIds(idList(match.goalkeepers)).map(({ id }) => (
+                  <li key={id}>
+                    <PlayerLink playerId={id} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        </div>
+      )}
+
+      {/* Before the long squad lists, so the history is seen without scrolling far. */}
+      {!played && <PreviousMatches match={match} />}
+
+      <div className="matches-squads">
+        <Squad title={`${homeName} Squad`} ids={idList(match.home_players)} />
+        <Squad title={`${awayName} Squad`} ids={idList(match.away_players)} />
+      </div>
+    </>
+  );
+}
+
+/** An answer with nothing in it: no body, or an empty object. */
+function isEmptyAnswer(data: unknown): boolean {
+  return data === null || data === undefined || typeof data !== 'object' || Object.keys(data).length === 0;
+}
+
+export function MatchPage() {
+  const matchId = useParams().matchId ?? '';
+  const valid = MATCH_ID.test(matchId);
+  const { data, error, loading } = useApi<Match | null>(valid ? `/api/matches/${matchId}` : null);
+
+  if (valid && !loading && !error && data && !isEmptyAnswer(data) && data.home_team && data.away_team) {
+    return (
+      <section className="page matches-page">
+        <MatchDetails match={data} />
+      </section>
+    );
+  }
+
+  let state: ReactNode;
+  if (!valid) state = <ErrorMessage>Match not found</ErrorMessage>;
+  else if (loading) state = <Loading label="Loading match..." />;
+  else if (error instanceof ApiError && error.status === 404)
+    state = <ErrorMessage>Match not found</ErrorMessage>;
+  else if (error) state = <ErrorMessage>Error loading match: Failed to fetch match details</ErrorMessage>;
+  else if (isEmptyAnswer(data)) state = <EmptyMessage>No match data available</EmptyMessage>;
+  else state = <ErrorMessage>Invalid match data: missing team information</ErrorMessage>;
+
+  return (
+    <section className="page matches-page">
+      <header className="page-header">
+        <h1 className="page-title">Match Details</h1>
+      </header>
+      {state}
+    </section>
+  );
+}

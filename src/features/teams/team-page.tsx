@@ -1,0 +1,127 @@
+/**
+ * Team profile (spec section 2): crest, name, location and description, the
+ * favourite star, the tabs (Squad, Matches, four leaderboards, League) with a season
+ * dropdown on Matches and the leaderboards, and the results panel.
+ */
+import { useMemo, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { TeamLogo } from '@/components/images';
+import { ResultsPanel } from '@/components/results-panel';
+import { SeasonSelect } from '@/components/season-select';
+import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
+import { TabPanel, Tabs } from '@/components/tabs';
+import { useApi } from '@/hooks/use-api';
+import { ApiError } from '@/lib/api-client';
+import type { Team } from '@/lib/api-types';
+import { storage } from '@/lib/storage';
+import { FavouriteButton } from './favourite-button';
+import { leagueIdOf, teamApi } from './team-ids';
+import { MatchesTab } from './team-matches';
+import { SquadTab } from './team-squad';
+import { STAT_TABS, StatsTab, type StatTab } from './team-stats';
+import './teams.css';
+
+const TAB_KEYS = ['Squad', 'Matches', 'TopScorers', 'TopAssists', 'CleanSheets', 'Points', 'League'] as const;
+type TabKey = (typeof TAB_KEYS)[number];
+const TABS = TAB_KEYS.map((key) => ({ key, label: key }));
+
+function isStatTab(tab: TabKey): tab is StatTab {
+  return tab in STAT_TABS;
+}
+
+export function TeamPage() {
+  const { teamId = '' } = useParams();
+  // A new team starts afresh: first tab, its own seasons.
+  return <TeamProfile key={teamId} teamId={teamId} />;
+}
+
+function TeamProfile({ teamId }: { teamId: string }) {
+  const navigate = useNavigate();
+  const team = useApi<Team>(teamApi(teamId));
+
+  const viewAllTeams = () => {
+    storage.setViewingAllTeams(true);
+    navigate('/teams');
+  };
+
+  return (
+    <section className="page team-page">
+      <div className="team-topbar">
+        <button type="button" className="button button-secondary team-back" onClick={viewAllTeams}>
+          ← View All Teams
+        </button>
+      </div>
+      {team.loading ? (
+        <Loading label="Loading team..." />
+      ) : team.error || !team.data ? (
+        team.error instanceof ApiError && team.error.status === 404 ? (
+          <EmptyMessage>Team not found</EmptyMessage>
+        ) : (
+          <ErrorMessage onRetry={team.reload}>Failed to fetch team data</ErrorMessage>
+        )
+      ) : (
+        <TeamDetails team={team.data} />
+      )}
+    </section>
+  );
+}
+
+/** Seasons with matches, newest first; on failure the current year and 2025 (spec section 7). */
+function useSeasons(teamId: string): string[] | undefined {
+  const seasons = useApi<{ seasons: string[] }>(teamApi(teamId, '/seasons'));
+  return useMemo(() => {
+    if (seasons.loading) return undefined;
+    const current = String(new Date().getFullYear());
+    if (seasons.error || !seasons.data) return [...new Set([current, '2025'])];
+    return seasons.data.seasons.length > 0 ? seasons.data.seasons : [current];
+  }, [seasons.loading, seasons.error, seasons.data]);
+}
+
+function TeamDetails({ team }: { team: Team }) {
+  const [tab, setTab] = useState<TabKey>('Squad');
+  const seasons = useSeasons(team.team_id);
+  const [chosenSeason, setChosenSeason] = useState<string | null>(null);
+  const season = chosenSeason ?? seasons?.[0];
+  const seasonal = tab === 'Matches' || isStatTab(tab);
+
+  return (
+    <>
+      <header className="card team-hero">
+        <TeamLogo logo={team.logo} name={team.team_name} size={88} />
+        <div className="team-hero-text">
+          <h1 className="page-title team-hero-name">{team.team_name}</h1>
+          {team.location && <p className="team-hero-location">{team.location}</p>}
+          {team.league_name && <p className="badge team-hero-league">{team.league_name}</p>}
+        </div>
+        <FavouriteButton teamId={team.team_id} teamName={team.team_name} />
+        {team.description && <p className="team-hero-description">{team.description}</p>}
+      </header>
+
+      <div className="team-layout">
+        <div className="team-main">
+          <Tabs tabs={TABS} active={tab} onChange={setTab} label={`${team.team_name} sections`} />
+          <TabPanel tab={tab}>
+            {seasonal && seasons && season && (
+              <div className="team-season">
+                <SeasonSelect seasons={seasons} value={season} onChange={setChosenSeason} />
+              </div>
+            )}
+            {tab === 'Squad' && <SquadTab teamId={team.team_id} />}
+            {seasonal && !season && <Loading label="Loading seasons..." />}
+            {tab === 'Matches' && season && <MatchesTab teamId={team.team_id} season={season} />}
+            {isStatTab(tab) && season && <StatsTab teamId={team.team_id} season={season} tab={tab} />}
+            {tab === 'League' && <LeagueTab leagueId={leagueIdOf(team.league_id)} />}
+          </TabPanel>
+        </div>
+        <aside className="team-aside" aria-label="Latest">
+          <ResultsPanel teamId={team.team_id} />
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function LeagueTab({ leagueId }: { leagueId: string | null }) {
+  if (!leagueId) return <EmptyMessage>League information not available</EmptyMessage>;
+  return <Navigate to={`/leagues/${encodeURIComponent(leagueId)}`} />;
+}

@@ -1,0 +1,108 @@
+/**
+ * Squad tab: coaches, then players by general position (GK, DEF, MID, FW, anything
+ * else last), each group only when it has people, by shirt number within a group.
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { PersonPhoto } from '@/components/images';
+import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
+import { useApi } from '@/hooks/use-api';
+import type { Coach, RosterPlayer } from '@/lib/api-types';
+import { coachPath, teamApi } from './team-ids';
+
+interface Roster {
+  players: RosterPlayer[];
+  coaches: Coach[];
+}
+
+const PLAYER_GROUPS = [
+  { key: 'GK', title: 'Goalkeepers' },
+  { key: 'DEF', title: 'Defenders' },
+  { key: 'MID', title: 'Midfielders' },
+  { key: 'FW', title: 'Forwards' },
+] as const;
+
+const KNOWN_GROUPS = new Set<string>(PLAYER_GROUPS.map((group) => group.key));
+
+export function groupPlayers(players: readonly RosterPlayer[]): { title: string; players: RosterPlayer[] }[] {
+  const byNumber = (a: RosterPlayer, b: RosterPlayer) => a.number - b.number;
+  const groups: { title: string; players: RosterPlayer[] }[] = PLAYER_GROUPS.map((group) => ({
+    title: group.title,
+    players: players.filter((player) => player.position_general === group.key).sort(byNumber),
+  }));
+  groups.push({
+    title: 'Others',
+    players: players.filter((player) => !KNOWN_GROUPS.has(player.position_general)).sort(byNumber),
+  });
+  return groups.filter((group) => group.players.length > 0);
+}
+
+export function SquadTab({ teamId }: { teamId: string }) {
+  const roster = useApi<Roster>(teamApi(teamId, '/roster'));
+  if (roster.loading) return <Loading label="Loading squad..." />;
+  if (roster.error || !roster.data) {
+    return <ErrorMessage onRetry={roster.reload}>Failed to fetch data</ErrorMessage>;
+  }
+  const { players, coaches } = roster.data;
+  return (
+    <div className="team-squad">
+      {coaches.length > 0 && (
+        <SquadGroup title="Coaches">
+          {coaches.map((coach) => (
+            <li key={coach.id}>
+              <Link
+                className="card team-person"
+                to={coachPath(coach.id)}
+                aria-label={`${coach.name}, ${coach.role}`}
+              >
+                <PersonPhoto kind="coaches" photo={coach.photo_id} name="" size={56} />
+                <span className="team-person-text">
+                  <span className="team-person-name">{coach.name}</span>
+                  <span className="team-person-role">{coach.role}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </SquadGroup>
+      )}
+      {players.length === 0 ? (
+        <EmptyMessage>No players found for this team.</EmptyMessage>
+      ) : (
+        groupPlayers(players).map((group) => (
+          <SquadGroup key={group.title} title={group.title}>
+            {group.players.map((player) => (
+              <li key={player.id}>
+                <Link
+                  className="card team-person"
+                  to={`/player/${encodeURIComponent(player.id)}`}
+                  aria-label={`${player.name}, number ${player.number}, ${player.position}`}
+                >
+                  <span className="team-person-number" aria-hidden="true">
+                    {player.number}
+                  </span>
+                  <PersonPhoto kind="players" photo={player.photo_id} name="" size={56} />
+                  <span className="team-person-text">
+                    <span className="team-person-name">{player.name}</span>
+                    <span className="team-person-role">{player.position}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </SquadGroup>
+        ))
+      )}
+    </div>
+  );
+}
+
+function SquadGroup({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = `team-squad-${title.toLowerCase()}`;
+  return (
+    <section className="team-squad-group" aria-labelledby={headingId}>
+      <h3 id={headingId} className="team-section-title">
+        {title}
+      </h3>
+      <ul className="team-people">{children}</ul>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The one API client: sends the stored bearer token, refreshes it once on a 401 and
+ * retries, signs the user out when the refresh fails, caches successful GETs in
+ * memory when asked, and turns failures into ApiError with the server's detail.
+ */
+import { createResponseCache } from './response-cache';
+import { storage, type StoredUser } from './storage';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The server's `detail` (a string, or `{ message }` for feeds), when it sent one. */
+    readonly detail: unknown,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The server's detail as text, or the given fallback. */
+  detailText(fallback: string): string {
+    if (typeof this.detail === 'string' && this.detail !== '') return this.detail;
+    if (this.detail && typeof this.detail === 'object' && 'message' in this.detail) {
+      const message = (this.detail as { message: unknown }).message;
+      if (typeof message === 'string') return message;
+    }
+    return fallback;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Serve a successful GET from the in-memory cache (5 minutes) and store it there. */
+  cache?: boolean;
+  /** Sent with writes so a retry never applies twice. */
+  idempotencyKey?: string;
+  headers?: Record<string, string>;
+}
+
+const cache = createResponseCache();
+let onSessionEnded: () => void = () => undefined;
+let refreshing: Promise<boolean> | null = null;
+
+/** Called when a refresh fails: the session provider signs the user out. */
+export function setSessionEndedHandler(handler: () => void): void {
+  onSessionEnded = handler;
+}
+
+export function clearResponseCache(): void {
+  cache.clear();
+}
+
+async function refreshToken(): Promise<boolean> {
+  const token = storage.token();
+  if (!token) return false;
+  refreshing ??= (async () => {
+    try {
+      const response = await fetch('/api/auth/refresh-token', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+      if (!response.ok) return false;
+      const body = (await response.json()) as { access_token?: string; user?: StoredUser };
+      if (!body.access_token) return false;
+      storage.setToken(body.access_token);
+      if (body.user) storage.setUser(body.user);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined || (options.method && options.method !== 'GET')) {
+    headers['Content-Type'] = 'application/json';
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  return fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+    ...(options.signal && { signal: options.signal }),
+  });
+}
+
+/** Sends a request with the token; on 401 refreshes once and retries. */
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  const token = storage.token();
+  const response = await send(path, options, token);
+  if (response.status !== 401 || !token) return response;
+  if (await refreshToken()) return send(path, options, storage.token());
+  onSessionEnded();
+  return response;
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let detail: unknown = undefined;
+  try {
+    detail = (JSON.parse(text) as { detail?: unknown }).detail;
+  } catch {
+    detail = undefined;
+  }
+  const error = new ApiError(response.status, detail, `${response.status} ${text || response.statusText}`);
+  return error;
+}
+
+/** Sends a request and parses the JSON answer; throws ApiError on a non-2xx status. */
+export async function apiJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const cacheable = options.cache === true && (options.method ?? 'GET') === 'GET';
+  if (cacheable) {
+    const hit = cache.get(path);
+    if (hit !== undefined) return hit as T;
+  }
+  const response = await apiFetch(path, options);
+  if (!response.ok) throw await errorFrom(response);
+  const data = (response.status === 204 ? null : await response.json()) as T;
+  if (cacheable) cache.set(path, data);
+  return data;
+}
+
+/** A fresh key per user action, so a retried send is applied once. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+export function isAbort(error: unknown): boolean {
+  // By name: jsdom and Node each have their own DOMException class.
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}

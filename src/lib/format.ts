@@ -1,0 +1,72 @@
+/**
+ * Dates as the specification shows them (section 9), in the browser's time zone.
+ * Invalid or missing dates read 'Invalid Date'.
+ */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const INVALID_DATE = 'Invalid Date';
+
+function parse(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Older than 24 hours: weekday, month, day and year; newer: the same with the time. */
+export function formatDate(value: string | null | undefined, now: Date = new Date()): string {
+  const date = parse(value);
+  if (!date) return INVALID_DATE;
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  };
+  if (Math.abs(now.getTime() - date.getTime()) < DAY_MS) {
+    options.hour = 'numeric';
+    options.minute = '2-digit';
+  }
+  return date.toLocaleString('en-US', options);
+}
+
+/** Match lists: en-US short weekday, month, day, hour and minute ("Sat, May 2, 2:00 PM"). */
+export function formatMatchDate(value: string | null | undefined): string {
+  const date = parse(value);
+  if (!date) return INVALID_DATE;
+  return date.toLocaleString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+/** Match details: the long form with the kick-off time ("Saturday, May 2, 2026, 2:00 PM"). */
+export function formatLongDate(value: string | null | undefined): string {
+  const date = parse(value);
+  if (!date) return INVALID_DATE;
+  return date.toLocaleString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+/** Team ids use dots; names show them as spaces ("riverside.rovers" → "riverside rovers"). */
+export function idToWords(id: string): string {
+  return id.replace(/\./g, ' ');
+}
+
+/** A name derived from an id: dots become spaces, digits go, words are capitalised. */
+export function nameFromId(id: string): string {
+  return id
+    .replace(/[.\-_]+/g, ' ')
+    .replace(/\d+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+}

@@ -1,0 +1,110 @@
+/**
+ * The session: the stored user and token, sign-in, registration and sign-out, and
+ * the favourite team. Screens read it with useSession().
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ApiError, apiFetch, apiJson, clearResponseCache, setSessionEndedHandler } from './api-client';
+import { STORAGE_KEYS, storage, type StoredUser } from './storage';
+
+export interface Session {
+  user: StoredUser | null;
+  isAuthenticated: boolean;
+  login(email: string, password: string): Promise<StoredUser>;
+  register(name: string, email: string, password: string): Promise<StoredUser>;
+  /** Ends the session, clears all browser storage and reloads at `to` (default /). */
+  logout(to?: string): Promise<void>;
+  favoriteTeam: string | null;
+  setFavoriteTeam(teamId: string | null): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+interface AuthAnswer {
+  access_token?: string;
+  user?: StoredUser;
+}
+
+/** Clears everything the browser keeps for the user and starts again (a full reload). */
+export function endSession(to = '/'): void {
+  storage.clear();
+  clearResponseCache();
+  window.location.assign(to);
+}
+
+async function authenticate(path: string, body: object, fallback: string): Promise<StoredUser> {
+  let answer: AuthAnswer;
+  try {
+    answer = await apiJson<AuthAnswer>(path, { method: 'POST', body });
+  } catch (error) {
+    if (error instanceof ApiError) throw new Error(error.detailText(fallback));
+    throw new Error(fallback);
+  }
+  if (!answer.user) throw new Error('No user data received');
+  if (!answer.access_token) throw new Error(fallback);
+  storage.setToken(answer.access_token);
+  storage.setUser(answer.user);
+  return answer.user;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<StoredUser | null>(() => (storage.token() ? storage.user() : null));
+  const [favoriteTeam, setFavorite] = useState<string | null>(() => storage.favoriteTeam());
+
+  useEffect(() => {
+    setSessionEndedHandler(() => endSession('/'));
+    // Another tab signing out or choosing a favourite updates this one too.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEYS.favoriteTeam || event.key === null) setFavorite(storage.favoriteTeam());
+      if (event.key === STORAGE_KEYS.user || event.key === STORAGE_KEYS.token || event.key === null) {
+        setUser(storage.token() ? storage.user() : null);
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const login = useCallback(async (email: string, password: string) => {
+    const signedIn = await authenticate(
+      '/api/auth/login',
+      { email, password },
+      'Login failed. Please check your credentials.',
+    );
+    setUser(signedIn);
+    return signedIn;
+  }, []);
+
+  const register = useCallback(async (name: string, email: string, password: string) => {
+    const registered = await authenticate(
+      '/api/auth/register',
+      { name, email, password },
+      'Registration failed',
+    );
+    setUser(registered);
+    return registered;
+  }, []);
+
+  const logout = useCallback(async (to = '/') => {
+    if (storage.token()) {
+      // Best effort: the session ends on the server too when it is reachable.
+      await apiFetch('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+    }
+    endSession(to);
+  }, []);
+
+  const setFavoriteTeam = useCallback((teamId: string | null) => {
+    storage.setFavoriteTeam(teamId);
+    setFavorite(teamId);
+  }, []);
+
+  const value = useMemo<Session>(
+    () => ({ user, isAuthenticated: user !== null, login, register, logout, favoriteTeam, setFavoriteTeam }),
+    [user, login, register, logout, favoriteTeam, setFavoriteTeam],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,38 @@
+/** Small page helpers that keep browser flows readable. */
+import type { Page } from 'playwright-core';
+
+export const DEMO_PASSWORD = 'touchline-demo';
+export const DEMO_TEAM = 'riverside.rovers';
+const yy = String(new Date().getUTCFullYear()).slice(2);
+/** The demo league of the current season (the seed names leagues after the year). */
+export const DEMO_LEAGUE = `mwpl-${yy}`;
+
+export async function login(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.locator('.greeting').getByText('Guest').waitFor();
+}
+
+export async function gotoTeam(page: Page, baseUrl: string, teamId = DEMO_TEAM): Promise<void> {
+  await page.goto(`${baseUrl}/team/${teamId}`);
+  await page.getByRole('tab', { name: 'Squad' }).waitFor();
+}
+
+export async function navItems(page: Page): Promise<string[]> {
+  return (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).map(
+    (text) => text.trim(),
+  );
+}

@@ -1,0 +1,263 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clearResponseCache } from '@/lib/api-client';
+import { startApiMock, type ApiMock } from '../api-mock';
+import { renderRoute, useTinyLeagueClock } from '../render';
+
+let api: ApiMock;
+let requests: string[] = [];
+beforeAll(async () => {
+  api = await startApiMock();
+  api.server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    requests.push(url.pathname + url.search);
+  });
+});
+afterEach(() => {
+  api.server.resetHandlers();
+  clearResponseCache();
+  requests = [];
+});
+afterAll(async () => {
+  api.server.events.removeAllListeners();
+  await api.close();
+});
+
+const boom = () => HttpResponse.json({ detail: 'boom' }, { status: 500 });
+
+async function openTab(name: string) {
+  await userEvent.click(await screen.findByRole('tab', { name }));
+}
+
+/** Each body row's cells as text, in order. */
+function tableRows() {
+  const table = screen.getByRole('table');
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent));
+}
+
+describe('the league page', () => {
+  it('is titled by the league record, goes back to all leagues and offers the six tabs', async () => {
+    useTinyLeagueClock();
+    await renderRoute('/leagues/tl-26', { api });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tiny League' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← View All Leagues' })).toHaveAttribute('href', '/leagues');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Table',
+      'Matches',
+      'Top Scorers',
+      'Top Assist.',
+      'Clean Sheets',
+      'Points',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows the table from approved results, with team links', async () => {
+    useTinyLeagueClock();
+    await renderRoute('/leagues/tl-26', { api });
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Pos', 'Crest', 'Team', 'P', 'W', 'D', 'L', 'GF', 'GA', 'GD', 'Pts']);
+    expect(tableRows()).toEqual([
+      ['1', '', 'North Town', '2', '1', '1', '0', '3', '2', '+1', '4'],
+      ['2', '', 'South City', '2', '1', '0', '1', '4', '2', '+2', '3'],
+      ['3', '', 'West Rangers', '2', '0', '2', '0', '1', '1', '0', '2'],
+      ['4', '', 'East United', '2', '0', '1', '1', '0', '3', '-3', '1'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'North Town' })).toHaveAttribute(
+      'href',
+      '/team/north.town',
+    );
+    expect(within(table).getByRole('link', { name: 'East United' })).toHaveAttribute(
+      'href',
+      '/team/east.united',
+    );
+    expect(within(table).getByRole('img', { name: 'South City crest' })).toBeInTheDocument();
+    expect(requests).toContain('/api/leagues/tl-26/table?season=2026');
+  });
+
+  it("says 'No standings data received from API' when standings are missing or empty", async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      http.get(/\/api\/leagues\/tl-26\/table/, () => HttpResponse.json({ standings: [] })),
+      http.get(/\/api\/leagues\/tl-25\/table/, () => HttpResponse.json({})),
+    );
+    const { router } = await renderRoute('/leagues/tl-26', { api });
+    expect(await screen.findByText('No standings data received from API')).toBeInTheDocument();
+
+    await router.navigate('/leagues/tl-25');
+    await waitFor(() => expect(requests).toContain('/api/leagues/tl-25/table?season=2025'));
+    expect(await screen.findByText('No standings data received from API')).toBeInTheDocument();
+  });
+
+  it("shows 'Server Error ({status}): {detail}' when the table fails", async () => {
+    useTinyLeagueClock();
+    api.server.use(http.get(/\/api\/leagues\/tl-26\/table/, boom));
+    await renderRoute('/leagues/tl-26', { api });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server Error (500): boom');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('splits the matches at now: upcoming soonest first, past latest first', async () => {
+    useTinyLeagueClock();
+    await renderRoute('/leagues/tl-26', { api });
+    await openTab('Matches');
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming Matches' });
+    expect(
+      within(upcoming)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['North Town vs West Rangers', 'East United vs South City']);
+    const past = screen.getByRole('region', { name: 'Past Matches' });
+    const pastLinks = within(past).getAllByRole('link');
+    expect(pastLinks.map((link) => link.getAttribute('aria-label'))).toEqual([
+      'West Rangers vs East United',
+      'South City vs West Rangers',
+      'North Town vs East United',
+      'West Rangers vs North Town',
+      'South City vs East United',
+      'East United vs West Rangers',
+      'North Town vs South City',
+    ]);
+    expect(pastLinks.at(-1)).toHaveTextContent('2 - 1');
+    expect(pastLinks.at(-1)?.getAttribute('href')).toMatch(/^\/match\/\d+$/);
+    expect(within(upcoming).getAllByRole('link')[0]).toHaveTextContent('VS');
+    expect(requests).toContain('/api/leagues/tl-26/matches?season=2026');
+  });
+
+  it('leaves out matches without a valid date and says when a section is empty', async () => {
+    useTinyLeagueClock();
+    const [m1] = await fetch('/api/leagues/tl-26/matches?season=2026')
+      .then((response) => response.json() as Promise<{ matches: Record<string, unknown>[] }>)
+      .then((body) => body.matches);
+    api.server.use(
+      http.get(/\/api\/leagues\/tl-26\/matches/, () =>
+        HttpResponse.json([m1, { ...m1, id: 999, date: 'not a date', match_date: 'not a date' }]),
+      ),
+    );
+    await renderRoute('/leagues/tl-26', { api });
+    await openTab('Matches');
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming Matches' });
+    expect(upcoming).toHaveTextContent('No upcoming matches');
+    const past = screen.getByRole('region', { name: 'Past Matches' });
+    expect(within(past).getAllByRole('link')).toHaveLength(1);
+
+    api.server.use(http.get(/\/api\/leagues\/tl-26\/matches/, () => HttpResponse.json({ matches: [] })));
+    await openTab('Table');
+    await openTab('Matches');
+    expect(await screen.findByText('No past matches')).toBeInTheDocument();
+    expect(screen.getByText('No upcoming matches')).toBeInTheDocument();
+  });
+
+  it("shows 'Server Error ({status}): {text}' when the matches fail", async () => {
+    useTinyLeagueClock();
+    api.server.use(http.get(/\/api\/leagues\/tl-26\/matches/, boom));
+    await renderRoute('/leagues/tl-26', { api });
+    await openTab('Matches');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server Error (500): boom');
+  });
+
+  it('ranks the leaderboards on the four stats tabs', async () => {
+    useTinyLeagueClock();
+    await renderRoute('/leagues/tl-26', { api });
+    const firstRows = async (tab: string) => {
+      await openTab(tab);
+      const list = await screen.findByRole('list');
+      return within(list)
+        .getAllByRole('listitem')
+        .map((item) => `${within(item).getByRole('link').textContent} ${item.lastChild?.textContent}`);
+    };
+    expect(await firstRows('Top Scorers')).toEqual([
+      'South City Forward 3',
+      'North Town Forward 2',
+      expect.stringMatching(/ 1$/),
+      expect.stringMatching(/ 1$/),
+      expect.stringMatching(/ 1$/),
+    ]);
+    expect(screen.getByLabelText('3 goals')).toBeInTheDocument();
+    expect((await firstRows('Top Assist.'))[0]).toBe('South City Midfielder 2');
+    expect(await firstRows('Clean Sheets')).toHaveLength(3);
+    expect((await firstRows('Points')).slice(0, 2)).toEqual(['South City Forward 6', 'North Town Forward 5']);
+    // One load serves the four tabs.
+    expect(requests.filter((path) => path.startsWith('/api/leagues/tl-26/stats'))).toEqual([
+      '/api/leagues/tl-26/stats?season=2026',
+    ]);
+  });
+
+  it("shows 'Failed to load league statistics' when the leaderboards fail", async () => {
+    useTinyLeagueClock();
+    api.server.use(http.get(/\/api\/leagues\/tl-26\/stats/, boom));
+    await renderRoute('/leagues/tl-26', { api });
+    await openTab('Top Scorers');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load league statistics');
+  });
+
+  it('reads the season from a -YY suffix', async () => {
+    useTinyLeagueClock();
+    await renderRoute('/leagues/tl-25', { api });
+    await screen.findByRole('table');
+    expect(tableRows().map((row) => [row[2], row.at(-1)])).toEqual([
+      ['South City', '3'],
+      ['North Town', '0'],
+    ]);
+    expect(requests).toContain('/api/leagues/tl-25/table?season=2025');
+  });
+
+  it("uses the league record's season for an id without a year", async () => {
+    useTinyLeagueClock();
+    await api.app.connection.db
+      .insertInto('leagues')
+      .values({
+        league_id: 'old.cup',
+        league_name: 'Old Cup',
+        season: '2025',
+        status: 'completed',
+        location: 'X',
+      })
+      .execute();
+    await renderRoute('/leagues/old.cup', { api });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Old Cup' })).toBeInTheDocument();
+    expect(await screen.findByText('No standings data received from API')).toBeInTheDocument();
+    expect(requests).toContain('/api/leagues/old.cup/table?season=2025');
+  });
+
+  it('falls back to a title made from the id and the current season when the league record fails', async () => {
+    useTinyLeagueClock();
+    await renderRoute('/leagues/ghost-league', { api });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server Error (404): League not found');
+    expect(screen.getByRole('heading', { level: 1, name: 'GHOST LEAGUE' })).toBeInTheDocument();
+    expect(requests).toContain('/api/leagues/ghost-league/table?season=2026');
+  });
+
+  it('strips a colon prefix from the id for API calls', async () => {
+    useTinyLeagueClock();
+    await renderRoute('/leagues/region:tl-26', { api });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tiny League' })).toBeInTheDocument();
+    await screen.findByRole('table');
+    expect(requests).toContain('/api/leagues/tl-26/table?season=2026');
+    expect(requests.some((path) => path.includes('region'))).toBe(false);
+  });
+
+  it("says 'Invalid league ID format' without calling the API", async () => {
+    await renderRoute('/leagues/bad$id!', { api });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid league ID format');
+    expect(screen.getByRole('link', { name: '← View All Leagues' })).toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+
+  it("says 'League ID is required' for a blank id or a bare prefix", async () => {
+    const { router } = await renderRoute('/leagues/%20', { api });
+    expect(await screen.findByRole('alert')).toHaveTextContent('League ID is required');
+    await router.navigate('/leagues/region:');
+    expect(await screen.findByRole('alert')).toHaveTextContent('League ID is required');
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,191 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clearResponseCache } from '@/lib/api-client';
+import { startApiMock, type ApiMock } from '../api-mock';
+import { renderRoute, useTinyLeagueClock } from '../render';
+
+let api: ApiMock;
+let requests: string[] = [];
+beforeAll(async () => {
+  api = await startApiMock();
+  api.server.events.on('request:start', ({ request }) => {
+    requests.push(new URL(request.url).pathname);
+  });
+});
+afterEach(() => {
+  api.server.resetHandlers();
+  clearResponseCache();
+  requests = [];
+});
+afterAll(async () => {
+  api.server.events.removeAllListeners();
+  await api.close();
+});
+
+const id = (key: keyof ApiMock['app']['matchIds']) => api.app.matchIds[key];
+
+/** The names listed in a titled box, once every player name has loaded. */
+async function namesIn(title: string) {
+  const box = screen.getByRole('region', { name: title });
+  await waitFor(() => expect(within(box).queryByText('Loading...')).not.toBeInTheDocument());
+  return within(box)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+}
+
+describe('the match page', () => {
+  it('shows a played match: teams, score, date, place, scorers with counts, assists, keepers and squads', async () => {
+    useTinyLeagueClock();
+    await renderRoute(`/match/${id('m1')}`, { api });
+    expect(await screen.findByText('North Town vs South City')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Match Details' })).toBeInTheDocument();
+    const score = screen.getByRole('region', { name: 'Score' });
+    expect(score).toHaveTextContent('2 - 1');
+    expect(within(score).getByRole('link', { name: /North Town/ })).toHaveAttribute(
+      'href',
+      '/team/north.town',
+    );
+    expect(within(score).getByRole('link', { name: /South City/ })).toHaveAttribute(
+      'href',
+      '/team/south.city',
+    );
+    expect(within(score).getByRole('img', { name: 'North Town crest' })).toBeInTheDocument();
+    expect(score).toHaveTextContent('Saturday, May 2, 2026 at 2:00 PM');
+    expect(score).toHaveTextContent('north.town ground');
+    expect(screen.queryByText(/Awaiting approval|Result rejected/)).not.toBeInTheDocument();
+
+    expect(await namesIn('Goalscorers')).toEqual(['North Town Forward× 2', 'South City Forward']);
+    expect(await namesIn('Assists')).toEqual(['North Town Midfielder', 'South City Midfielder']);
+    expect(await namesIn('Goalkeepers')).toEqual(['North Town Keeper', 'South City Keeper']);
+    expect(await namesIn('North Town Squad')).toEqual([
+      'North Town Keeper',
+      'North Town Defender',
+      'North Town Midfielder',
+      'North Town Forward',
+    ]);
+    expect(await namesIn('South City Squad')).toHaveLength(4);
+    const scorers = screen.getByRole('region', { name: 'Goalscorers' });
+    expect(within(scorers).getByRole('link', { name: 'North Town Forward' })).toHaveAttribute(
+      'href',
+      '/player/nt.fwd',
+    );
+    expect(screen.queryByRole('region', { name: 'Previous Matches' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'VS' and the previous meetings for an upcoming match, on the /matches/ route too", async () => {
+    useTinyLeagueClock();
+    await renderRoute(`/matches/${id('m8')}`, { api });
+    expect(await screen.findByText('North Town vs West Rangers')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Score' })).toHaveTextContent('VS');
+    expect(screen.queryByRole('region', { name: 'Goalscorers' })).not.toBeInTheDocument();
+    const previous = screen.getByRole('region', { name: 'Previous Matches' });
+    const card = await within(previous).findByRole('link', { name: 'West Rangers vs North Town' });
+    expect(card).toHaveAttribute('href', `/match/${id('m4')}`);
+    expect(card).toHaveTextContent('1 - 1');
+    expect(within(previous).getAllByRole('link')).toHaveLength(1);
+    expect(await namesIn('North Town Squad')).toHaveLength(4);
+  });
+
+  it('says when two teams have not met before', async () => {
+    useTinyLeagueClock();
+    api.server.use(http.get(/\/api\/matches\/between\//, () => HttpResponse.json([])));
+    await renderRoute(`/match/${id('m8')}`, { api });
+    expect(await screen.findByText('No previous matches between these teams')).toBeInTheDocument();
+  });
+
+  it('marks a result awaiting approval', async () => {
+    useTinyLeagueClock();
+    await renderRoute(`/match/${id('m5')}`, { api });
+    const score = await screen.findByRole('region', { name: 'Score' });
+    expect(score).toHaveTextContent('4 - 0');
+    expect(score).toHaveTextContent('Awaiting approval');
+    expect(await namesIn('Goalscorers')).toEqual(['North Town Forward× 4']);
+  });
+
+  it('shows no score for a rejected result', async () => {
+    useTinyLeagueClock();
+    await renderRoute(`/match/${id('m6')}`, { api });
+    const score = await screen.findByRole('region', { name: 'Score' });
+    expect(score).toHaveTextContent('Result rejected, awaiting a new report');
+    expect(score).toHaveTextContent('VS');
+    expect(score).not.toHaveTextContent('0 - 5');
+    expect(screen.queryByRole('region', { name: 'Goalscorers' })).not.toBeInTheDocument();
+  });
+
+  it('ignores blank player ids and accepts comma-separated squads', async () => {
+    useTinyLeagueClock();
+    const m1 = (await (await fetch(`/api/matches/${id('m1')}`)).json()) as Record<string, unknown>;
+    api.server.use(
+      http.get(/\/api\/matches\/\d+$/, () =>
+        HttpResponse.json({
+          ...m1,
+          goalscorers: ['nt.fwd', ' ', ''],
+          assisters: [''],
+          goalkeepers: [],
+          home_players: 'nt.gk, ,nt.fwd',
+        }),
+      ),
+    );
+    await renderRoute(`/match/${id('m1')}`, { api });
+    expect(await screen.findByRole('region', { name: 'Goalscorers' })).toBeInTheDocument();
+    expect(await namesIn('Goalscorers')).toEqual(['North Town Forward']);
+    expect(screen.getByRole('region', { name: 'Assists' })).toHaveTextContent('No assisters recorded');
+    expect(screen.getByRole('region', { name: 'Goalkeepers' })).toHaveTextContent('No goalkeepers recorded');
+    expect(await namesIn('North Town Squad')).toEqual(['North Town Keeper', 'North Town Forward']);
+  });
+
+  it("says 'Match not found' for an unknown match", async () => {
+    await renderRoute('/match/99999', { api });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Match not found');
+  });
+
+  it("says 'Match not found' for an id that is not a positive whole number, without calling the API", async () => {
+    const { router } = await renderRoute('/match/abc', { api });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Match not found');
+    await router.navigate('/match/0');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Match not found');
+    await router.navigate('/matches/1.5');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Match not found');
+    expect(requests.filter((path) => path.startsWith('/api/matches'))).toEqual([]);
+  });
+
+  it("shows 'Error loading match: Failed to fetch match details' when the server fails", async () => {
+    api.server.use(
+      http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })),
+    );
+    await renderRoute(`/match/${id('m1')}`, { api });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error loading match: Failed to fetch match details',
+    );
+  });
+
+  it("says 'No match data available' for an empty answer", async () => {
+    api.server.use(http.get(/\/api\/matches\/\d+$/, () => new HttpResponse(null, { status: 204 })));
+    const { router } = await renderRoute(`/match/${id('m1')}`, { api });
+    expect(await screen.findByText('No match data available')).toBeInTheDocument();
+    api.server.use(http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json({})));
+    await router.navigate(`/match/${id('m2')}`);
+    await waitFor(() => expect(requests).toContain(`/api/matches/${id('m2')}`));
+    expect(await screen.findByText('No match data available')).toBeInTheDocument();
+  });
+
+  it("says 'Invalid match data: missing team information' without both teams", async () => {
+    api.server.use(
+      http.get(/\/api\/matches\/\d+$/, () =>
+        HttpResponse.json({ id: 1, home_team: 'north.town', away_team: '' }),
+      ),
+    );
+    await renderRoute(`/match/${id('m1')}`, { api });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid match data: missing team information',
+    );
+  });
+
+  it('shows a loading indicator first', async () => {
+    api.slowDown(/\/api\/matches\/\d+$/);
+    await renderRoute(`/match/${id('m1')}`, { api });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading match...');
+    expect(await screen.findByText('North Town vs South City')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,64 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startApiMock, type ApiMock } from '../api-mock';
+import { renderRoute } from '../render';
+
+let api: ApiMock;
+beforeAll(async () => {
+  api = await startApiMock();
+});
+afterEach(() => api.server.resetHandlers());
+afterAll(() => api.close());
+
+describe('coach profile', () => {
+  it('shows the coach with role, photo and current team', async () => {
+    api.slowDown(/\/api\/coaches\//);
+    await renderRoute('/coach/nt-coach', { api });
+    expect(await screen.findByText('Loading Coach Profile...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'North Town Coach' })).toBeInTheDocument();
+    expect(screen.getByText('Head Coach')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'North Town Coach' })).toHaveAttribute(
+      'src',
+      '/api/images/coaches/nt.coach.svg',
+    );
+    expect(screen.getByRole('link', { name: 'Current Team: North Town' })).toHaveAttribute(
+      'href',
+      '/team/north.town',
+    );
+    // The fixture coach has no bio: no Bio card.
+    expect(screen.queryByRole('heading', { name: 'Bio' })).not.toBeInTheDocument();
+  });
+
+  it('shows a Bio card when the coach has a bio', async () => {
+    await api.app.connection.db
+      .updateTable('coaches')
+      .set({ bio: 'Twenty years on the touchline.' })
+      .where('id', '=', 'sc.coach')
+      .execute();
+    await renderRoute('/coach/sc-coach', { api });
+    expect(await screen.findByRole('heading', { name: 'Bio' })).toBeInTheDocument();
+    expect(screen.getByText('Twenty years on the touchline.')).toBeInTheDocument();
+  });
+
+  it("shows 'No coach found with ID: …' for an unknown coach", async () => {
+    await renderRoute('/coach/nobody-here', { api });
+    expect(await screen.findByText('No coach found with ID: nobody.here')).toBeInTheDocument();
+  });
+
+  it("shows 'No coach found with ID: …' when the list has no matching coach", async () => {
+    api.server.use(http.get(/\/api\/coaches\/wr-coach$/, () => HttpResponse.json([])));
+    await renderRoute('/coach/wr-coach', { api });
+    expect(await screen.findByText('No coach found with ID: wr.coach')).toBeInTheDocument();
+  });
+
+  it("shows 'Error loading data: Failed to fetch coach data' when the fetch fails", async () => {
+    api.server.use(
+      http.get(/\/api\/coaches\/eu-coach$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })),
+    );
+    await renderRoute('/coach/eu-coach', { api });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error loading data: Failed to fetch coach data',
+    );
+  });
+});

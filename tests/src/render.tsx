@@ -1,0 +1,60 @@
+/**
+ * Renders the app's real routes at a path, inside the session provider, with an
+ * optional signed-in user (stored as the app stores it), for component tests.
+ */
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
+import { routes } from '@/app/routes';
+import { SessionProvider } from '@/lib/session';
+import { storage, type StoredUser } from '@/lib/storage';
+import { tokenFor } from '../fixtures/auth';
+import { NOW } from '../fixtures/factory';
+import type { ApiMock } from './api-mock';
+
+export interface RenderOptions {
+  /** Sign in as this user; the user row is created in the mock API's database when missing. */
+  user?: StoredUser;
+  api?: ApiMock;
+}
+
+export async function renderRoute(path: string, options: RenderOptions = {}) {
+  if (options.user) {
+    const user = options.user;
+    if (options.api) {
+      const { db } = options.api.app.connection;
+      const exists = await db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst();
+      if (!exists) {
+        await db
+          .insertInto('users')
+          .values({
+            id: user.id,
+            name: user.name,
+            email: user.email ?? `${user.id}@example.test`,
+            password_hash: 'x',
+            user_type: user.user_type,
+            team_id: user.team_id,
+          })
+          .execute();
+      }
+      storage.setToken(await tokenFor(db, user.id));
+    } else {
+      storage.setToken('test-token');
+    }
+    storage.setUser(user);
+  }
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <SessionProvider>
+      <RouterProvider router={router} />
+    </SessionProvider>,
+  );
+  // The first render waits for the lazy route; the shell's navigation marks it done.
+  await screen.findByRole('navigation', { name: 'Main' });
+  return { ...result, router };
+}
+
+/** The tiny league's "now" (2026-06-15 12:00 UTC) for Date only, so timers stay real. */
+export function useTinyLeagueClock(): void {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+}

@@ -1,0 +1,276 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS, storage, type StoredUser } from '@/lib/storage';
+import { startApiMock, type ApiMock } from '../api-mock';
+import { renderRoute, useTinyLeagueClock } from '../render';
+
+let api: ApiMock;
+beforeAll(async () => {
+  api = await startApiMock();
+});
+afterEach(() => {
+  api.server.resetHandlers();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const failure = () => HttpResponse.json({ detail: 'boom' }, { status: 500 });
+
+async function openTeam(path = '/team/north.town') {
+  const rendered = await renderRoute(path, { api });
+  await screen.findByRole('heading', { level: 1, name: 'North Town' });
+  return rendered;
+}
+
+async function openTab(name: string) {
+  await userEvent.click(screen.getByRole('tab', { name }));
+  return screen.getByRole('tabpanel');
+}
+
+function matchLinks(region: HTMLElement) {
+  return within(region)
+    .getAllByRole('link')
+    .filter((link) => link.classList.contains('match-card'))
+    .map((link) => link.getAttribute('href'));
+}
+
+describe('Team profile', () => {
+  it('shows the crest, name, location and the tabs', async () => {
+    await openTeam();
+    expect(screen.getByRole('img', { name: 'North Town crest' })).toBeInTheDocument();
+    expect(screen.getByText('North Town Park')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Squad',
+      'Matches',
+      'TopScorers',
+      'TopAssists',
+      'CleanSheets',
+      'Points',
+      'League',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Squad' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('is also shown at /teams/{teamId}', async () => {
+    await openTeam('/teams/north.town');
+    expect(screen.getByText('North Town Park')).toBeInTheDocument();
+  });
+
+  it("says 'Team not found' for an unknown team", async () => {
+    await renderRoute('/team/ghost.fc', { api });
+    expect(await screen.findByText('Team not found')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch team data' when the team fails to load", async () => {
+    api.server.use(http.get(/\/api\/teams\/north\.town$/, failure));
+    await renderRoute('/team/north.town', { api });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch team data');
+  });
+
+  describe('Squad tab', () => {
+    it('lists coaches, then goalkeepers, defenders, midfielders and forwards, with links', async () => {
+      await openTeam();
+      const panel = screen.getByRole('tabpanel');
+      await within(panel).findByRole('heading', { name: 'Coaches' });
+      expect(
+        within(panel)
+          .getAllByRole('heading')
+          .map((h) => h.textContent),
+      ).toEqual(['Coaches', 'Goalkeepers', 'Defenders', 'Midfielders', 'Forwards']);
+      expect(within(panel).getByRole('link', { name: /North Town Coach/ })).toHaveAttribute(
+        'href',
+        '/coach/nt-coach',
+      );
+      const forward = within(panel).getByRole('link', { name: 'North Town Forward, number 9, Forward' });
+      expect(forward).toHaveAttribute('href', '/player/nt.fwd');
+      expect(forward).toHaveTextContent('9');
+      expect(forward).toHaveTextContent('North Town Forward');
+      const forwards = within(panel).getByRole('region', { name: 'Forwards' });
+      expect(within(forwards).getAllByRole('link')).toHaveLength(1);
+    });
+
+    it("puts other positions last, in an 'Others' group", async () => {
+      api.server.use(
+        http.get(/\/api\/teams\/north\.town\/roster$/, async ({ request }) => {
+          const real = (await (await api.app.app.fetch(request)).json()) as {
+            players: { position_general: string }[];
+            coaches: object[];
+          };
+          const odd = {
+            ...real.players[0],
+            id: 'nt.odd',
+            player_id: 'nt.odd',
+            name: 'Odd Job',
+            position_general: 'Other',
+          };
+          return HttpResponse.json({ players: [odd, ...real.players], coaches: [] });
+        }),
+      );
+      await openTeam();
+      const panel = screen.getByRole('tabpanel');
+      await within(panel).findByRole('heading', { name: 'Others' });
+      expect(
+        within(panel)
+          .getAllByRole('heading')
+          .map((h) => h.textContent),
+      ).toEqual(['Goalkeepers', 'Defenders', 'Midfielders', 'Forwards', 'Others']);
+    });
+
+    it("says 'No players found for this team.' without players", async () => {
+      api.server.use(
+        http.get(/\/api\/teams\/north\.town\/roster$/, () => HttpResponse.json({ players: [], coaches: [] })),
+      );
+      await openTeam();
+      expect(await screen.findByText('No players found for this team.')).toBeInTheDocument();
+    });
+  });
+
+  describe('Matches tab', () => {
+    it('splits the season at now: upcoming soonest first, past latest first', async () => {
+      useTinyLeagueClock();
+      await openTeam();
+      const panel = await openTab('Matches');
+      const upcoming = await within(panel).findByRole('region', { name: 'Upcoming Matches' });
+      const past = within(panel).getByRole('region', { name: 'Past Matches' });
+      const { m1, m4, m5, m8 } = api.app.matchIds;
+      expect(matchLinks(upcoming)).toEqual([`/match/${m8}`]);
+      expect(matchLinks(past)).toEqual([`/match/${m5}`, `/match/${m4}`, `/match/${m1}`]);
+      expect(within(panel).getByRole('combobox', { name: 'Season' })).toHaveValue('2026');
+    });
+
+    it('shows the 2025 match only with the 2025 season selected', async () => {
+      useTinyLeagueClock();
+      await openTeam();
+      const panel = await openTab('Matches');
+      await within(panel).findByRole('region', { name: 'Past Matches' });
+      expect(matchLinks(panel)).not.toContain(`/match/${api.app.matchIds.m10}`);
+      await userEvent.selectOptions(within(panel).getByRole('combobox', { name: 'Season' }), '2025 Season');
+      await waitFor(() => expect(matchLinks(panel)).toEqual([`/match/${api.app.matchIds.m10}`]));
+      expect(within(panel).queryByRole('region', { name: 'Upcoming Matches' })).not.toBeInTheDocument();
+    });
+
+    it("says 'No matches found' when the season has none", async () => {
+      api.server.use(
+        http.get(/\/api\/teams\/north\.town\/matches/, () => HttpResponse.json({ matches: [] })),
+      );
+      await openTeam();
+      const panel = await openTab('Matches');
+      expect(await within(panel).findByText('No matches found')).toBeInTheDocument();
+    });
+
+    it("says 'Error loading matches: …' when the matches fail to load", async () => {
+      api.server.use(http.get(/\/api\/teams\/north\.town\/matches/, failure));
+      await openTeam();
+      const panel = await openTab('Matches');
+      expect(await within(panel).findByRole('alert')).toHaveTextContent('Error loading matches: boom');
+    });
+
+    it('falls back to the current year and 2025 when the seasons fail to load', async () => {
+      useTinyLeagueClock();
+      api.server.use(http.get(/\/api\/teams\/north\.town\/seasons$/, failure));
+      await openTeam();
+      const panel = await openTab('Matches');
+      const select = await within(panel).findByRole('combobox', { name: 'Season' });
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['2026 Season', '2025 Season']);
+      expect(select).toHaveValue('2026');
+    });
+  });
+
+  describe('stats tabs', () => {
+    function rows(panel: HTMLElement) {
+      return within(panel)
+        .getAllByRole('listitem')
+        .map((row) => [
+          within(row).getByRole('link').textContent,
+          row.querySelector('.stat-count')?.textContent,
+        ]);
+    }
+
+    it('lists top scorers, assists, clean sheets and points for the season', async () => {
+      await openTeam();
+      let panel = await openTab('TopScorers');
+      expect(within(panel).getByRole('combobox', { name: 'Season' })).toHaveValue('2026');
+      await within(panel).findByRole('link', { name: 'North Town Forward' });
+      expect(rows(panel)).toEqual([
+        ['North Town Forward', '2'],
+        ['North Town Midfielder', '1'],
+      ]);
+      panel = await openTab('TopAssists');
+      expect(rows(panel)).toEqual([
+        ['North Town Forward', '1'],
+        ['North Town Midfielder', '1'],
+      ]);
+      panel = await openTab('CleanSheets');
+      expect(within(panel).getByText('No stats available')).toBeInTheDocument();
+      panel = await openTab('Points');
+      expect(rows(panel)).toEqual([
+        ['North Town Forward', '5'],
+        ['North Town Midfielder', '3'],
+      ]);
+    });
+
+    it('reloads the leaderboards for another season', async () => {
+      await renderRoute('/team/south.city', { api });
+      await screen.findByRole('heading', { level: 1, name: 'South City' });
+      const panel = await openTab('CleanSheets');
+      await within(panel).findByRole('link', { name: 'South City Keeper' });
+      expect(rows(panel)).toEqual([['South City Keeper', '1']]);
+      await userEvent.selectOptions(within(panel).getByRole('combobox', { name: 'Season' }), '2025 Season');
+      // The chosen season stays when moving to another leaderboard.
+      const scorers = await openTab('TopScorers');
+      expect(within(scorers).getByRole('combobox', { name: 'Season' })).toHaveValue('2025');
+      await waitFor(() => expect(rows(scorers)).toEqual([['South City Forward', '1']]));
+    });
+  });
+
+  describe('League tab', () => {
+    it("goes to the team's league", async () => {
+      const { router } = await openTeam();
+      await userEvent.click(screen.getByRole('tab', { name: 'League' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/leagues/tl-26'));
+    });
+
+    it("says 'League information not available' for a team without a league", async () => {
+      const team = (await api.app.get('/api/teams/north.town')).body as object;
+      api.server.use(
+        http.get(/\/api\/teams\/north\.town$/, () => HttpResponse.json({ ...team, league_id: null })),
+      );
+      await openTeam();
+      const panel = await openTab('League');
+      expect(within(panel).getByText('League information not available')).toBeInTheDocument();
+    });
+  });
+
+  it('toggles the favourite team in browser storage', async () => {
+    await openTeam();
+    const star = screen.getByRole('button', { name: 'Favourite team' });
+    expect(star).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(star);
+    expect(star).toHaveAttribute('aria-pressed', 'true');
+    expect(localStorage.getItem(STORAGE_KEYS.favoriteTeam)).toBe('north.town');
+    await userEvent.click(star);
+    expect(star).toHaveAttribute('aria-pressed', 'false');
+    expect(localStorage.getItem(STORAGE_KEYS.favoriteTeam)).toBeNull();
+  });
+
+  it("'← View All Teams' sets the flag and shows all teams, even to a user with a team", async () => {
+    useTinyLeagueClock();
+    const user: StoredUser = { id: 'nt.owner.user', name: 'Olga', user_type: 'owner', team_id: 'north.town' };
+    const setFlag = vi.spyOn(storage, 'setViewingAllTeams');
+    const { router } = await renderRoute('/team/north.town', { api, user });
+    await screen.findByRole('heading', { level: 1, name: 'North Town' });
+    await userEvent.click(screen.getByRole('button', { name: '← View All Teams' }));
+    expect(setFlag).toHaveBeenCalledWith(true);
+    expect(await screen.findByRole('region', { name: 'Tiny League' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/teams');
+    // Honoured once, then removed: the next visit redirects again.
+    expect(localStorage.getItem(STORAGE_KEYS.viewingAllTeams)).toBeNull();
+  });
+});

@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clearResponseCache } from '@/lib/api-client';
+import { STORAGE_KEYS, storage, type StoredUser } from '@/lib/storage';
+import { startApiMock, type ApiMock } from '../api-mock';
+import { renderRoute, useTinyLeagueClock } from '../render';
+
+let api: ApiMock;
+beforeAll(async () => {
+  api = await startApiMock();
+});
+afterEach(() => {
+  api.server.resetHandlers();
+  clearResponseCache();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const coach: StoredUser = {
+  id: 'nt.coach.user',
+  name: 'Nora Coach',
+  user_type: 'coach',
+  team_id: 'north.town',
+};
+
+const emptyLeague = {
+  league_id: 'empty-26',
+  league_name: 'Empty League',
+  season: '2026',
+  status: 'active',
+  location: 'Nowhere',
+};
+
+describe('All Teams', () => {
+  it("groups the current season's teams under their league, each linking to its team page", async () => {
+    useTinyLeagueClock();
+    api.slowDown(/\/api\/teams$/);
+    await renderRoute('/teams', { api });
+    expect(await screen.findByText('Loading teams...')).toBeInTheDocument();
+    const league = await screen.findByRole('region', { name: 'Tiny League' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Teams' })).toBeInTheDocument();
+    expect(screen.getByText('All Teams')).toBeInTheDocument();
+    const links = within(league).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([
+      'East United',
+      'North Town',
+      'South City',
+      'West Rangers',
+    ]);
+    expect(within(league).getByRole('link', { name: 'North Town' })).toHaveAttribute(
+      'href',
+      '/team/north.town',
+    );
+    expect(within(league).getByRole('img', { name: 'North Town crest' })).toHaveAttribute(
+      'src',
+      '/api/images/teams/north.town.svg',
+    );
+    // tl-25 (season 2025) is not this year's league: one group only.
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(1);
+  });
+
+  it('matches teams whose league id has a colon prefix', async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      http.get(/\/api\/teams$/, () =>
+        HttpResponse.json({
+          teams: [
+            {
+              team_id: 'far.away',
+              team_name: 'Far Away',
+              league_id: 'region:tl-26',
+              location: 'Far',
+              description: '',
+              logo: null,
+            },
+          ],
+        }),
+      ),
+    );
+    await renderRoute('/teams', { api });
+    const league = await screen.findByRole('region', { name: 'Tiny League' });
+    expect(within(league).getByRole('link', { name: 'Far Away' })).toHaveAttribute('href', '/team/far.away');
+  });
+
+  it("says 'No teams found for this league.' under a league without teams", async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      http.get(/\/api\/leagues$/, async ({ request }) => {
+        const real = (await (await api.app.app.fetch(request)).json()) as { leagues: object[] };
+        return HttpResponse.json({ leagues: [...real.leagues, emptyLeague] });
+      }),
+    );
+    await renderRoute('/teams', { api });
+    const empty = await screen.findByRole('region', { name: 'Empty League' });
+    expect(within(empty).getByText('No teams found for this league.')).toBeInTheDocument();
+    expect(within(empty).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Tiny League' })).getAllByRole('link')).toHaveLength(4);
+  });
+
+  it("says 'No leagues or teams found.' when the season has no leagues", async () => {
+    useTinyLeagueClock();
+    api.server.use(http.get(/\/api\/leagues$/, () => HttpResponse.json({ leagues: [] })));
+    await renderRoute('/teams', { api });
+    expect(await screen.findByText('No leagues or teams found.')).toBeInTheDocument();
+  });
+
+  it('shows the error text when the teams fail to load, and no made-up teams', async () => {
+    useTinyLeagueClock();
+    api.server.use(http.get(/\/api\/teams$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    await renderRoute('/teams', { api });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error loading teams. Using cached data if available.',
+    );
+    expect(screen.queryByRole('region', { name: 'Tiny League' })).not.toBeInTheDocument();
+  });
+
+  it('shows the teams from the in-memory cache when a later load would fail', async () => {
+    useTinyLeagueClock();
+    const first = await renderRoute('/teams', { api });
+    await screen.findByRole('region', { name: 'Tiny League' });
+    first.unmount();
+    api.server.use(http.get(/\/api\/teams$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    await renderRoute('/teams', { api });
+    const league = await screen.findByRole('region', { name: 'Tiny League' });
+    expect(within(league).getAllByRole('link')).toHaveLength(4);
+  });
+
+  it('sends a signed-in user with a team to their own team', async () => {
+    useTinyLeagueClock();
+    const { router } = await renderRoute('/teams', { api, user: coach });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/team/north.town'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'North Town' })).toBeInTheDocument();
+  });
+
+  it('shows all teams when the viewing-all-teams flag is set, then removes the flag', async () => {
+    useTinyLeagueClock();
+    storage.setViewingAllTeams(true);
+    const { router } = await renderRoute('/teams', { api, user: coach });
+    expect(await screen.findByRole('region', { name: 'Tiny League' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/teams');
+    expect(localStorage.getItem(STORAGE_KEYS.viewingAllTeams)).toBeNull();
+  });
+});
