@@ -88,7 +88,7 @@ describe('the header and the bottom navigation', () => {
     expect(screen.getByText('Team practice tomorrow')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.queryByText('New match scheduled')).not.toBeInTheDocument();
-    expect(screen.getByPlaceholderText('Search players, teams, or leagues...')).toBeInTheDocument();
+    expect(await screen.findByPlaceholderText('Search players, teams, or leagues...')).toBeInTheDocument();
     await user.click(screen.getByRole('main'));
     expect(screen.queryByPlaceholderText('Search players, teams, or leagues...')).not.toBeInTheDocument();
   });

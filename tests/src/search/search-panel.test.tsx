@@ -143,7 +143,8 @@ describe('search panel', () => {
     const user = userEvent.setup();
     const { router } = await renderRoute('/leagues', { api });
     await user.click(await screen.findByRole('button', { name: 'Search' }));
-    await user.type(input(), 'North');
+    // The header loads the panel on first use.
+    await user.type(await screen.findByRole('combobox', { name: 'Search' }), 'North');
     await user.click(await screen.findByRole('option', { name: 'North Town Forward' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/player/nt.fwd'));
     expect(await screen.findByRole('heading', { name: 'Player Profile' })).toBeInTheDocument();
