@@ -18,7 +18,15 @@ export interface ApiMock {
 
 export async function startApiMock(): Promise<ApiMock> {
   const app = await makeTinyLeagueApp();
-  const server = setupServer(http.all(/\/api\//, ({ request }) => app.app.fetch(request)));
+  // Answers still being computed when a test ends are awaited before the database closes.
+  const inFlight = new Set<Promise<Response>>();
+  const forward = (request: Request) => {
+    const answer = Promise.resolve(app.app.fetch(request));
+    inFlight.add(answer);
+    void answer.finally(() => inFlight.delete(answer)).catch(() => undefined);
+    return answer;
+  };
+  const server = setupServer(http.all(/\/api\//, ({ request }) => forward(request)));
   server.listen({ onUnhandledRequest: 'error' });
   // Node's fetch does not resolve relative URLs as a browser does; the app fetches '/api/…'.
   const mocked = globalThis.fetch;
@@ -34,13 +42,14 @@ export async function startApiMock(): Promise<ApiMock> {
       server.use(
         http.get(pattern, async ({ request }) => {
           await delay(ms);
-          return app.app.fetch(request);
+          return forward(request);
         }),
       );
     },
     async close() {
       globalThis.fetch = mocked;
       server.close();
+      await Promise.allSettled([...inFlight]);
       await app.close();
     },
   };

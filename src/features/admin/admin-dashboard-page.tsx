@@ -1,13 +1,116 @@
-/** /admin-dashboard: super admin table management. The table editor screen comes with the staff screens. */
+/**
+ * /admin-dashboard (spec section 2 "Admin dashboard"): the super admin's table
+ * editor. The tables list with its search on the left (on top on a phone), the
+ * chosen table's rows on the right. Only a super admin with a token gets here; a
+ * 403 on the tables list (the role was taken away) sends the user home.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { Loading } from '@/components/status';
+import { useApi } from '@/hooks/use-api';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { storage } from '@/lib/storage';
+import { failureReason, INVALID_FORMAT, parseTables } from './admin-data';
+import { ErrorBox } from './admin-parts';
+import { useRelatedRows } from './admin-related-rows';
+import { TablePanel } from './admin-table-panel';
+import './admin.css';
+
 export function AdminDashboardPage() {
+  const { user } = useSession();
+  if (!storage.token() || user?.user_type !== 'super_admin') return <Navigate to="/" replace />;
+  return <AdminDashboard />;
+}
+
+function AdminDashboard() {
+  const tables = useApi<unknown>('/api/tables');
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const related = useRelatedRows();
+  const panel = useRef<HTMLDivElement>(null);
+
+  // On a phone the rows sit below the list: bring them into view once a table is chosen.
+  useEffect(() => {
+    if (selected && window.matchMedia?.('(max-width: 767px)').matches) {
+      panel.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    }
+  }, [selected]);
+
+  if (tables.error instanceof ApiError && tables.error.status === 403) return <Navigate to="/" replace />;
+
+  const names = tables.data === undefined ? null : parseTables(tables.data);
+  const term = search.trim().toLowerCase();
+  const shown = (names ?? []).filter((name) => name.toLowerCase().includes(term));
+  const listError = tables.error
+    ? { id: tables.error, message: `Failed to fetch tables: ${failureReason(tables.error)}` }
+    : tables.data !== undefined && !names
+      ? { id: tables.data, message: INVALID_FORMAT }
+      : null;
+
   return (
-    <section className="page">
+    <section className="page admin-dashboard">
       <header className="page-header">
         <h1 className="page-title">Admin Dashboard</h1>
         <p className="page-subtitle">Database tables</p>
       </header>
-      <div className="card">
-        <p className="muted">The table editor is not available in this version yet.</p>
+      <div className="admin-layout">
+        <nav className="admin-tables" aria-label="Tables">
+          <label className="admin-search">
+            <span className="visually-hidden">Search tables</span>
+            <input
+              type="search"
+              placeholder="Search tables..."
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </label>
+          {listError && listError.id !== dismissed && (
+            <ErrorBox message={listError.message} onDismiss={() => setDismissed(listError.id)} />
+          )}
+          {listError && (
+            <button type="button" className="button button-secondary" onClick={tables.reload}>
+              Try again
+            </button>
+          )}
+          {tables.loading && !names ? (
+            <Loading label="Loading tables..." />
+          ) : names && shown.length === 0 ? (
+            <p className="admin-hint admin-no-match">
+              {names.length === 0 ? 'No tables found' : `No tables match “${search.trim()}”`}
+            </p>
+          ) : (
+            <ul className="admin-table-list">
+              {shown.map((name) => (
+                <li key={name}>
+                  <button
+                    type="button"
+                    className="admin-table-button"
+                    aria-current={name === selected ? 'true' : undefined}
+                    onClick={() => setSelected(name)}
+                  >
+                    {name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </nav>
+        <div className="admin-main" ref={panel}>
+          {selected ? (
+            <TablePanel key={selected} table={selected} related={related} />
+          ) : (
+            <div className="admin-empty">
+              <p className="admin-empty-title">Choose a table</p>
+              <p className="admin-hint">
+                Its rows show here, with Edit and Delete per row and Insert New Row.
+              </p>
+            </div>
+          )}
+        </div>
       </div>
     </section>
   );

@@ -1,22 +1,155 @@
-/** /manager: the staff dashboard. Its tabs come with the staff screens. */
+/**
+ * /manager and /manager/:tab: the staff dashboard (spec section 2 "Manager dashboard").
+ * The active tab is the last URL segment, so a tab can be bookmarked and the back
+ * button walks through the tabs; /manager alone shows the user's first tab.
+ */
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { EmptyMessage } from '@/components/status';
+import { TabPanel, Tabs, type TabItem } from '@/components/tabs';
 import { useSession } from '@/lib/session';
+import type { StoredUser, UserType } from '@/lib/storage';
+import { MatchReportTab } from './match-report-tab';
+import { PendingResultsTab } from './pending-results-tab';
+import { TeamManagementTab } from './team-management-tab';
+import { TeamSelectionTab } from './team-selection-tab';
+import { ToastProvider } from './toast';
+import './manager.css';
 
-const TITLES: Record<string, string> = {
-  super_admin: 'Admin Dashboard',
-  owner: 'Owner Dashboard',
-  coach: 'Coach Dashboard',
-};
+type TabKey = 'team-management' | 'match-report' | 'team-selection' | 'pending-results';
+
+const TEAM_MANAGEMENT: TabItem<TabKey> = { key: 'team-management', label: 'Team Management' };
+const TEAM_TABS: readonly TabItem<TabKey>[] = [
+  { key: 'match-report', label: 'Match Report' },
+  { key: 'team-selection', label: 'Team Selection' },
+  { key: 'pending-results', label: 'Pending Results' },
+];
+
+/** The roles the dashboard is for (spec section 6); the API lets only these write. */
+const STAFF: ReadonlySet<UserType> = new Set(['coach', 'owner', 'super_admin']);
+
+function tabsFor(user: StoredUser): readonly TabItem<TabKey>[] {
+  return user.user_type === 'super_admin' ? [TEAM_MANAGEMENT, ...TEAM_TABS] : TEAM_TABS;
+}
+
+function titleFor(userType: UserType): string {
+  if (userType === 'super_admin') return 'Admin Dashboard';
+  if (userType === 'owner') return 'Owner Dashboard';
+  return 'Coach Dashboard';
+}
 
 export function ManagerPage() {
-  const { user } = useSession();
-  if (!user) return <p className="status">Please log in to access this page.</p>;
   return (
-    <section className="page">
-      <h1 className="page-title">{TITLES[user.user_type] ?? 'Coach Dashboard'}</h1>
-      <div className="card">
-        <p className="muted">
-          Match reports, team selection and pending results are not available in this version yet.
+    <ToastProvider>
+      <Dashboard />
+    </ToastProvider>
+  );
+}
+
+function Dashboard() {
+  const { user } = useSession();
+  const { tab } = useParams();
+
+  if (!user) return <p className="status">Please log in to access this page.</p>;
+  if (!STAFF.has(user.user_type)) return <NotStaff user={user} />;
+
+  const tabs = tabsFor(user);
+  const active = tab === undefined ? tabs[0] : tabs.find((item) => item.key === tab);
+  return (
+    <section className="page manager-page">
+      <header className="page-header">
+        <h1 className="page-title">{titleFor(user.user_type)}</h1>
+        <p className="page-subtitle">
+          {user.user_type === 'super_admin'
+            ? 'Teams, rosters, reports and results'
+            : 'Reports, squads and results for your team'}
         </p>
+      </header>
+      {active ? (
+        <DashboardTabs user={user} tabs={tabs} active={active.key} />
+      ) : (
+        <div className="manager-not-found">
+          <p className="status status-empty">Page not found</p>
+          <Link className="button button-secondary" to="/manager">
+            Back to the dashboard
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function DashboardTabs({
+  user,
+  tabs,
+  active,
+}: {
+  user: StoredUser;
+  tabs: readonly TabItem<TabKey>[];
+  active: TabKey;
+}) {
+  const navigate = useNavigate();
+  const bar = useRef<HTMLDivElement>(null);
+
+  // On a phone the tab row scrolls sideways: keep the active tab (from the URL too) in view.
+  useEffect(() => {
+    const list = bar.current?.querySelector<HTMLElement>('[role="tablist"]');
+    const tab = list?.querySelector<HTMLElement>(`#tab-${active}`);
+    if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2;
+  }, [active]);
+
+  // Coaches and owners work on their own team only; without one no tab has anything to show.
+  const teamless = user.user_type !== 'super_admin' && !user.team_id;
+  return (
+    <>
+      <div ref={bar} className="manager-tabs">
+        <Tabs label="Dashboard" tabs={tabs} active={active} onChange={(key) => navigate(`/manager/${key}`)} />
+      </div>
+      <TabPanel tab={active}>
+        {teamless ? (
+          <EmptyMessage>No team found for your account</EmptyMessage>
+        ) : (
+          <TabContent tab={active} user={user} />
+        )}
+      </TabPanel>
+    </>
+  );
+}
+
+function TabContent({ tab, user }: { tab: TabKey; user: StoredUser }) {
+  switch (tab) {
+    case 'team-management':
+      return <TeamManagementTab user={user} />;
+    case 'match-report':
+      return <MatchReportTab user={user} />;
+    case 'team-selection':
+      return <TeamSelectionTab user={user} />;
+    case 'pending-results':
+      return <PendingResultsTab user={user} />;
+  }
+}
+
+/**
+ * Any signed-in user may open /manager (spec section 6), but its tabs are for team
+ * staff and super admins, and the API refuses the others' writes: say so instead of
+ * showing forms that could only fail.
+ */
+function NotStaff({ user }: { user: StoredUser }) {
+  const adminPage = user.user_type === 'admin' || user.user_type === 'manager';
+  return (
+    <section className="page manager-page">
+      <header className="page-header">
+        <h1 className="page-title">Staff Dashboard</h1>
+      </header>
+      <div className="card manager-not-staff">
+        <p>
+          This dashboard is for team staff (coaches and owners) and super admins. Your account has no team to
+          manage.
+        </p>
+        <Link className="button button-secondary" to={adminPage ? '/admin' : '/'}>
+          {adminPage ? 'Go to the Admin page' : 'Back to home'}
+        </Link>
       </div>
     </section>
   );

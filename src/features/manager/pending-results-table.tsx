@@ -1,0 +1,107 @@
+/**
+ * The 'Pending Match Results' table: one row per result waiting for review, seen from
+ * the selected team's side. On a phone each row becomes a card (the cells keep their
+ * column names as labels); the table semantics stay for assistive technology.
+ */
+import { TeamLogo } from '@/components/images';
+import type { Match } from '@/lib/api-types';
+import { formatMatchDate } from '@/lib/format';
+import { playerName, scoreText, tally, viewpoint, type Players } from './pending-results-data';
+
+export function PendingTable({
+  labelledBy,
+  matches,
+  teamId,
+  players,
+  isOwnReport,
+  onReview,
+}: {
+  labelledBy: string;
+  matches: Match[];
+  teamId: string;
+  players: Players;
+  isOwnReport: (match: Match) => boolean;
+  onReview: (match: Match) => void;
+}) {
+  return (
+    <div className="pending-table-wrap">
+      <table className="pending-table" aria-labelledby={labelledBy}>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Opponent</th>
+            <th scope="col">Score</th>
+            <th scope="col">Goalscorers</th>
+            <th scope="col">Assisters</th>
+            <th scope="col">Goalkeepers</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {matches.map((match) => {
+            const view = viewpoint(match, teamId);
+            const rowId = `pending-match-${match.id}`;
+            const own = isOwnReport(match);
+            return (
+              <tr key={match.id}>
+                <td data-label="Date" className="pending-cell-date">
+                  {formatMatchDate(match.date)}
+                </td>
+                <td data-label="Opponent" className="pending-cell-opponent">
+                  <span className="pending-opponent" id={rowId}>
+                    <TeamLogo logo={view.opponentLogo} name={view.opponentName} size={28} />
+                    <span>{view.opponentName}</span>
+                  </span>
+                </td>
+                <td data-label="Score" className="pending-cell-score">
+                  <span className="pending-score-line">
+                    <span className="pending-score">{scoreText(view)}</span>{' '}
+                    <span className="pending-side">({view.side})</span>
+                  </span>
+                </td>
+                <td data-label="Goalscorers">
+                  <Names lines={counted(match.goalscorers, players)} />
+                </td>
+                <td data-label="Assisters">
+                  <Names lines={counted(match.assisters, players)} />
+                </td>
+                <td data-label="Goalkeepers">
+                  <Names lines={tally(match.goalkeepers).map(({ id }) => playerName(players, id))} />
+                </td>
+                <td data-label="Actions" className="pending-cell-actions">
+                  <button
+                    type="button"
+                    className="button pending-review-button"
+                    aria-describedby={rowId}
+                    onClick={() => onReview(match)}
+                  >
+                    Review
+                  </button>
+                  {own && <span className="badge">Reported by your team</span>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** "North Town Forward × 4"; a single goal or assist needs no count in the compact table. */
+function counted(ids: readonly string[], players: Players): string[] {
+  return tally(ids).map(({ id, count }) =>
+    count > 1 ? `${playerName(players, id)} × ${count}` : playerName(players, id),
+  );
+}
+
+function Names({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return <span className="muted">None</span>;
+  return (
+    <ul className="pending-names">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,418 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearResponseCache } from '@/lib/api-client';
+import type { StoredUser } from '@/lib/storage';
+import { startApiMock, type ApiMock } from '../api-mock';
+import { renderRoute, useTinyLeagueClock } from '../render';
+
+// Reports write to the database: every test gets a fresh tiny league.
+let api: ApiMock;
+let requests: string[] = [];
+beforeEach(async () => {
+  api = await startApiMock();
+  api.server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    requests.push(`${request.method} ${url.pathname}${url.search}`);
+  });
+});
+afterEach(async () => {
+  api.server.events.removeAllListeners();
+  api.server.resetHandlers();
+  clearResponseCache();
+  requests = [];
+  await api.close();
+});
+
+const coach = (team: string): StoredUser => ({
+  id: `${team}.coach.user`,
+  name: 'Casey Coach',
+  user_type: 'coach',
+  team_id: team,
+});
+const superAdmin: StoredUser = { id: 'root', name: 'Ada Admin', user_type: 'super_admin', team_id: null };
+const id = (key: keyof ApiMock['app']['matchIds']) => String(api.app.matchIds[key]);
+
+async function openTab(user: StoredUser) {
+  const view = await renderRoute('/manager/match-report', { api, user });
+  await screen.findByRole('heading', { level: 2, name: 'Match Report' });
+  return view;
+}
+
+const matchSelect = () => screen.findByRole('combobox', { name: 'Match' });
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
+/** Chooses a match and waits for its players. */
+async function chooseMatch(matchId: string) {
+  const user = userEvent.setup();
+  await user.selectOptions(await matchSelect(), matchId);
+  await screen.findByRole('spinbutton', { name: 'Home score' }, { timeout: 5000 });
+  return user;
+}
+
+const add = (what: 'goal' | 'assist', player: string) =>
+  screen.getByRole('button', { name: `Add ${what === 'goal' ? 'a goal' : 'an assist'} for ${player}` });
+const submitButton = () => screen.getByRole('button', { name: 'Submit' });
+
+async function setScore(user: ReturnType<typeof userEvent.setup>, which: 'Home' | 'Away', value: string) {
+  const input = screen.getByRole('spinbutton', { name: `${which} score` });
+  await user.clear(input);
+  if (value !== '') await user.type(input, value);
+  await user.tab();
+}
+
+describe('the Match Report tab', () => {
+  it("shows a coach's own team and its matches that have kicked off, labelled by date, opponent and state", async () => {
+    useTinyLeagueClock();
+    await openTab(coach('north.town'));
+    expect(await screen.findByText('North Town')).toBeInTheDocument();
+    expect(screen.getByText('Team')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Team' })).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'North Town crest' })).toBeInTheDocument();
+    // Latest first; the upcoming m8 is not offered, and every approval value stays listed.
+    expect(optionTexts(await matchSelect())).toEqual([
+      'Select a match',
+      'Sat, Jun 6 — vs East United (home) · 4-0 reported by the opponent, pending your review',
+      'Sat, May 23 — vs West Rangers (away) · 1-1 approved',
+      'Sat, May 2 — vs South City (home) · 2-1 approved',
+      'Sat, Sep 6, 2025 — vs South City (home) · 0-1 approved',
+    ]);
+  });
+
+  it('labels unreported and rejected matches too', async () => {
+    useTinyLeagueClock();
+    await openTab(coach('west.rangers'));
+    expect(optionTexts(await matchSelect())).toEqual([
+      'Select a match',
+      'Sun, Jun 14 — vs East United (home) · not reported',
+      'Sat, Jun 13 — vs South City (away) · 0-5 rejected',
+      'Sat, May 23 — vs North Town (home) · 1-1 approved',
+      'Sat, May 9 — vs East United (away) · 0-0 approved',
+    ]);
+  });
+
+  it('waits the 300 ms pause before loading matches, then shows them loading', async () => {
+    useTinyLeagueClock();
+    api.slowDown(/\/api\/teams\/west\.rangers\/matches$/, 400);
+    await renderRoute('/manager/match-report', { api, user: coach('west.rangers') });
+    // The tab has just mounted: the pause is still running.
+    expect(requests.some((r) => r.includes('/api/teams/west.rangers/matches'))).toBe(false);
+    expect(await screen.findByText('Loading matches...')).toBeInTheDocument();
+    await matchSelect();
+    expect(requests).toContain('GET /api/teams/west.rangers/matches');
+  });
+
+  it("says 'Please select a match first' when submitting without a match", async () => {
+    useTinyLeagueClock();
+    await openTab(coach('west.rangers'));
+    await matchSelect();
+    await userEvent.setup().click(submitButton());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a match first');
+    expect(requests.some((r) => r.startsWith('POST'))).toBe(false);
+  });
+
+  it('lists both squads with counters and goalkeeper boxes, starting from nothing for an unreported match', async () => {
+    useTinyLeagueClock();
+    await openTab(coach('west.rangers'));
+    await chooseMatch(id('m7'));
+    expect(screen.getByRole('spinbutton', { name: 'Home score' })).toHaveValue(0);
+    expect(screen.getByRole('spinbutton', { name: 'Away score' })).toHaveValue(0);
+    const home = screen.getByRole('region', { name: /West Rangers/ });
+    const away = screen.getByRole('region', { name: /East United/ });
+    // Roster order: goalkeeper, defender, midfielder, forward, with numbers and positions.
+    expect(
+      within(home)
+        .getAllByRole('listitem')
+        .map((row) => row.querySelector('.report-player-name')?.textContent),
+    ).toEqual([
+      'West Rangers Keeper',
+      'West Rangers Defender',
+      'West Rangers Midfielder',
+      'West Rangers Forward',
+    ]);
+    expect(within(home).getAllByRole('listitem')[3]).toHaveTextContent('9West Rangers ForwardForward');
+    expect(within(away).getAllByRole('checkbox')).toHaveLength(4);
+    for (const box of screen.getAllByRole('checkbox')) expect(box).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Remove a goal from West Rangers Forward' })).toBeDisabled();
+    expect(
+      within(screen.getByRole('group', { name: 'Goals for West Rangers Forward' })).getByText('0'),
+    ).toBeInTheDocument();
+  });
+
+  it('submits the report: ids repeated per goal and assist, PENDING, then closes the form and reloads the list', async () => {
+    useTinyLeagueClock();
+    await openTab(coach('west.rangers'));
+    const user = await chooseMatch(id('m7'));
+    await setScore(user, 'Home', '2');
+    await setScore(user, 'Away', '1');
+    await user.click(add('goal', 'West Rangers Forward'));
+    await user.click(add('goal', 'West Rangers Forward'));
+    await user.click(add('goal', 'East United Forward'));
+    await user.click(add('assist', 'West Rangers Midfielder'));
+    await user.click(screen.getByRole('checkbox', { name: 'Goalkeeper: West Rangers Keeper' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Goalkeeper: East United Keeper' }));
+    expect(
+      within(screen.getByRole('group', { name: 'Goals for West Rangers Forward' })).getByText('2'),
+    ).toBeInTheDocument();
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Match report submitted successfully!')).toHaveAttribute('role', 'status');
+    // The form closed and was reset; the list reloaded with the new state.
+    expect(screen.queryByRole('spinbutton', { name: 'Home score' })).not.toBeInTheDocument();
+    expect(await matchSelect()).toHaveValue('');
+    await waitFor(() =>
+      expect(optionTexts(screen.getByRole('combobox', { name: 'Match' }))).toContain(
+        'Sun, Jun 14 — vs East United (home) · 2-1 reported, pending approval',
+      ),
+    );
+
+    const post = requests.filter((r) => r.startsWith('POST'));
+    expect(post).toEqual([`POST /api/matches/${id('m7')}/report`]);
+    const { db } = api.app.connection;
+    const match = await db
+      .selectFrom('matches')
+      .select(['home_score', 'away_score', 'approved', 'reported_by_team'])
+      .where('id', '=', Number(id('m7')))
+      .executeTakeFirstOrThrow();
+    expect(match).toEqual({
+      home_score: 2,
+      away_score: 1,
+      approved: 'PENDING',
+      reported_by_team: 'west.rangers',
+    });
+    const events = await db
+      .selectFrom('match_events')
+      .select(['kind', 'player_id', 'team_id'])
+      .where('match_id', '=', Number(id('m7')))
+      .orderBy('id')
+      .execute();
+    expect(events).toEqual([
+      { kind: 'goal', player_id: 'wr.fwd', team_id: 'west.rangers' },
+      { kind: 'goal', player_id: 'wr.fwd', team_id: 'west.rangers' },
+      { kind: 'goal', player_id: 'eu.fwd', team_id: 'east.united' },
+      { kind: 'assist', player_id: 'wr.mid', team_id: 'west.rangers' },
+      { kind: 'goalkeeper', player_id: 'wr.gk', team_id: 'west.rangers' },
+      { kind: 'goalkeeper', player_id: 'eu.gk', team_id: 'east.united' },
+    ]);
+
+    // Choosing the match again starts from the report just sent.
+    await chooseMatch(id('m7'));
+    expect(screen.getByRole('spinbutton', { name: 'Home score' })).toHaveValue(2);
+    expect(screen.queryByText('Match report submitted successfully!')).not.toBeInTheDocument();
+  });
+
+  it('prefills from the existing report (a rejected one can be sent again)', async () => {
+    useTinyLeagueClock();
+    await openTab(coach('west.rangers'));
+    const user = await chooseMatch(id('m6'));
+    expect(screen.getByRole('spinbutton', { name: 'Home score' })).toHaveValue(0);
+    expect(screen.getByRole('spinbutton', { name: 'Away score' })).toHaveValue(5);
+    expect(
+      within(screen.getByRole('group', { name: 'Goals for West Rangers Forward' })).getByText('5'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Goalkeeper: South City Keeper' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Goalkeeper: West Rangers Keeper' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Goalkeeper: West Rangers Forward' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Remove a goal from West Rangers Forward' }));
+    await setScore(user, 'Away', '4');
+    await user.click(submitButton());
+    await screen.findByText('Match report submitted successfully!');
+    const { db } = api.app.connection;
+    const match = await db
+      .selectFrom('matches')
+      .select(['home_score', 'away_score', 'approved'])
+      .where('id', '=', Number(id('m6')))
+      .executeTakeFirstOrThrow();
+    expect(match).toEqual({ home_score: 0, away_score: 4, approved: 'PENDING' });
+    const goals = await db
+      .selectFrom('match_events')
+      .select('player_id')
+      .where('match_id', '=', Number(id('m6')))
+      .where('kind', '=', 'goal')
+      .execute();
+    expect(goals).toHaveLength(4);
+  });
+
+  it('turns non-numeric, negative and fractional scores into whole numbers from 0', async () => {
+    useTinyLeagueClock();
+    await openTab(coach('west.rangers'));
+    const user = await chooseMatch(id('m7'));
+    const home = screen.getByRole('spinbutton', { name: 'Home score' });
+    await user.clear(home);
+    await user.type(home, 'abc');
+    await user.tab();
+    expect(home).toHaveValue(0);
+    await setScore(user, 'Home', '-3');
+    expect(home).toHaveValue(0);
+    await setScore(user, 'Home', '2.7');
+    expect(home).toHaveValue(2);
+    await setScore(user, 'Away', '');
+    expect(screen.getByRole('spinbutton', { name: 'Away score' })).toHaveValue(0);
+  });
+
+  it('shows the rules before the server does and holds Submit back', async () => {
+    useTinyLeagueClock();
+    await openTab(coach('west.rangers'));
+    const user = await chooseMatch(id('m7'));
+    await user.click(add('goal', 'West Rangers Forward'));
+    expect(screen.getByText('West Rangers is credited with 1 goal but scored 0')).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+    await setScore(user, 'Home', '1');
+    expect(screen.queryByText(/credited with/)).not.toBeInTheDocument();
+    expect(submitButton()).toBeEnabled();
+
+    await user.click(add('assist', 'East United Midfielder'));
+    expect(
+      screen.getByText('East United is credited with 1 assist but only 0 goals by its players'),
+    ).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Remove an assist from East United Midfielder' }));
+
+    for (const name of ['West Rangers Keeper', 'West Rangers Defender', 'West Rangers Midfielder']) {
+      await user.click(screen.getByRole('checkbox', { name: `Goalkeeper: ${name}` }));
+    }
+    expect(screen.getByText('West Rangers lists 3 goalkeepers; at most 2 per team')).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Goalkeeper: West Rangers Defender' }));
+    expect(submitButton()).toBeEnabled();
+
+    await setScore(user, 'Away', '100');
+    expect(screen.getByText('Scores must be whole numbers from 0 to 99')).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it("refuses, before the server, an approved result and the opponent's report awaiting review", async () => {
+    useTinyLeagueClock();
+    await openTab(coach('north.town'));
+    await chooseMatch(id('m5'));
+    expect(
+      screen.getByText(
+        "The opponent's report is waiting for your review: approve or reject it first (Pending Results tab)",
+      ),
+    ).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+    // The opponent's report is shown as it stands.
+    expect(screen.getByRole('spinbutton', { name: 'Home score' })).toHaveValue(4);
+
+    await chooseMatch(id('m4'));
+    expect(screen.getByText('This match already has an approved result')).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('shows the server detail when the report is refused', async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      http.post(/\/api\/matches\/\d+\/report$/, () =>
+        HttpResponse.json({ detail: 'This match has not been played yet' }, { status: 409 }),
+      ),
+    );
+    await openTab(coach('west.rangers'));
+    const user = await chooseMatch(id('m7'));
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('This match has not been played yet');
+    // The form stays open with what was entered.
+    expect(screen.getByRole('spinbutton', { name: 'Home score' })).toBeInTheDocument();
+  });
+
+  it("says 'Failed to submit match report' when the server gives no detail", async () => {
+    useTinyLeagueClock();
+    api.server.use(http.post(/\/api\/matches\/\d+\/report$/, () => new HttpResponse(null, { status: 502 })));
+    await openTab(coach('west.rangers'));
+    const user = await chooseMatch(id('m7'));
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to submit match report');
+    const row = await api.app.connection.db
+      .selectFrom('matches')
+      .select('approved')
+      .where('id', '=', Number(id('m7')))
+      .executeTakeFirstOrThrow();
+    expect(row.approved).toBe('');
+  });
+
+  it('lets a super admin choose any team; changing the team resets the match and the selections', async () => {
+    useTinyLeagueClock();
+    await openTab(superAdmin);
+    const teamSelect = screen.getByRole('combobox', { name: 'Team' });
+    expect(optionTexts(teamSelect)).toEqual([
+      'Select a team',
+      'East United',
+      'North Town',
+      'South City',
+      'West Rangers',
+    ]);
+    expect(screen.queryByRole('combobox', { name: 'Match' })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.selectOptions(teamSelect, 'west.rangers');
+    await chooseMatch(id('m7'));
+    await user.click(add('goal', 'West Rangers Forward'));
+
+    await user.selectOptions(teamSelect, 'north.town');
+    expect(screen.queryByRole('spinbutton', { name: 'Home score' })).not.toBeInTheDocument();
+    expect(await matchSelect()).toHaveValue('');
+    expect(optionTexts(screen.getByRole('combobox', { name: 'Match' }))).toContain(
+      'Sat, May 2 — vs South City (home) · 2-1 approved',
+    );
+    // A super admin may correct even an approved result.
+    await chooseMatch(id('m1'));
+    expect(screen.queryByText('This match already has an approved result')).not.toBeInTheDocument();
+    expect(submitButton()).toBeEnabled();
+
+    // Back on West Rangers, m7 starts from nothing again.
+    await user.selectOptions(teamSelect, 'west.rangers');
+    await chooseMatch(id('m7'));
+    expect(
+      within(screen.getByRole('group', { name: 'Goals for West Rangers Forward' })).getByText('0'),
+    ).toBeInTheDocument();
+  });
+
+  it('says when the teams fail to load', async () => {
+    api.server.use(http.get(/\/api\/teams$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    await openTab(superAdmin);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load teams. Please try again later.',
+    );
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it('says when the matches fail to load', async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      http.get(/\/api\/teams\/west\.rangers\/matches$/, () =>
+        HttpResponse.json({ detail: 'boom' }, { status: 500 }),
+      ),
+    );
+    await openTab(coach('west.rangers'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load matches. Please try again later.',
+    );
+  });
+
+  it('says when the players fail to load', async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      http.get(/\/api\/teams\/east\.united\/roster$/, () =>
+        HttpResponse.json({ detail: 'boom' }, { status: 500 }),
+      ),
+    );
+    await openTab(coach('west.rangers'));
+    await userEvent.setup().selectOptions(await matchSelect(), id('m7'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load players. Please try again later.',
+    );
+    expect(screen.queryByRole('spinbutton', { name: 'Home score' })).not.toBeInTheDocument();
+  });
+
+  it("tells a coach without a team 'No team found for your account'", async () => {
+    await renderRoute('/manager/match-report', {
+      api,
+      user: { id: 'lonely', name: 'Lonely Coach', user_type: 'coach', team_id: null },
+    });
+    expect(await screen.findByText('No team found for your account')).toBeInTheDocument();
+  });
+});

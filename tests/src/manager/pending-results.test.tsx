@@ -1,0 +1,449 @@
+/**
+ * The Pending Results tab over the tiny league: m5 (North Town 4-0 East United, 6 June)
+ * is PENDING, reported by East United, so North Town's staff review it and East
+ * United's may not. Reviews go through the real API and are checked in its database.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PendingResultsTab } from '@/features/manager/pending-results-tab';
+import { ToastProvider } from '@/features/manager/toast';
+import type { Match } from '@/lib/api-types';
+import { SessionProvider } from '@/lib/session';
+import { storage, type StoredUser } from '@/lib/storage';
+import { tokenFor } from '../../fixtures/auth';
+import { startApiMock, type ApiMock } from '../api-mock';
+import { renderRoute, useTinyLeagueClock } from '../render';
+
+let api: ApiMock;
+beforeAll(async () => {
+  api = await startApiMock();
+});
+afterEach(async () => {
+  api.server.resetHandlers();
+  // Put m5 back as the tiny league has it: pending, reported by East United, unreviewed.
+  await api.app.connection.db
+    .updateTable('matches')
+    .set({ approved: 'PENDING', reviewed_by_user: null, reviewed_at: null })
+    .where('id', '=', api.app.matchIds.m5)
+    .execute();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const NT_COACH: StoredUser = {
+  id: 'u.nt.coach',
+  name: 'Nina Coach',
+  user_type: 'coach',
+  team_id: 'north.town',
+};
+const EU_OWNER: StoredUser = {
+  id: 'u.eu.owner',
+  name: 'Ed Owner',
+  user_type: 'owner',
+  team_id: 'east.united',
+};
+const SC_COACH: StoredUser = {
+  id: 'u.sc.coach',
+  name: 'Sam Coach',
+  user_type: 'coach',
+  team_id: 'south.city',
+};
+const BOSS: StoredUser = { id: 'u.boss', name: 'Boss', user_type: 'super_admin', team_id: null };
+const TEAMLESS: StoredUser = { id: 'u.loose', name: 'Loose Coach', user_type: 'coach', team_id: null };
+
+/** The tab as the manager page shows it: inside the toasts, the session and a router. */
+async function renderTab(user: StoredUser) {
+  const { db } = api.app.connection;
+  const exists = await db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst();
+  if (!exists) {
+    await db
+      .insertInto('users')
+      .values({ ...user, email: `${user.id}@example.test`, password_hash: 'x' })
+      .execute();
+  }
+  storage.setToken(await tokenFor(db, user.id));
+  storage.setUser(user);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/manager/pending-results',
+        element: (
+          <ToastProvider>
+            <PendingResultsTab user={user} />
+          </ToastProvider>
+        ),
+      },
+    ],
+    { initialEntries: ['/manager/pending-results'] },
+  );
+  render(
+    <SessionProvider>
+      <RouterProvider router={router} />
+    </SessionProvider>,
+  );
+}
+
+async function pendingTable() {
+  return screen.findByRole('table', { name: 'Pending Match Results' });
+}
+
+async function m5Row() {
+  const table = await pendingTable();
+  return within(table).getByRole('row', { name: /East United/ });
+}
+
+async function openReview(user = userEvent.setup()) {
+  const row = await m5Row();
+  await user.click(within(row).getByRole('button', { name: 'Review' }));
+  return screen.getByRole('dialog', { name: 'Review Match Result' });
+}
+
+async function m5InDb() {
+  return api.app.connection.db
+    .selectFrom('matches')
+    .select(['approved', 'reviewed_by_user'])
+    .where('id', '=', api.app.matchIds.m5)
+    .executeTakeFirstOrThrow();
+}
+
+/** Answers the pending list with m5 changed by `edit`, plus `extra` matches. */
+function pendingAnswer(edit: (m5: Match) => Match, extra: (m5: Match) => Match[] = () => []) {
+  return http.get(/\/api\/teams\/north\.town\/matches/, async () => {
+    const real = await api.app.app.request(`/api/matches/${api.app.matchIds.m5}`);
+    const m5 = (await real.json()) as Match;
+    return HttpResponse.json({ matches: [edit(m5), ...extra(m5)] });
+  });
+}
+
+describe('Pending Results tab', () => {
+  it("shows a coach their own team, preselected, and its pending result from the team's side", async () => {
+    useTinyLeagueClock();
+    await renderTab(NT_COACH);
+    expect(screen.getByRole('heading', { name: 'Pending Results' })).toBeInTheDocument();
+    expect(screen.getByText('Loading teams...')).toBeInTheDocument();
+
+    const card = await screen.findByRole('button', { name: /North Town/ });
+    expect(card).toHaveAttribute('aria-pressed', 'true');
+    expect(card).toHaveTextContent('North Town Park');
+    const teams = screen.getByRole('list', { name: 'Teams' });
+    expect(within(teams).getAllByRole('button')).toHaveLength(1);
+
+    expect(await screen.findByText('Loading pending matches...')).toBeInTheDocument();
+    const table = await pendingTable();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Date', 'Opponent', 'Score', 'Goalscorers', 'Assisters', 'Goalkeepers', 'Actions']);
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(2); // the header and m5
+    const row = await m5Row();
+    const cells = within(row).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      'Sat, Jun 6, 2:00 PM',
+      'East United',
+      '4 – 0 (home)',
+      'North Town Forward × 4',
+      'None',
+      'North Town KeeperEast United Keeper',
+      'Review',
+    ]);
+    expect(within(row).queryByText('Reported by your team')).not.toBeInTheDocument();
+  });
+
+  it('reviews in a dialog with the match details and player statistics; Escape and Close close it', async () => {
+    useTinyLeagueClock();
+    const user = userEvent.setup();
+    await renderTab(NT_COACH);
+    const dialog = await openReview(user);
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveFocus();
+    expect(within(dialog).getByText('Saturday, June 6, 2026 at 2:00 PM')).toBeInTheDocument();
+    expect(within(dialog).getByText('North Town vs East United')).toBeInTheDocument();
+    expect(within(dialog).getByText('North Town 4 – 0 (home)')).toBeInTheDocument();
+    expect(within(dialog).getByText('#9 North Town Forward × 4')).toBeInTheDocument();
+    expect(within(dialog).getByText('No assisters recorded')).toBeInTheDocument();
+    expect(within(dialog).getByText('#1 North Town Keeper')).toBeInTheDocument();
+    expect(within(dialog).getByText('#1 East United Keeper')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeEnabled();
+    expect(within(dialog).queryByText(/Your team reported this result/)).not.toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Focus goes back to the button that opened the dialog.
+    expect(within(await m5Row()).getByRole('button', { name: 'Review' })).toHaveFocus();
+
+    const again = await openReview(user);
+    await user.click(within(again).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect((await m5InDb()).approved).toBe('PENDING');
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    useTinyLeagueClock();
+    const user = userEvent.setup();
+    await renderTab(NT_COACH);
+    const dialog = await openReview(user);
+    const approve = within(dialog).getByRole('button', { name: 'Approve' });
+    approve.focus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Close dialog' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(approve).toHaveFocus();
+  });
+
+  it('approves: the match becomes TRUE, a banner shows, the dialog closes and the list reloads', async () => {
+    useTinyLeagueClock();
+    const user = userEvent.setup();
+    await renderTab(NT_COACH);
+    const dialog = await openReview(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByText('Match approved')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('No pending matches found')).toBeInTheDocument();
+    expect(await m5InDb()).toEqual({ approved: 'TRUE', reviewed_by_user: NT_COACH.id });
+
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Match approved')).not.toBeInTheDocument();
+  });
+
+  it('rejects: the match becomes FALSE and leaves the list', async () => {
+    useTinyLeagueClock();
+    const user = userEvent.setup();
+    await renderTab(NT_COACH);
+    const dialog = await openReview(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+
+    expect(await screen.findByText('Match rejected')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('No pending matches found')).toBeInTheDocument();
+    expect(await m5InDb()).toEqual({ approved: 'FALSE', reviewed_by_user: NT_COACH.id });
+  });
+
+  it("disables Approve and Reject on the viewer's own team's report, with the reason", async () => {
+    useTinyLeagueClock();
+    const user = userEvent.setup();
+    await renderTab(EU_OWNER);
+    const table = await pendingTable();
+    const row = within(table).getByRole('row', { name: /North Town/ });
+    expect(within(row).getByText('0 – 4')).toBeInTheDocument();
+    expect(within(row).getByText('(away)')).toBeInTheDocument();
+    expect(within(row).getByText('Reported by your team')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Review' }));
+    const dialog = screen.getByRole('dialog', { name: 'Review Match Result' });
+    expect(within(dialog).getByText('East United 0 – 4 (away)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Approve' })).toHaveAccessibleDescription(
+      'Your team reported this result: the opponent reviews it',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled();
+    expect(
+      within(dialog).getByText('Your team reported this result: the opponent reviews it'),
+    ).toBeInTheDocument();
+  });
+
+  it('lets a super admin pick any team and review any report, even from that team', async () => {
+    useTinyLeagueClock();
+    const user = userEvent.setup();
+    await renderTab(BOSS);
+    const teams = await screen.findByRole('list', { name: 'Teams' });
+    const cards = within(teams).getAllByRole('button');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'East UnitedEast United Park',
+      'North TownNorth Town Park',
+      'South CitySouth City Park',
+      'West RangersWest Rangers Park',
+    ]);
+    expect(cards.every((card) => card.getAttribute('aria-pressed') === 'false')).toBe(true);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    await user.click(within(teams).getByRole('button', { name: /East United/ }));
+    expect(within(teams).getByRole('button', { name: /East United/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(await screen.findByText('Loading pending matches...')).toBeInTheDocument();
+    const table = await pendingTable();
+    const row = within(table).getByRole('row', { name: /North Town/ });
+    expect(within(row).queryByText('Reported by your team')).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Review' }));
+    const dialog = screen.getByRole('dialog', { name: 'Review Match Result' });
+    expect(within(dialog).queryByText(/Your team reported this result/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Match approved')).toBeInTheDocument();
+    expect(await m5InDb()).toEqual({ approved: 'TRUE', reviewed_by_user: BOSS.id });
+
+    // Another team: the banner goes, that team's list loads.
+    await user.click(within(teams).getByRole('button', { name: /South City/ }));
+    expect(screen.queryByText('Match approved')).not.toBeInTheDocument();
+    expect(await screen.findByText('No pending matches found')).toBeInTheDocument();
+  });
+
+  it('says so when a team has no pending results', async () => {
+    useTinyLeagueClock();
+    await renderTab(SC_COACH);
+    expect(await screen.findByText('No pending matches found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Pending Match Results' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('lists only past PENDING results (any case) of the team', async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      pendingAnswer(
+        (m5) => ({ ...m5, approved: 'pending' as Match['approved'] }),
+        (m5) => [
+          // Not yet played: left out.
+          {
+            ...m5,
+            id: 901,
+            match_id: 901,
+            date: '2026-07-01T14:00:00.000Z',
+            match_date: '2026-07-01T14:00:00.000Z',
+            away_team_name: 'Future FC',
+          },
+          // Already decided: left out.
+          { ...m5, id: 902, match_id: 902, approved: 'TRUE', away_team_name: 'Decided FC' },
+          // North Town does not play: left out.
+          {
+            ...m5,
+            id: 903,
+            match_id: 903,
+            home_team: 'south.city',
+            home_team_name: 'South City',
+            away_team_name: 'Stranger FC',
+          },
+        ],
+      ),
+    );
+    await renderTab(NT_COACH);
+    const table = await pendingTable();
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByRole('row', { name: /East United/ })).toBeInTheDocument();
+  });
+
+  it('names a player on neither roster as unknown, with the id', async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      pendingAnswer((m5) => ({
+        ...m5,
+        goalscorers: ['nt.fwd', 'gone.player', 'gone.player', ' '],
+        assisters: ['gone.player'],
+      })),
+    );
+    const user = userEvent.setup();
+    await renderTab(NT_COACH);
+    const row = await m5Row();
+    expect(within(row).getByText('Unknown Player (ID: gone.player) × 2')).toBeInTheDocument();
+    const dialog = await openReview(user);
+    expect(within(dialog).getByText('#9 North Town Forward × 1')).toBeInTheDocument();
+    expect(within(dialog).getByText('Unknown Player (ID: gone.player) × 2')).toBeInTheDocument();
+    expect(within(dialog).getByText('Unknown Player (ID: gone.player) × 1')).toBeInTheDocument();
+  });
+
+  it('shows the empty player texts', async () => {
+    useTinyLeagueClock();
+    api.server.use(pendingAnswer((m5) => ({ ...m5, goalscorers: [], assisters: [], goalkeepers: [] })));
+    const user = userEvent.setup();
+    await renderTab(NT_COACH);
+    const dialog = await openReview(user);
+    expect(within(dialog).getByText('No goalscorers recorded')).toBeInTheDocument();
+    expect(within(dialog).getByText('No assisters recorded')).toBeInTheDocument();
+    expect(within(dialog).getByText('No goalkeepers recorded')).toBeInTheDocument();
+  });
+
+  it('shows the server detail when an approval fails, and keeps the dialog open', async () => {
+    useTinyLeagueClock();
+    const user = userEvent.setup();
+    await renderTab(NT_COACH);
+    const dialog = await openReview(user);
+    // Someone else decided in the meantime: the API refuses with 409.
+    await api.app.connection.db
+      .updateTable('matches')
+      .set({ approved: 'FALSE' })
+      .where('id', '=', api.app.matchIds.m5)
+      .execute();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByText('Failed to approve match')).toBeInTheDocument();
+    expect(within(alert).getByText('Only a pending result can be approved')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.queryByText('Match approved')).not.toBeInTheDocument();
+  });
+
+  it('shows the server detail when a rejection fails', async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      http.post(/\/api\/matches\/\d+\/reject$/, () =>
+        HttpResponse.json({ detail: 'Database is busy' }, { status: 503 }),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderTab(NT_COACH);
+    const dialog = await openReview(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByText('Failed to reject match')).toBeInTheDocument();
+    expect(within(alert).getByText('Database is busy')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeEnabled();
+    expect((await m5InDb()).approved).toBe('PENDING');
+  });
+
+  it('shows the teams load error', async () => {
+    api.server.use(http.get(/\/api\/teams$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    await renderTab(NT_COACH);
+    expect(await screen.findByText('Failed to load teams. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('shows the pending matches load error, and a roster failure counts as one', async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      http.get(/\/api\/teams\/east\.united\/roster$/, () =>
+        HttpResponse.json({ detail: 'boom' }, { status: 500 }),
+      ),
+    );
+    await renderTab(NT_COACH);
+    expect(
+      await screen.findByText('Failed to load pending matches. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    // Try again, with the roster back.
+    api.server.resetHandlers();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await pendingTable()).toBeInTheDocument();
+  });
+
+  it('shows the matches load error', async () => {
+    api.server.use(
+      http.get(/\/api\/teams\/north\.town\/matches/, () =>
+        HttpResponse.json({ detail: 'boom' }, { status: 500 }),
+      ),
+    );
+    await renderTab(NT_COACH);
+    expect(
+      await screen.findByText('Failed to load pending matches. Please try again later.'),
+    ).toBeInTheDocument();
+  });
+
+  it('opens as a tab of the manager page', async () => {
+    useTinyLeagueClock();
+    await renderRoute('/manager/pending-results', { user: NT_COACH, api });
+    const panel = await screen.findByRole('tabpanel', { name: 'Pending Results' });
+    expect(await within(panel).findByRole('table', { name: 'Pending Match Results' })).toBeInTheDocument();
+  });
+
+  it('tells a coach without a team', async () => {
+    await renderTab(TEAMLESS);
+    expect(screen.getByText('No team found for your account')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Loading teams...')).not.toBeInTheDocument());
+  });
+});

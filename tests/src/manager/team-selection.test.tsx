@@ -1,0 +1,324 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearResponseCache } from '@/lib/api-client';
+import type { StoredUser } from '@/lib/storage';
+import { insertMatch, insertPlayer } from '../../fixtures/factory';
+import { startApiMock, type ApiMock } from '../api-mock';
+import { renderRoute, useTinyLeagueClock } from '../render';
+
+// Selections write to the database: every test gets a fresh tiny league, with
+// North Town's roster grown to 20 players so 19 can be ticked.
+let api: ApiMock;
+let requests: string[] = [];
+const EXTRA = 16;
+beforeEach(async () => {
+  api = await startApiMock();
+  const positions = ['Defender', 'Midfielder', 'Forward'] as const;
+  for (let i = 0; i < EXTRA; i++) {
+    await insertPlayer(api.app.connection.db, {
+      id: `nt.p${10 + i}`,
+      name: `North Town Player ${10 + i}`,
+      team_id: 'north.town',
+      number: 10 + i,
+      position: positions[i % 3] ?? 'Defender',
+    });
+  }
+  api.server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    requests.push(`${request.method} ${url.pathname}${url.search}`);
+  });
+});
+afterEach(async () => {
+  api.server.events.removeAllListeners();
+  api.server.resetHandlers();
+  clearResponseCache();
+  requests = [];
+  await api.close();
+});
+
+const coach: StoredUser = {
+  id: 'nt.coach.user',
+  name: 'Casey Coach',
+  user_type: 'coach',
+  team_id: 'north.town',
+};
+const superAdmin: StoredUser = { id: 'root', name: 'Ada Admin', user_type: 'super_admin', team_id: null };
+const id = (key: keyof ApiMock['app']['matchIds']) => String(api.app.matchIds[key]);
+
+async function openTab(user: StoredUser) {
+  await renderRoute('/manager/team-selection', { api, user });
+  await screen.findByRole('heading', { level: 2, name: 'Team Selection' });
+}
+
+const matchSelect = () => screen.findByRole('combobox', { name: 'Match' });
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+const saveButton = () => screen.getByRole('button', { name: 'Save Team Selection' });
+const boxes = () => within(screen.getByRole('group', { name: 'Players' })).getAllByRole('checkbox');
+
+async function chooseMatch(matchId: string) {
+  const user = userEvent.setup();
+  await user.selectOptions(await matchSelect(), matchId);
+  await screen.findByRole('group', { name: 'Players' });
+  return user;
+}
+
+async function tick(user: ReturnType<typeof userEvent.setup>, count: number) {
+  const unticked = boxes().filter((box) => !(box as HTMLInputElement).checked);
+  for (const box of unticked.slice(0, count)) await user.click(box);
+}
+
+async function savedSquad(matchId: string, team = 'north.town') {
+  const rows = await api.app.connection.db
+    .selectFrom('match_squads')
+    .select('player_id')
+    .where('match_id', '=', Number(matchId))
+    .where('team_id', '=', team)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.player_id);
+}
+
+describe('the Team Selection tab', () => {
+  it("shows a coach's own team, preselected, and its upcoming or unapproved matches labelled '(Pending)'", async () => {
+    useTinyLeagueClock();
+    await openTab(coach);
+    const teams = await screen.findByRole('list', { name: 'Teams' });
+    expect(within(teams).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(teams).getByText('North Town')).toBeInTheDocument();
+    expect(within(teams).getByText('North Town Park')).toBeInTheDocument();
+    // m1, m4 and m10 are approved and past; m5 (PENDING) and m8 (no result yet) stay.
+    expect(optionTexts(await matchSelect())).toEqual([
+      'Select a match',
+      'Sat, Jun 6 — vs East United (home) (Pending)',
+      'Sat, Jun 20 — vs West Rangers (home) (Pending)',
+    ]);
+    expect(requests).toEqual(
+      expect.arrayContaining([
+        'GET /api/matches?team_id=north.town&future=true',
+        'GET /api/teams/north.town/matches',
+      ]),
+    );
+    expect(screen.getByText('Choose a match to pick its squad.')).toBeInTheDocument();
+  });
+
+  it('compares dates only: an approved match later today is locked, one tomorrow is offered', async () => {
+    useTinyLeagueClock(); // 2026-06-15 12:00 UTC
+    const { db } = api.app.connection;
+    const base = { league_id: 'tl-26', home: 'north.town', away: 'south.city' } as const;
+    await insertMatch(db, { ...base, date: '2026-06-15T18:00:00.000Z', score: [1, 0], approved: 'TRUE' });
+    await insertMatch(db, { ...base, date: '2026-06-16T10:00:00.000Z', score: [2, 0], approved: 'TRUE' });
+    await insertMatch(db, { ...base, date: '2026-06-10T10:00:00.000Z', score: [0, 3], approved: 'FALSE' });
+    await insertMatch(db, { ...base, date: '2026-06-15T19:00:00.000Z', away: 'east.united' });
+    await openTab(coach);
+    expect(optionTexts(await matchSelect())).toEqual([
+      'Select a match',
+      'Sat, Jun 6 — vs East United (home) (Pending)',
+      'Wed, Jun 10 — vs South City (home) (Pending)',
+      'Mon, Jun 15 — vs East United (home) (Pending)',
+      'Tue, Jun 16 — vs South City (home)',
+      'Sat, Jun 20 — vs West Rangers (home) (Pending)',
+    ]);
+    // Offered, but its approved result fixes the squad: said before the server refuses it.
+    const select = screen.getByRole('combobox', { name: 'Match' });
+    const tomorrow = within(select).getByRole('option', { name: 'Tue, Jun 16 — vs South City (home)' });
+    await chooseMatch(tomorrow.getAttribute('value') ?? '');
+    expect(
+      screen.getByText('This match already has an approved result; its squad can no longer change'),
+    ).toBeInTheDocument();
+    for (const box of boxes()) expect(box).toBeDisabled();
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('lists the roster with number, name and position, and saves 7 to 18 players only', async () => {
+    useTinyLeagueClock();
+    await openTab(coach);
+    const user = await chooseMatch(id('m8'));
+    expect(boxes()).toHaveLength(4 + EXTRA);
+    expect(boxes()[0]).toHaveAccessibleName('North Town Keeper (#1, Goalkeeper)');
+    // m8's stored squad of 4 is no valid selection: nothing starts ticked.
+    for (const box of boxes()) expect(box).not.toBeChecked();
+    expect(screen.getByText('Selected: 0 players (minimum 7, maximum 18)')).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+
+    await tick(user, 1);
+    expect(screen.getByText('Selected: 1 player (minimum 7, maximum 18)')).toBeInTheDocument();
+    await tick(user, 5);
+    expect(screen.getByText('Selected: 6 players (minimum 7, maximum 18)')).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+    await tick(user, 1);
+    expect(screen.getByText('Selected: 7 players (minimum 7, maximum 18)')).toBeInTheDocument();
+    expect(saveButton()).toBeEnabled();
+    await tick(user, 11);
+    expect(screen.getByText('Selected: 18 players (minimum 7, maximum 18)')).toBeInTheDocument();
+    expect(saveButton()).toBeEnabled();
+    await tick(user, 1);
+    expect(screen.getByText('Selected: 19 players (minimum 7, maximum 18)')).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+    // Untick down to 9 and save.
+    for (const box of boxes()
+      .filter((b) => (b as HTMLInputElement).checked)
+      .slice(9))
+      await user.click(box);
+    expect(screen.getByText('Selected: 9 players (minimum 7, maximum 18)')).toBeInTheDocument();
+    await user.click(saveButton());
+
+    expect(await screen.findByText('Team selection saved successfully')).toBeInTheDocument();
+    expect(requests).toContain(`PUT /api/teams/north.town/matches/${id('m8')}/roster`);
+    // The first nine in roster order (goalkeeper, defenders, then midfielders by number).
+    expect(await savedSquad(id('m8'))).toEqual([
+      'nt.gk',
+      'nt.def',
+      'nt.p10',
+      'nt.p13',
+      'nt.p16',
+      'nt.p19',
+      'nt.p22',
+      'nt.p25',
+      'nt.mid',
+    ]);
+  });
+
+  it('starts from the saved squad, but not from the whole roster the API gives when none is saved', async () => {
+    useTinyLeagueClock();
+    const { db } = api.app.connection;
+    const squad = ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd', 'nt.p10', 'nt.p11', 'nt.p12', 'nt.p13'];
+    await db
+      .deleteFrom('match_squads')
+      .where('match_id', '=', Number(id('m8')))
+      .execute();
+    await db
+      .insertInto('match_squads')
+      .values(squad.map((player_id) => ({ match_id: Number(id('m8')), team_id: 'north.town', player_id })))
+      .execute();
+    await openTab(coach);
+    const user = await chooseMatch(id('m8'));
+    expect(screen.getByText('Selected: 8 players (minimum 7, maximum 18)')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /North Town Player 13/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /North Town Player 14/ })).not.toBeChecked();
+
+    // m5 has no saved squad: GET /api/matches/{id} lists the whole roster; nothing is ticked.
+    await chooseMatch(id('m5'));
+    expect(screen.getByText('Selected: 0 players (minimum 7, maximum 18)')).toBeInTheDocument();
+
+    // Back on m8, untick one and save: the stored squad follows.
+    await chooseMatch(id('m8'));
+    await user.click(screen.getByRole('checkbox', { name: /North Town Player 13/ }));
+    await user.click(saveButton());
+    await screen.findByText('Team selection saved successfully');
+    // Stored in roster order.
+    expect(await savedSquad(id('m8'))).toEqual([
+      'nt.gk',
+      'nt.def',
+      'nt.p10',
+      'nt.mid',
+      'nt.p11',
+      'nt.fwd',
+      'nt.p12',
+    ]);
+  });
+
+  it("shows the server's reason when a save is refused", async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      http.put(/\/roster$/, () =>
+        HttpResponse.json({ detail: 'Match not found for this team' }, { status: 404 }),
+      ),
+    );
+    await openTab(coach);
+    const user = await chooseMatch(id('m8'));
+    await tick(user, 7);
+    await user.click(saveButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to save team selection: Match not found for this team',
+    );
+    expect(await savedSquad(id('m8'))).toHaveLength(4);
+  });
+
+  it('gives the status text when a failed save has no detail', async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      http.put(/\/roster$/, () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })),
+    );
+    await openTab(coach);
+    const user = await chooseMatch(id('m8'));
+    await tick(user, 7);
+    await user.click(saveButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to save team selection: Service Unavailable',
+    );
+  });
+
+  it('lets a super admin pick any team card; changing the team resets the match and the players', async () => {
+    useTinyLeagueClock();
+    await openTab(superAdmin);
+    const teams = await screen.findByRole('list', { name: 'Teams' });
+    const cards = within(teams).getAllByRole('button');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'East UnitedEast United Park',
+      'North TownNorth Town Park',
+      'South CitySouth City Park',
+      'West RangersWest Rangers Park',
+    ]);
+    for (const card of cards) expect(card).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('combobox', { name: 'Match' })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(teams).getByRole('button', { name: /North Town/ }));
+    expect(within(teams).getByRole('button', { name: /North Town/ })).toHaveAttribute('aria-pressed', 'true');
+    await chooseMatch(id('m8'));
+    await tick(user, 3);
+
+    await user.click(within(teams).getByRole('button', { name: /South City/ }));
+    expect(screen.queryByRole('group', { name: 'Players' })).not.toBeInTheDocument();
+    // m6 was rejected, m9 is ahead: both offered; m1 and m3 are approved and past.
+    expect(optionTexts(await matchSelect())).toEqual([
+      'Select a match',
+      'Sat, Jun 13 — vs West Rangers (home) (Pending)',
+      'Sat, Jun 27 — vs East United (away) (Pending)',
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Match' })).toHaveValue('');
+
+    // Back on North Town, m8 starts from nothing again.
+    await user.click(within(teams).getByRole('button', { name: /North Town/ }));
+    await chooseMatch(id('m8'));
+    expect(screen.getByText('Selected: 0 players (minimum 7, maximum 18)')).toBeInTheDocument();
+  });
+
+  it('waits the 300 ms pause before loading the roster', async () => {
+    useTinyLeagueClock();
+    api.slowDown(/\/api\/teams\/north\.town\/roster$/, 400);
+    await openTab(coach);
+    expect(requests.some((r) => r.endsWith('/roster'))).toBe(false);
+    await userEvent.setup().selectOptions(await matchSelect(), id('m8'));
+    expect(await screen.findByText('Loading players...')).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Players' })).toBeInTheDocument();
+  });
+
+  it("says 'Failed to load matches. Please try again later.'", async () => {
+    useTinyLeagueClock();
+    api.server.use(http.get(/\/api\/matches$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    await openTab(coach);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load matches. Please try again later.',
+    );
+  });
+
+  it("says 'Failed to load players. Please try again later.'", async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      http.get(/\/api\/teams\/north\.town\/roster$/, () =>
+        HttpResponse.json({ detail: 'boom' }, { status: 500 }),
+      ),
+    );
+    await openTab(coach);
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Failed to load players. Please try again later.'),
+    );
+    expect(screen.queryByRole('button', { name: 'Save Team Selection' })).not.toBeInTheDocument();
+  });
+});
