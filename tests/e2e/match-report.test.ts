@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK, launchBrowser, screenshot, startServer, type TestBrowser, type TestServer } from './harness';
-import { DEMO_PASSWORD, DEMO_TEAM, login, logout } from './pages';
+import { DEMO_LEAGUE, DEMO_PASSWORD, DEMO_TEAM, login, logout } from './pages';
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -124,6 +124,26 @@ describe('match report and team selection', () => {
     await row.first().waitFor();
     // Seen from the owner's side: their team lost 1-2.
     expect(await row.first().textContent()).toContain('1 – 2');
+
+    // The owner approves it, and the league table counts it from then on.
+    const standing = async () =>
+      (
+        await api<{ standings: { team_id: string; played: number; points: number }[] }>(
+          `/api/leagues/${DEMO_LEAGUE}/table`,
+        )
+      ).standings.find((entry) => entry.team_id === DEMO_TEAM);
+    const before = await standing();
+    await row.first().getByRole('button', { name: 'Review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review Match Result' });
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Match approved').waitFor();
+    const after = await standing();
+    expect(after?.played).toBe((before?.played ?? 0) + 1);
+    expect(after?.points).toBe((before?.points ?? 0) + 3);
+    await page.goto(`${server.url}/leagues/${DEMO_LEAGUE}`);
+    const tableRow = page.getByRole('row').filter({ hasText: demoName });
+    await tableRow.first().waitFor();
+    expect(await tableRow.first().textContent()).toContain(String(after?.points));
     await logout(page);
   });
 
