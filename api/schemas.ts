@@ -184,3 +184,5 @@ export type RosterPlayerDto = z.infer<typeof RosterPlayerSchema>;
 export type CoachDto = z.infer<typeof CoachSchema>;
 export type PlayerProfileDto = z.infer<typeof PlayerProfileSchema>;
 export type LeaderRowDto = z.infer<typeof LeaderRowSchema>;
+export type NewsItemDto = z.infer<typeof NewsItemSchema>;
+export type SearchResultDto = z.infer<typeof SearchResultSchema>;
