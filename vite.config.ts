@@ -50,6 +50,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Two cores run every suite at once; a slow moment must not fail a test.
+          testTimeout: 20_000,
           include: ['tests/db/**/*.test.ts', 'tests/api/**/*.test.ts'],
           setupFiles: ['tests/setup/node.ts'],
         },
@@ -59,6 +61,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          testTimeout: 20_000,
           include: ['tests/src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/dom.ts'],
         },
