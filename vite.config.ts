@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { MANIFEST_ICONS, manifestIcon, pwaIcons } from './build/icon/plugin.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const apiPort = process.env.API_PORT ?? '3001';
@@ -10,14 +11,37 @@ export default defineConfig({
   resolve: { alias: { '@': src } },
   plugins: [
     react(),
+    // favicon.svg and the PNG icons, drawn from build/icon/shapes.ts into the bundle.
+    pwaIcons(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      manifest: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'] },
+      manifest: {
+        id: '/',
+        name: 'Touchline',
+        short_name: 'Touchline',
+        // The same words as index.html's meta description.
+        description: 'Tables, fixtures, results and squads of your amateur football league.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0f5132',
+        // The light theme's page background (--bg in src/app/styles.css), shown while the app starts.
+        background_color: '#f4f6f5',
+        icons: [...MANIFEST_ICONS],
+        shortcuts: [
+          { name: 'Leagues', url: '/leagues', icons: [manifestIcon('icons/icon-192.png')] },
+          { name: 'Manage', url: '/manager', icons: [manifestIcon('icons/icon-192.png')] },
+        ],
+      },
+      // The icons are not in public/: pwaIcons() emits them, and the glob below precaches them.
+      includeManifestIcons: false,
+      // The plugin adds manifest.webmanifest to the precache itself; globbing it too would list it twice.
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico}'] },
       devOptions: { enabled: false },
     }),
   ],
@@ -52,7 +76,7 @@ export default defineConfig({
           environment: 'node',
           // Two cores run every suite at once; a slow moment must not fail a test.
           testTimeout: 20_000,
-          include: ['tests/db/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          include: ['tests/db/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/build/**/*.test.ts'],
           setupFiles: ['tests/setup/node.ts'],
         },
       },

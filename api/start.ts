@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { DIST_DIR, main } from './server';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SOURCES = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+// build/ holds the Vite plugins, such as the one that draws the icons.
+const SOURCES = ['src', 'sw', 'public', 'build', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(entry: string): number {
   let stat: fs.Stats;

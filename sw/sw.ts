@@ -1,19 +1,132 @@
 /// <reference lib="webworker" />
 /**
- * The service worker: precaches the app shell and answers app navigations with
- * index.html so the app opens without a network. API requests are never answered
- * by the shell.
+ * The service worker:
+ * - precaches the app shell and route chunks and answers app navigations with
+ *   index.html (never /api);
+ * - serves public API reads stale-while-revalidate from IndexedDB and tells open
+ *   pages when the server had newer data (src/lib/offline/read-cache.ts);
+ * - keeps images cache-first, with an age limit and a size cap;
+ * - replays the outbox through Background Sync when no page is open to do it.
  */
+import { clientsClaim } from 'workbox-core';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { offlineDb } from '../src/lib/offline/db';
+import { SYNC_TAG, replayOutbox, type OutboxAuth } from '../src/lib/offline/outbox';
+import { isPublicRead, staleWhileRevalidate, type ReadMessage } from '../src/lib/offline/read-cache';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
 };
 
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+// The first install takes over open pages at once, so what they load next is kept
+// for offline use. Later versions wait for the user's 'Reload' (SKIP_WAITING).
+clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+async function notifyPages(message: ReadMessage): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window' });
+  pages.forEach((page) => page.postMessage(message));
+}
+
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isPublicRead(url),
+  async ({ request, event }) => {
+    const db = await offlineDb();
+    const deps = {
+      db,
+      fetch: (next: Request) => fetch(next),
+      now: Date.now,
+      notify: (message: ReadMessage) => void notifyPages(message),
+      waitUntil: (promise: Promise<unknown>) => (event as ExtendableEvent).waitUntil(promise),
+    };
+    if (request.cache === 'no-cache' || request.cache === 'reload') {
+      // Saving for offline asks the server first; the store still answers without a network.
+      try {
+        const response = await fetch(request.clone());
+        if (response.ok) return response;
+      } catch {
+        // fall back to the stored answer below
+      }
+    }
+    return staleWhileRevalidate(request, deps);
+  },
+);
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/images/'),
+  new CacheFirst({
+    cacheName: 'touchline-images',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+/** The session as the page last mirrored it; a refresh here is kept for the page to adopt. */
+const workerAuth: OutboxAuth = {
+  async userId() {
+    return (await (await offlineDb()).get('meta', 'auth'))?.userId ?? null;
+  },
+  async token() {
+    return (await (await offlineDb()).get('meta', 'auth'))?.token ?? null;
+  },
+  async refresh() {
+    const db = await offlineDb();
+    const record = await db.get('meta', 'auth');
+    if (!record) return null;
+    try {
+      const response = await fetch('/api/auth/refresh-token', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token: record.token }),
+      });
+      if (!response.ok) return null;
+      const body = (await response.json()) as { access_token?: string };
+      if (!body.access_token) return null;
+      await db.put(
+        'meta',
+        { ...record, token: body.access_token, updatedAt: Date.now(), rotatedByWorker: true },
+        'auth',
+      );
+      return body.access_token;
+    } catch {
+      return null;
+    }
+  },
+};
+
+async function replayFromWorker(): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window' });
+  const visible = pages.filter((page) => (page as WindowClient).visibilityState === 'visible');
+  if (visible.length > 0) {
+    // An open page replays with its own session (and refreshes its own token).
+    visible.forEach((page) => page.postMessage({ type: 'outbox-replay' }));
+    return;
+  }
+  const result = await replayOutbox({
+    db: await offlineDb(),
+    fetch: (...args) => fetch(...args),
+    auth: workerAuth,
+  });
+  // Still waiting for the network: failing the sync makes the browser try again later.
+  if (result.waiting > 0) throw new Error('Outbox items still waiting for the network');
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === SYNC_TAG) sync.waitUntil(replayFromWorker());
+});
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -19,7 +19,12 @@ import {
   TrophyIcon,
 } from '@/components/icons';
 import { Loading } from '@/components/status';
+import { InstallPrompt } from '@/features/offline/install-prompt';
+import { UpdatePrompt } from '@/features/offline/update-prompt';
+import { OfflineStatus } from '@/features/offline/offline-status';
+import { OutboxBadge } from '@/features/offline/outbox-badge';
 import { useSession } from '@/lib/session';
+import { OfflineSync } from './offline-sync';
 
 type Panel = 'search' | 'notifications' | null;
 
@@ -105,6 +110,7 @@ export function Layout() {
               <GearIcon />
             </Link>
           )}
+          <OutboxBadge />
           {isAuthenticated ? (
             <button type="button" className="icon-button" aria-label="Log out" onClick={() => void logout()}>
               <LogoutIcon />
@@ -116,6 +122,10 @@ export function Layout() {
           )}
         </div>
       </header>
+      <UpdatePrompt />
+      <InstallPrompt />
+      <OfflineStatus />
+      <OfflineSync />
 
       {panel !== null && (
         <div className="header-panel" ref={panelRef}>

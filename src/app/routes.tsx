@@ -65,6 +65,10 @@ export const routes: RouteObject[] = [
         ...page(() => import('@/features/players/coach-page').then((m) => ({ Component: m.CoachPage }))),
       },
       {
+        path: 'outbox',
+        ...page(() => import('@/features/offline/outbox-page').then((m) => ({ Component: m.OutboxPage }))),
+      },
+      {
         path: 'player/:playerId',
         ...page(() => import('@/features/players/player-page').then((m) => ({ Component: m.PlayerPage }))),
       },

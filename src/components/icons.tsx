@@ -95,3 +95,10 @@ export const LogoutIcon = (p: IconProps) => (
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
   </Icon>
 );
+
+export const OutboxIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 14V3M8 7l4-4 4 4" />
+    <path d="M3 13h5l1.5 3h5L16 13h5v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-6Z" />
+  </Icon>
+);

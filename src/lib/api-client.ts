@@ -3,6 +3,7 @@
  * retries, signs the user out when the refresh fails, caches successful GETs in
  * memory when asked, and turns failures into ApiError with the server's detail.
  */
+import { CACHED_AT_HEADER, REVALIDATING_HEADER } from './offline/read-cache';
 import { createResponseCache } from './response-cache';
 import { storage, type StoredUser } from './storage';
 
@@ -37,6 +38,14 @@ export interface RequestOptions {
   /** Sent with writes so a retry never applies twice. */
   idempotencyKey?: string;
   headers?: Record<string, string>;
+  /** Ask the server even when the offline store has an answer (saving for offline). */
+  fresh?: boolean;
+}
+
+/** A JSON answer and, when the offline store served it unconfirmed, when it was stored. */
+export interface ApiRead<T> {
+  data: T;
+  cachedAt: number | null;
 }
 
 const cache = createResponseCache();
@@ -50,6 +59,14 @@ export function setSessionEndedHandler(handler: () => void): void {
 
 export function clearResponseCache(): void {
   cache.clear();
+}
+
+/**
+ * Exchanges the stored token for a new one (one exchange at a time); resolves the
+ * new token, or null when the session is gone. The outbox replay uses it too.
+ */
+export async function refreshSession(): Promise<string | null> {
+  return (await refreshToken()) ? storage.token() : null;
 }
 
 async function refreshToken(): Promise<boolean> {
@@ -89,6 +106,7 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
     headers,
     ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
     ...(options.signal && { signal: options.signal }),
+    ...(options.fresh && { cache: 'no-cache' as const }),
   });
 }
 
@@ -116,16 +134,39 @@ async function errorFrom(response: Response): Promise<ApiError> {
 
 /** Sends a request and parses the JSON answer; throws ApiError on a non-2xx status. */
 export async function apiJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRead<T>(path, options)).data;
+}
+
+/** As apiJson, and says whether the answer came unconfirmed from the offline store. */
+export async function apiRead<T>(path: string, options: RequestOptions = {}): Promise<ApiRead<T>> {
   const cacheable = options.cache === true && (options.method ?? 'GET') === 'GET';
   if (cacheable) {
     const hit = cache.get(path);
-    if (hit !== undefined) return hit as T;
+    if (hit !== undefined) return { data: hit as T, cachedAt: null };
   }
   const response = await apiFetch(path, options);
   if (!response.ok) throw await errorFrom(response);
   const data = (response.status === 204 ? null : await response.json()) as T;
-  if (cacheable) cache.set(path, data);
-  return data;
+  const cachedAt = storedAnswerAge(response);
+  // Only answers the server confirmed go in the memory cache.
+  if (cacheable && cachedAt === null) cache.set(path, data);
+  return { data, cachedAt };
+}
+
+/**
+ * When the offline store's answer was last confirmed, if the screen should say so:
+ * offline always; online only while the worker is still checking it with the server.
+ */
+function storedAnswerAge(response: Response): number | null {
+  const at = Number(response.headers.get(CACHED_AT_HEADER) ?? NaN);
+  if (Number.isNaN(at)) return null;
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return offline || response.headers.has(REVALIDATING_HEADER) ? at : null;
+}
+
+/** Forgets one path in the memory cache (the offline store has a newer answer). */
+export function forgetCachedResponse(path: string): void {
+  cache.delete(path);
 }
 
 /** A fresh key per user action, so a retried send is applied once. */

@@ -70,3 +70,19 @@ export function nameFromId(id: string): string {
     .trim()
     .replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
 }
+
+const RELATIVE_STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', DAY_MS],
+  ['hour', 60 * 60 * 1000],
+  ['minute', 60 * 1000],
+];
+
+/** "just now", "5 minutes ago", "2 hours ago", "yesterday" — how old something is. */
+export function formatRelativeTime(at: number, now: number = Date.now()): string {
+  const elapsed = Math.max(0, now - at);
+  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (elapsed >= size) return format.format(-Math.floor(elapsed / size), unit);
+  }
+  return 'just now';
+}

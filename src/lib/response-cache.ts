@@ -9,6 +9,7 @@ export const CACHE_TTL_MS = 300_000;
 export interface ResponseCache {
   get(key: string, now?: number): unknown;
   set(key: string, value: unknown, now?: number): void;
+  delete(key: string): void;
   clear(): void;
   readonly size: number;
 }
@@ -35,6 +36,9 @@ export function createResponseCache(max = CACHE_MAX_ENTRIES, ttlMs = CACHE_TTL_M
         if (oldest === undefined) break;
         entries.delete(oldest);
       }
+    },
+    delete(key) {
+      entries.delete(key);
     },
     clear() {
       entries.clear();

@@ -4,6 +4,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, apiFetch, apiJson, clearResponseCache, setSessionEndedHandler } from './api-client';
+import { clearOfflineData } from './offline/clear';
 import { STORAGE_KEYS, storage, type StoredUser } from './storage';
 
 export interface Session {
@@ -28,7 +29,10 @@ interface AuthAnswer {
 export function endSession(to = '/'): void {
   storage.clear();
   clearResponseCache();
-  window.location.assign(to);
+  // Cached reads go too; a broken store must not keep the user signed in.
+  void clearOfflineData()
+    .catch((error: unknown) => console.warn('Offline data not cleared', error))
+    .finally(() => window.location.assign(to));
 }
 
 async function authenticate(path: string, body: object, fallback: string): Promise<StoredUser> {

@@ -37,9 +37,19 @@ function write(key: string, value: string | null): void {
   }
 }
 
+const tokenListeners = new Set<(token: string | null) => void>();
+
 export const storage = {
   token: () => read(STORAGE_KEYS.token),
-  setToken: (token: string | null) => write(STORAGE_KEYS.token, token),
+  setToken(token: string | null) {
+    write(STORAGE_KEYS.token, token);
+    tokenListeners.forEach((listener) => listener(token));
+  },
+  /** Called whenever this page stores a new token (the offline outbox mirrors it for the worker). */
+  onTokenChange(listener: (token: string | null) => void): () => void {
+    tokenListeners.add(listener);
+    return () => tokenListeners.delete(listener);
+  },
   user(): StoredUser | null {
     const raw = read(STORAGE_KEYS.user);
     if (!raw) return null;
@@ -70,5 +80,6 @@ export const storage = {
     } catch {
       // nothing to clear
     }
+    tokenListeners.forEach((listener) => listener(null));
   },
 };

@@ -12,6 +12,9 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.x = 1');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+  fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Touchline"}');
+  fs.mkdirSync(path.join(dist, 'icons'));
+  fs.writeFileSync(path.join(dist, 'icons', 'icon-192.png'), 'png');
 });
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
@@ -29,6 +32,21 @@ describe('serving the built app', () => {
       expect(response.status, file).toBe(200);
       expect(response.headers.get('cache-control'), file).toBe('no-cache');
     }
+  });
+
+  it('serves the web app manifest as application/manifest+json that revalidates', async () => {
+    const response = await staticApp(dist).request('/manifest.webmanifest');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/manifest+json');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.json()).toEqual({ name: 'Touchline' });
+  });
+
+  it('serves the icons as PNG', async () => {
+    const response = await staticApp(dist).request('/icons/icon-192.png');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
   it('answers app routes with index.html', async () => {

@@ -11,16 +11,22 @@ import { TeamLogo } from '@/components/images';
 import { ApiError } from '@/lib/api-client';
 import type { StoredUser } from '@/lib/storage';
 import { loadTeamMatches, usePausedLoad, useStaffTeams } from './match-report-load';
-import { isReportable, reportOptionLabel, reportProblems, reportRefusal } from './match-report-rules';
+import {
+  isReportable,
+  matchTitle,
+  reportOptionLabel,
+  reportProblems,
+  reportRefusal,
+} from './match-report-rules';
 import { initialDraft, loadSheet, reportBody, ReportFields, tallies, type Draft } from './match-report-sheet';
-import { staffWrite } from '@/lib/staff-api';
+import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/offline/page-outbox';
 import './report.css';
 
 const SUCCESS = 'Match report submitted successfully!';
 const NO_MATCH = 'Please select a match first';
 const FAILED = 'Failed to submit match report';
 
-type Banner = { kind: 'success' | 'error'; text: string } | null;
+type Banner = { kind: 'success' | 'queued' | 'error'; text: string } | null;
 
 export function MatchReportTab({ user }: { user: StoredUser }) {
   const isSuperAdmin = user.user_type === 'super_admin';
@@ -90,8 +96,15 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
     setSubmitting(true);
     setBanner(null);
     try {
-      await staffWrite('POST', `/api/matches/${encodeURIComponent(matchId)}/report`, body);
-      setBanner({ kind: 'success', text: SUCCESS });
+      // Without a connection the report waits in the outbox and is sent later, once.
+      const result = await submitStaffWrite({
+        kind: 'match-report',
+        method: 'POST',
+        path: `/api/matches/${encodeURIComponent(matchId)}/report`,
+        body,
+        label: `${form.sheet.home.name} ${body.home_score}–${body.away_score} ${form.sheet.away.name} · ${matchTitle(form.sheet.match, teamId, now)}`,
+      });
+      setBanner(result.queued ? { kind: 'queued', text: SAVED_OFFLINE } : { kind: 'success', text: SUCCESS });
       setMatchId('');
       setDraft(null);
       setRound((n) => n + 1);
@@ -209,7 +222,7 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
           {banner && (
             <p
               className={`report-banner report-banner-${banner.kind}`}
-              role={banner.kind === 'success' ? 'status' : 'alert'}
+              role={banner.kind === 'error' ? 'alert' : 'status'}
             >
               {banner.text}
             </p>

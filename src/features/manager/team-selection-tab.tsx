@@ -17,8 +17,8 @@ import {
   useStaffTeams,
   type Roster,
 } from './match-report-load';
-import { isSelectable, selectionOptionLabel, SQUAD_MAX, SQUAD_MIN } from './match-report-rules';
-import { staffWrite } from '@/lib/staff-api';
+import { isSelectable, matchTitle, selectionOptionLabel, SQUAD_MAX, SQUAD_MIN } from './match-report-rules';
+import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/offline/page-outbox';
 import { useToast } from './toast';
 import './report.css';
 
@@ -129,13 +129,19 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
     const ids = order.map((player) => player.id).filter((id) => chosen.includes(id));
     setSaving(true);
     try {
-      await staffWrite(
-        'PUT',
-        `/api/teams/${encodeURIComponent(teamId)}/matches/${encodeURIComponent(matchId)}/roster`,
-        { players: ids },
-      );
+      // Without a connection the squad waits in the outbox and is sent later, once.
+      const result = await submitStaffWrite({
+        kind: 'team-selection',
+        method: 'PUT',
+        path: `/api/teams/${encodeURIComponent(teamId)}/matches/${encodeURIComponent(matchId)}/roster`,
+        body: { players: ids },
+        label: `${ids.length} players${match ? ` · ${matchTitle(match, teamId, new Date())}` : ''}`,
+      });
       setSaved((all) => ({ ...all, [matchId]: ids }));
-      toast('success', 'Team selection saved successfully');
+      toast(
+        result.queued ? 'info' : 'success',
+        result.queued ? SAVED_OFFLINE : 'Team selection saved successfully',
+      );
     } catch (error) {
       console.warn(error); // handled: the toast shows it
       toast('error', `Failed to save team selection: ${failureReason(error)}`);

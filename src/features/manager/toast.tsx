@@ -6,7 +6,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import './toast.css';
 
-export type ToastKind = 'success' | 'error';
+export type ToastKind = 'success' | 'info' | 'error';
 interface Toast {
   id: number;
   kind: ToastKind;
@@ -15,7 +15,7 @@ interface Toast {
 
 const ToastContext = createContext<((kind: ToastKind, message: string) => void) | null>(null);
 
-export const TOAST_MS = { success: 4000, error: 7000 } as const;
+export const TOAST_MS = { success: 4000, info: 6000, error: 7000 } as const;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);

@@ -1,12 +1,5 @@
 /** Id helpers of the teams screens (spec sections 2 and 3). */
 
-/** A team's league_id may be colon-separated ("region:tl-26"); the last segment is the league id. */
-export function leagueIdOf(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const id = (value.split(':').pop() ?? '').trim();
-  return id === '' ? null : id;
-}
-
 /** Coach routes use hyphens for the dots of coach ids; the coach page turns them back. */
 export function coachPath(coachId: string): string {
   return `/coach/${encodeURIComponent(coachId.replace(/\./g, '-'))}`;

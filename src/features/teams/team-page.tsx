@@ -15,7 +15,9 @@ import { ApiError } from '@/lib/api-client';
 import type { Team } from '@/lib/api-types';
 import { storage } from '@/lib/storage';
 import { FavouriteButton } from './favourite-button';
-import { leagueIdOf, teamApi } from './team-ids';
+import { leagueIdOf } from '@/lib/league-id';
+import { SaveOfflineButton } from './save-offline-button';
+import { teamApi } from './team-ids';
 import { MatchesTab } from './team-matches';
 import { SquadTab } from './team-squad';
 import { STAT_TABS, StatsTab, type StatTab } from './team-stats';
@@ -95,6 +97,7 @@ function TeamDetails({ team }: { team: Team }) {
         </div>
         <FavouriteButton teamId={team.team_id} teamName={team.team_name} />
         {team.description && <p className="team-hero-description">{team.description}</p>}
+        <SaveOfflineButton teamId={team.team_id} />
       </header>
 
       <div className="team-layout">

@@ -1,0 +1,58 @@
+/**
+ * Under the header: 'You are offline' while the network is gone, and on screens
+ * shown from the offline store, 'Last updated {relative time}'. Online, a stored
+ * answer is usually confirmed by the server within moments; the freshness line waits
+ * a little so it does not flash for those.
+ */
+import { useEffect, useState } from 'react';
+import { useOnline } from '@/hooks/use-online';
+import { formatRelativeTime } from '@/lib/format';
+import { useOldestCachedAnswer } from '@/lib/offline/freshness';
+
+const ONLINE_GRACE_MS = 2000;
+const TICK_MS = 30_000;
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, TICK_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [active]);
+  return now;
+}
+
+/** True once `value` has stayed non-null for `ms`. */
+function useSettled(value: number | null, ms: number): boolean {
+  const [settledFor, setSettledFor] = useState<number | null>(null);
+  useEffect(() => {
+    if (value === null) return;
+    const timer = setTimeout(() => setSettledFor(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return value !== null && settledFor === value;
+}
+
+export function OfflineStatus() {
+  const online = useOnline();
+  const cachedAt = useOldestCachedAnswer();
+  const settled = useSettled(cachedAt, ONLINE_GRACE_MS);
+  const showFreshness = cachedAt !== null && (!online || settled);
+  const now = useNow(showFreshness);
+  if (online && !showFreshness) return null;
+  return (
+    <div className={`app-bar offline-status${online ? '' : ' offline-status-offline'}`} role="status">
+      {!online && <strong>You are offline.</strong>}
+      {showFreshness ? (
+        <span>Last updated {formatRelativeTime(cachedAt, Math.max(now, cachedAt))}</span>
+      ) : (
+        <span>Saved screens and your queued reports still work.</span>
+      )}
+    </div>
+  );
+}

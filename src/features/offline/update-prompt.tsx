@@ -1,0 +1,20 @@
+/**
+ * The bar under the header that offers a new version of the app once its service
+ * worker is installed and waiting (src/app/register-sw.ts puts it in the store).
+ */
+import { useWaitingUpdate } from '@/lib/sw-updates';
+
+export function UpdatePrompt() {
+  const update = useWaitingUpdate();
+  if (!update) return null;
+  return (
+    <div className="app-bar" role="status">
+      <p className="app-bar-text">
+        New version available —{' '}
+        <button type="button" className="app-bar-link" onClick={() => update.apply()}>
+          Reload
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * 'Save for offline' on a team page: stores the team's pitch-side screens on the
+ * device (src/lib/offline/save-team.ts). Shown only where a service worker serves
+ * them back (built app, browser with IndexedDB). The own and favourite teams are
+ * saved automatically; the button then reads as saved, with the copy's age.
+ */
+import { useEffect, useState } from 'react';
+import { useOnline } from '@/hooks/use-online';
+import { formatRelativeTime } from '@/lib/format';
+import { offlineCapable, saveTeamForOffline, savedTeam } from '@/lib/offline/save-team';
+
+type SaveState =
+  | { kind: 'unknown' }
+  | { kind: 'idle'; savedAt: number | null }
+  | { kind: 'saving'; savedAt: number | null }
+  | { kind: 'failed'; savedAt: number | null };
+
+export function SaveOfflineButton({ teamId }: { teamId: string }) {
+  const [capable] = useState(offlineCapable);
+  const online = useOnline();
+  const [state, setState] = useState<SaveState>({ kind: 'unknown' });
+
+  useEffect(() => {
+    if (!capable) return;
+    let live = true;
+    savedTeam(teamId).then(
+      (saved) => live && setState({ kind: 'idle', savedAt: saved?.savedAt ?? null }),
+      () => live && setState({ kind: 'idle', savedAt: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [capable, teamId]);
+
+  if (!capable || state.kind === 'unknown') return null;
+  const savedAt = state.savedAt;
+
+  const save = async () => {
+    setState({ kind: 'saving', savedAt });
+    try {
+      const saved = await saveTeamForOffline(teamId);
+      setState({ kind: 'idle', savedAt: saved.savedAt });
+    } catch (error) {
+      console.warn(error); // handled: the message below says so
+      setState({ kind: 'failed', savedAt });
+    }
+  };
+
+  return (
+    <div className="team-offline">
+      <button
+        type="button"
+        className="button button-secondary team-offline-button"
+        onClick={() => void save()}
+        disabled={state.kind === 'saving' || !online}
+      >
+        {state.kind === 'saving' ? 'Saving…' : savedAt === null ? 'Save for offline' : 'Update offline copy'}
+      </button>
+      <span className="team-offline-note" role="status">
+        {state.kind === 'failed'
+          ? 'Could not save for offline. Try again with a connection.'
+          : savedAt !== null
+            ? `Saved for offline ${formatRelativeTime(savedAt)}`
+            : online
+              ? ''
+              : 'Connect to save this team for offline use.'}
+      </span>
+    </div>
+  );
+}
