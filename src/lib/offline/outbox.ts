@@ -308,10 +308,14 @@ export function replayOutbox(deps: ReplayDeps): Promise<ReplayResult> {
   });
 }
 
-/** The earliest time an automatic attempt is due, or null when nothing waits on a timer. */
+/**
+ * When the next automatic attempt is due: the first waiting item's time (it holds
+ * the ones behind it), or null when nothing waits on a timer (empty, or waiting for
+ * the user to sign in).
+ */
 export async function nextDueAt(db: OfflineDb, userId: string | null): Promise<number | null> {
-  const waiting = (await db.getAll('outbox')).filter(
-    (item) => item.state === 'queued' && !item.needsSignIn && item.userId === userId,
+  const first = (await db.getAll('outbox')).find(
+    (item) => (item.state === 'queued' || item.state === 'sending') && item.userId === userId,
   );
-  return waiting.length === 0 ? null : Math.min(...waiting.map((item) => item.nextAttemptAt));
+  return !first || first.needsSignIn ? null : first.nextAttemptAt;
 }

@@ -1,0 +1,234 @@
+/**
+ * Stale-while-revalidate of public reads over fake-indexeddb: what is kept, what is
+ * served at once, how the server is asked again, and what open pages are told.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import {
+  CACHED_AT_HEADER,
+  FRESH_MS,
+  REVALIDATING_HEADER,
+  clearReadCache,
+  isPublicRead,
+  readKey,
+  staleWhileRevalidate,
+  trimReads,
+  type ReadMessage,
+} from '@/lib/offline/read-cache';
+import { useFreshOfflineDb } from './idb';
+
+const openDb = useFreshOfflineDb();
+const ORIGIN = 'http://touchline.test';
+const T0 = Date.parse('2026-06-15T12:00:00Z');
+
+function json(body: unknown, status = 200, etag = '"v1"'): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ETag: etag },
+  });
+}
+
+async function setup(network: (request: Request) => Promise<Response>) {
+  const db = await openDb();
+  const messages: ReadMessage[] = [];
+  const pending: Promise<unknown>[] = [];
+  let now = T0;
+  const fetch = vi.fn(network);
+  const deps = {
+    db,
+    fetch,
+    now: () => now,
+    notify: (message: ReadMessage) => messages.push(message),
+    waitUntil: (promise: Promise<unknown>) => pending.push(promise),
+  };
+  return {
+    db,
+    fetch,
+    messages,
+    at: (time: number) => (now = time),
+    get: (path: string) => staleWhileRevalidate(new Request(`${ORIGIN}${path}`), deps),
+    settle: () => Promise.all(pending.splice(0)),
+  };
+}
+
+describe('which reads are kept', () => {
+  it('keeps public reads and nothing behind a role', () => {
+    const kept = [
+      '/api/leagues',
+      '/api/leagues/mwpl-26/table',
+      '/api/leagues/mwpl-26/matches',
+      '/api/leagues/mwpl-26/stats',
+      '/api/teams',
+      '/api/teams/north.town',
+      '/api/teams/north.town/roster',
+      '/api/teams/north.town/matches',
+      '/api/teams/north.town/stats',
+      '/api/teams/north.town/seasons',
+      '/api/matches',
+      '/api/matches/12',
+      '/api/matches/between/a/b',
+      '/api/player/x.fwd',
+      '/api/players/x.fwd',
+      '/api/coaches/x.coach',
+      '/api/mwpl_news',
+    ];
+    const refused = [
+      '/api/auth/login',
+      '/api/tables',
+      '/api/tables/users/data',
+      '/api/search',
+      '/api/images/teams/a.svg',
+      '/api/health',
+      '/api/teams/north.town/players',
+      '/api/openapi.json',
+      '/index.html',
+    ];
+    expect(kept.filter((path) => !isPublicRead(new URL(path, ORIGIN)))).toEqual([]);
+    expect(refused.filter((path) => isPublicRead(new URL(path, ORIGIN)))).toEqual([]);
+  });
+
+  it('keys by path and query', () => {
+    expect(readKey('/api/teams/a/matches?season=2026')).toBe('/api/teams/a/matches?season=2026');
+    expect(readKey(new URL(`${ORIGIN}/api/leagues?season=2026`))).toBe('/api/leagues?season=2026');
+  });
+});
+
+describe('stale-while-revalidate', () => {
+  it('stores a network answer and serves it from the store next time, without asking while fresh', async () => {
+    const s = await setup(async () => json({ standings: [1] }));
+    const first = await s.get('/api/leagues/l/table?season=2026');
+    expect(await first.json()).toEqual({ standings: [1] });
+    expect(first.headers.has(CACHED_AT_HEADER)).toBe(false);
+    await s.settle();
+
+    s.at(T0 + FRESH_MS - 1);
+    const second = await s.get('/api/leagues/l/table?season=2026');
+    expect(await second.json()).toEqual({ standings: [1] });
+    expect(second.headers.get(CACHED_AT_HEADER)).toBe(String(T0));
+    expect(second.headers.has(REVALIDATING_HEADER)).toBe(false);
+    expect(s.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a stale entry at once, revalidates with If-None-Match, and confirms on 304', async () => {
+    const s = await setup(async () => json({ v: 1 }));
+    await s.get('/api/teams/a');
+    await s.settle();
+    s.fetch.mockImplementation(async () => new Response(null, { status: 304 }));
+    s.at(T0 + 60_000);
+    const answer = await s.get('/api/teams/a');
+    expect(answer.headers.get(REVALIDATING_HEADER)).toBe('1');
+    expect(await answer.json()).toEqual({ v: 1 });
+    await s.settle();
+    const revalidation = s.fetch.mock.calls[1]?.[0];
+    expect(revalidation?.headers.get('If-None-Match')).toBe('"v1"');
+    expect(s.messages).toEqual([{ type: 'read-confirmed', key: '/api/teams/a' }]);
+    expect((await s.db.get('reads', '/api/teams/a'))?.validatedAt).toBe(T0 + 60_000);
+  });
+
+  it('stores newer data and tells pages to update in place', async () => {
+    const s = await setup(async () => json({ v: 1 }));
+    await s.get('/api/teams/a/roster');
+    await s.settle();
+    s.fetch.mockImplementation(async () => json({ v: 2 }, 200, '"v2"'));
+    s.at(T0 + 60_000);
+    expect(await (await s.get('/api/teams/a/roster')).json()).toEqual({ v: 1 });
+    await s.settle();
+    expect(s.messages).toEqual([{ type: 'read-updated', key: '/api/teams/a/roster' }]);
+    s.at(T0 + 60_001);
+    expect(await (await s.get('/api/teams/a/roster')).json()).toEqual({ v: 2 });
+  });
+
+  it('keeps serving the stored answer when the network is gone, and says nothing', async () => {
+    const s = await setup(async () => json({ v: 1 }));
+    await s.get('/api/matches/7');
+    await s.settle();
+    s.fetch.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    s.at(T0 + 3_600_000);
+    const answer = await s.get('/api/matches/7');
+    expect(await answer.json()).toEqual({ v: 1 });
+    expect(answer.headers.get(CACHED_AT_HEADER)).toBe(String(T0));
+    await s.settle();
+    expect(s.messages).toEqual([]);
+  });
+
+  it('forgets an answer the server no longer gives (404) and tells pages', async () => {
+    const s = await setup(async () => json({ v: 1 }));
+    await s.get('/api/teams/gone');
+    await s.settle();
+    s.fetch.mockImplementation(async () => json({ detail: 'Team not found' }, 404));
+    s.at(T0 + 60_000);
+    await s.get('/api/teams/gone');
+    await s.settle();
+    expect(await s.db.get('reads', '/api/teams/gone')).toBeUndefined();
+    expect(s.messages).toEqual([{ type: 'read-updated', key: '/api/teams/gone' }]);
+  });
+
+  it('keeps a stored answer through a 5xx', async () => {
+    const s = await setup(async () => json({ v: 1 }));
+    await s.get('/api/teams/a');
+    await s.settle();
+    s.fetch.mockImplementation(async () => json({ detail: 'down' }, 503));
+    s.at(T0 + 60_000);
+    await s.get('/api/teams/a');
+    await s.settle();
+    expect(await s.db.get('reads', '/api/teams/a')).toBeDefined();
+    expect(s.messages).toEqual([]);
+  });
+
+  it('fails like the network when nothing is stored and there is no connection', async () => {
+    const s = await setup(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(s.get('/api/teams/a')).rejects.toThrow('Failed to fetch');
+  });
+
+  it('does not store errors or non-JSON answers', async () => {
+    const s = await setup(async () => json({ detail: 'Team not found' }, 404));
+    await s.get('/api/teams/none');
+    s.fetch.mockImplementation(
+      async () => new Response('<html>', { headers: { 'Content-Type': 'text/html' } }),
+    );
+    await s.get('/api/teams/html');
+    await s.settle();
+    expect(await s.db.count('reads')).toBe(0);
+  });
+});
+
+describe('housekeeping', () => {
+  it('trims the oldest answers first and keeps those of saved teams', async () => {
+    const db = await openDb();
+    for (let i = 0; i < 6; i++) {
+      await db.put('reads', {
+        key: `/api/teams/t${i}`,
+        body: '{}',
+        contentType: 'application/json',
+        etag: null,
+        storedAt: T0 + i,
+        validatedAt: T0 + i,
+      });
+    }
+    await db.put('saved', { teamId: 't0', teamName: 'T0', savedAt: T0, paths: ['/api/teams/t0'] });
+    expect(await trimReads(db, 3)).toBe(3);
+    expect((await db.getAllKeys('reads')).sort()).toEqual([
+      '/api/teams/t0',
+      '/api/teams/t4',
+      '/api/teams/t5',
+    ]);
+  });
+
+  it('clears every stored read and saved team at sign-out', async () => {
+    const db = await openDb();
+    await db.put('reads', {
+      key: '/api/teams/a',
+      body: '{}',
+      contentType: 'application/json',
+      etag: null,
+      storedAt: T0,
+      validatedAt: T0,
+    });
+    await db.put('saved', { teamId: 'a', teamName: 'A', savedAt: T0, paths: [] });
+    await clearReadCache(db);
+    expect([await db.count('reads'), await db.count('saved')]).toEqual([0, 0]);
+  });
+});
