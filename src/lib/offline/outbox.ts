@@ -167,23 +167,28 @@ async function detailOf(response: Response): Promise<string> {
 }
 
 async function sendOnce(item: OutboxItem, token: string, deps: ReplayDeps): Promise<Response> {
-  return deps.fetch(item.path, {
-    method: item.method,
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${token}`,
-      'Idempotency-Key': item.idempotencyKey,
-    },
-    body: JSON.stringify(item.body),
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-  });
+  // A send that hangs (a captive portal, a dead connection) counts as a network error.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
+  return deps
+    .fetch(item.path, {
+      method: item.method,
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${token}`,
+        'Idempotency-Key': item.idempotencyKey,
+      },
+      body: JSON.stringify(item.body),
+      signal: controller.signal,
+    })
+    .finally(() => clearTimeout(timer));
 }
 
 async function classify(response: Response): Promise<Outcome> {
   const { status } = response;
   if (status >= 200 && status < 300) {
-    await response.body?.cancel().catch(() => undefined);
+    await response.text().catch(() => ''); // read to the end: the connection is free again
     return { kind: 'sent', status };
   }
   if (status === 401) return { kind: 'auth' };

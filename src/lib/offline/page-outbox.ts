@@ -106,7 +106,8 @@ async function scheduleNext(): Promise<void> {
 
 /** Replays the signed-in user's due items now; concurrent calls share one run (plus one more). */
 export function replayNow(): Promise<ReplayResult | null> {
-  if (!hasIndexedDb()) return Promise.resolve(null);
+  // navigator.onLine may say true without a network, but false is reliable: no attempt then.
+  if (!hasIndexedDb() || navigator.onLine === false) return Promise.resolve(null);
   if (running) {
     again = true;
     return running;

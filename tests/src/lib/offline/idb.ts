@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach } from 'vitest';
 import { closeOfflineDb, offlineDb, type OfflineDb } from '@/lib/offline/db';
 
-export function useFreshOfflineDb(): () => Promise<OfflineDb> {
+export function freshOfflineDbPerTest(): () => Promise<OfflineDb> {
   beforeEach(() => {
     globalThis.indexedDB = new IDBFactory();
   });

@@ -17,9 +17,9 @@ import {
   unsentCount,
   type OutboxAuth,
 } from '@/lib/offline/outbox';
-import { useFreshOfflineDb } from './idb';
+import { freshOfflineDbPerTest } from './idb';
 
-const openDb = useFreshOfflineDb();
+const openDb = freshOfflineDbPerTest();
 const T0 = Date.parse('2026-06-15T12:00:00Z');
 
 function item(n: number, userId = 'coach-1') {

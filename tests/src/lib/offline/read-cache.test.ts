@@ -14,9 +14,9 @@ import {
   trimReads,
   type ReadMessage,
 } from '@/lib/offline/read-cache';
-import { useFreshOfflineDb } from './idb';
+import { freshOfflineDbPerTest } from './idb';
 
-const openDb = useFreshOfflineDb();
+const openDb = freshOfflineDbPerTest();
 const ORIGIN = 'http://touchline.test';
 const T0 = Date.parse('2026-06-15T12:00:00Z');
 

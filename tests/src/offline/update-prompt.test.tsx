@@ -9,8 +9,8 @@ import {
 } from '@/app/register-sw';
 import { UpdatePrompt } from '@/features/offline/update-prompt';
 import { setWaitingUpdate } from '@/lib/sw-updates';
-import { startApiMock, type ApiMock } from '../../api-mock';
-import { renderRoute } from '../../render';
+import { startApiMock, type ApiMock } from '../api-mock';
+import { renderRoute } from '../render';
 
 const SENTENCE = 'New version available — Reload';
 
