@@ -93,6 +93,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // `npm run test:reliability`: bad input, crashes, load, security, backup.
+          // RELIABILITY=long (npm run bench) runs the longer variants.
+          name: 'reliability',
+          environment: 'node',
+          include: ['tests/reliability/**/*.test.ts'],
+          setupFiles: ['tests/setup/node.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],

@@ -7,7 +7,10 @@
 import { useEffect, useState } from 'react';
 import { useOnline } from '@/hooks/use-online';
 import { formatRelativeTime } from '@/lib/format';
+import { Link } from 'react-router-dom';
 import { useOldestCachedAnswer } from '@/lib/offline/freshness';
+import { useOutbox } from '@/lib/offline/page-outbox';
+import { useSession } from '@/lib/session';
 
 const ONLINE_GRACE_MS = 2000;
 const TICK_MS = 30_000;
@@ -38,7 +41,36 @@ function useSettled(value: number | null, ms: number): boolean {
   return value !== null && settledFor === value;
 }
 
+/** Queued writes that wait for their author to sign in again (the session ended). */
+function SignInAgain() {
+  const { items } = useOutbox();
+  const { user } = useSession();
+  const waiting = items.filter(
+    (item) => item.state === 'queued' && (item.needsSignIn || item.userId !== user?.id),
+  );
+  if (waiting.length === 0) return null;
+  const who = waiting[0]?.userName || 'its author';
+  const count = waiting.length === 1 ? '1 queued item' : `${waiting.length} queued items`;
+  return (
+    <div className="app-bar offline-status" role="status">
+      <span>
+        {count} will send after {who} signs in again.
+      </span>{' '}
+      <Link to="/login">Sign in</Link>
+    </div>
+  );
+}
+
 export function OfflineStatus() {
+  return (
+    <>
+      <SignInAgain />
+      <ConnectionStatus />
+    </>
+  );
+}
+
+function ConnectionStatus() {
   const online = useOnline();
   const cachedAt = useOldestCachedAnswer();
   const settled = useSettled(cachedAt, ONLINE_GRACE_MS);

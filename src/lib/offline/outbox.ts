@@ -12,7 +12,7 @@
  * network holds back the ones behind it. Page and worker replay under one lock.
  * Nothing is deleted except by the user (Discard) or by age once sent.
  */
-import type { OfflineDb, OutboxItem, OutboxKind } from './db';
+import type { OfflineDb, OutboxItem } from './db';
 
 export const OUTBOX_CHANNEL = 'touchline-outbox';
 export const SYNC_TAG = 'touchline-outbox';
@@ -21,16 +21,11 @@ const LOCK_NAME = 'touchline-outbox-replay';
 export const SENT_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 const SEND_TIMEOUT_MS = 20_000;
 
-export interface NewOutboxItem {
-  idempotencyKey: string;
-  kind: OutboxKind;
-  method: 'POST' | 'PUT';
-  path: string;
-  body: unknown;
-  label: string;
-  userId: string;
-  userName: string;
-}
+/** What the caller gives; the state, attempts and times are the outbox's own. */
+export type NewOutboxItem = Pick<
+  OutboxItem,
+  'idempotencyKey' | 'kind' | 'method' | 'path' | 'body' | 'label' | 'userId' | 'userName'
+>;
 
 /** The wait before the next automatic attempt: 1 s, 2 s, 4 s … up to a minute. */
 export function backoffMs(attempts: number): number {

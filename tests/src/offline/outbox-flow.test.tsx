@@ -250,3 +250,64 @@ describe('the Outbox view', () => {
     expect(screen.queryByRole('link', { name: /^Outbox/ })).not.toBeInTheDocument();
   });
 });
+
+describe('sessions and the offline store', () => {
+  it('asks the author to sign in again when queued items wait for a session', async () => {
+    const db = await offlineDb();
+    await enqueue(db, {
+      kind: 'team-selection',
+      method: 'PUT',
+      body: { players: [] },
+      userId: coach.id,
+      userName: coach.name,
+      idempotencyKey: 'k1',
+      path: '/api/teams/west.rangers/matches/1/roster',
+      label: '7 players',
+    });
+    setOnline(false);
+    await renderRoute('/teams', { api });
+    expect(
+      await screen.findByText('1 queued item will send after Casey Coach signs in again.'),
+    ).toBeInTheDocument();
+    const bar = (await screen.findByText(/^1 queued item will send/)).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    expect(within(bar).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('forgets cached reads, saved teams and the session copy at sign-out, and keeps the outbox', async () => {
+    const db = await offlineDb();
+    await db.put('reads', {
+      key: '/api/teams/west.rangers',
+      body: '{}',
+      contentType: 'application/json',
+      etag: null,
+      storedAt: 1,
+      validatedAt: 1,
+    });
+    await db.put('saved', { teamId: 'west.rangers', teamName: 'West Rangers', savedAt: 1, paths: [] });
+    await enqueue(db, {
+      kind: 'match-report',
+      method: 'POST',
+      body: {},
+      userId: coach.id,
+      userName: coach.name,
+      idempotencyKey: 'k1',
+      path: '/api/matches/1/report',
+      label: 'Report',
+    });
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    setOnline(false);
+    await renderRoute('/teams', { api, user: coach });
+    await waitFor(async () => expect(await db.get('meta', 'auth')).toBeDefined());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect([await db.count('reads'), await db.count('saved'), await db.get('meta', 'auth')]).toEqual([
+      0,
+      0,
+      undefined,
+    ]);
+    expect(await db.count('outbox')).toBe(1);
+  });
+});
