@@ -38,27 +38,38 @@ async function notifyPages(message: ReadMessage): Promise<void> {
   pages.forEach((page) => page.postMessage(message));
 }
 
+// When this device last changed data through the API. Stored reads older than that
+// are checked with the server before they are shown: a list reloaded after a report
+// shows the report. (Kept in memory: a worker stopped since then has nothing newer
+// to protect than what the next revalidation brings.)
+let lastWriteAt = 0;
+for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+  registerRoute(
+    ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/'),
+    async ({ request }) => {
+      const response = await fetch(request);
+      if (response.ok) lastWriteAt = Date.now();
+      return response;
+    },
+    method,
+  );
+}
+
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isPublicRead(url),
   async ({ request, event }) => {
     const db = await offlineDb();
-    const deps = {
+    return staleWhileRevalidate(request, {
       db,
       fetch: (next: Request) => fetch(next),
       now: Date.now,
       notify: (message: ReadMessage) => void notifyPages(message),
       waitUntil: (promise: Promise<unknown>) => (event as ExtendableEvent).waitUntil(promise),
-    };
-    if (request.cache === 'no-cache' || request.cache === 'reload') {
-      // Saving for offline asks the server first; the store still answers without a network.
-      try {
-        const response = await fetch(request.clone());
-        if (response.ok) return response;
-      } catch {
-        // fall back to the stored answer below
-      }
-    }
-    return staleWhileRevalidate(request, deps);
+      // Saving for offline asks the server first (cache: 'no-cache'), and so does every
+      // read of an answer older than this device's last write.
+      checkFirst: (entry) =>
+        request.cache === 'no-cache' || request.cache === 'reload' || entry.validatedAt <= lastWriteAt,
+    });
   },
 );
 

@@ -4,12 +4,20 @@
  *   the network off and a fresh page (target ≤ 1 s);
  * - reconnect to confirmed: a match report queued offline, from going back online to
  *   the Outbox showing it sent (target ≤ 2 s).
- * Needs a build (`npm run build`). BENCH_RUNS (default 7) sets the repetitions.
+ * Builds the app first when dist/ has none. BENCH_RUNS (default 7) sets the repetitions.
  */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { launchBrowser, startServer } from '../e2e/harness';
 import { login } from '../e2e/pages';
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);
+
+// The built app is what a phone runs: build it when it is missing.
+if (!fs.existsSync(new URL('../../dist/sw.js', import.meta.url))) {
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+}
 const TEAM = 'riverside.rovers';
 
 function summary(label: string, values: number[]): void {

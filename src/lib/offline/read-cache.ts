@@ -126,36 +126,61 @@ function revalidate(request: Request, entry: CachedRead, deps: RevalidateDeps): 
   return check;
 }
 
+/** Keeps a network answer for next time (successful JSON only); a 4xx forgets the old one. */
+function keep(key: string, response: Response, entry: CachedRead | undefined, deps: RevalidateDeps): void {
+  const contentType = response.headers.get('Content-Type') ?? '';
+  if (response.status === 200 && contentType.includes('json')) {
+    const now = deps.now();
+    deps.waitUntil(
+      response
+        .clone()
+        .text()
+        .then((body) =>
+          store(deps.db, {
+            key,
+            body,
+            contentType,
+            etag: response.headers.get('ETag'),
+            storedAt: entry && entry.body === body ? entry.storedAt : now,
+            validatedAt: now,
+          }),
+        )
+        .then(() => trimReads(deps.db))
+        .catch(() => undefined), // a full disk must not break the answer
+    );
+  } else if (entry && response.status >= 400 && response.status < 500 && response.status !== 429) {
+    deps.waitUntil(deps.db.delete('reads', key).catch(() => undefined));
+  }
+}
+
 /**
  * The worker's answer to a public GET: the stored answer at once (checked with the
  * server in the background), or the network's answer, stored for next time.
+ *
+ * `checkFirst` names stored answers that must not be shown before the server is
+ * asked: those older than a write this device just made (a list reloaded after a
+ * report must show the report). They are served from the store only when the
+ * network fails.
  */
-export async function staleWhileRevalidate(request: Request, deps: RevalidateDeps): Promise<Response> {
+export async function staleWhileRevalidate(
+  request: Request,
+  deps: RevalidateDeps & { checkFirst?: (entry: CachedRead) => boolean },
+): Promise<Response> {
   const key = readKey(new URL(request.url));
   const entry = await deps.db.get('reads', key).catch(() => undefined);
-  if (entry) {
+  if (entry && !deps.checkFirst?.(entry)) {
     const fresh = deps.now() - entry.validatedAt < FRESH_MS;
     if (!fresh) deps.waitUntil(revalidate(request, entry, deps));
     return answerFrom(entry, !fresh);
   }
-  const response = await deps.fetch(request);
-  const contentType = response.headers.get('Content-Type') ?? '';
-  if (response.status === 200 && contentType.includes('json')) {
-    const body = await response.clone().text();
-    const now = deps.now();
-    deps.waitUntil(
-      store(deps.db, {
-        key,
-        body,
-        contentType,
-        etag: response.headers.get('ETag'),
-        storedAt: now,
-        validatedAt: now,
-      })
-        .then(() => trimReads(deps.db))
-        .catch(() => undefined), // a full disk must not break the answer
-    );
+  let response: Response;
+  try {
+    response = await deps.fetch(request);
+  } catch (error) {
+    if (entry) return answerFrom(entry, true);
+    throw error;
   }
+  keep(key, response, entry, deps);
   return response;
 }
 

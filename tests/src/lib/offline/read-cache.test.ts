@@ -27,7 +27,7 @@ function json(body: unknown, status = 200, etag = '"v1"'): Response {
   });
 }
 
-async function setup(network: (request: Request) => Promise<Response>) {
+async function setup(network: (request: Request) => Promise<Response>, checkFirstBefore = 0) {
   const db = await openDb();
   const messages: ReadMessage[] = [];
   const pending: Promise<unknown>[] = [];
@@ -39,6 +39,7 @@ async function setup(network: (request: Request) => Promise<Response>) {
     now: () => now,
     notify: (message: ReadMessage) => messages.push(message),
     waitUntil: (promise: Promise<unknown>) => pending.push(promise),
+    checkFirst: (entry: { validatedAt: number }) => entry.validatedAt <= checkFirstBefore,
   };
   return {
     db,
@@ -192,6 +193,34 @@ describe('stale-while-revalidate', () => {
     await s.get('/api/teams/html');
     await s.settle();
     expect(await s.db.count('reads')).toBe(0);
+  });
+});
+
+describe('after a write from this device', () => {
+  it('asks the server before showing an answer older than the write, and keeps the new one', async () => {
+    let version = 1;
+    const s = await setup(async () => json({ v: version }), T0);
+    await s.get('/api/teams/a/matches');
+    await s.settle();
+    version = 2;
+    s.at(T0 + 1000);
+    // Fresh by age, but older than the write: the server is asked first.
+    expect(await (await s.get('/api/teams/a/matches')).json()).toEqual({ v: 2 });
+    await s.settle();
+    expect(JSON.parse((await s.db.get('reads', '/api/teams/a/matches'))?.body ?? '')).toEqual({ v: 2 });
+    expect(s.messages).toEqual([]);
+  });
+
+  it('falls back to the stored answer when the server cannot be reached', async () => {
+    const s = await setup(async () => json({ v: 1 }), T0);
+    await s.get('/api/teams/a/roster');
+    await s.settle();
+    s.fetch.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const answer = await s.get('/api/teams/a/roster');
+    expect(await answer.json()).toEqual({ v: 1 });
+    expect(answer.headers.get(CACHED_AT_HEADER)).toBe(String(T0));
   });
 });
 
