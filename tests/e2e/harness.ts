@@ -23,6 +23,8 @@ export interface TestServer {
   stop(): Promise<void>;
   /** Stops the process and removes the data folder. */
   dispose(): Promise<void>;
+  /** Sends the signal (SIGKILL: a crash) and waits for the process to exit; keeps the data folder. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 export interface ServerOptions {
@@ -85,6 +87,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     async dispose() {
       await stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      await exited;
     },
   };
 }
