@@ -94,9 +94,11 @@ export const authRoutes = new Hono<AppEnv>()
     const limiter = c.var.loginLimiter;
     const now = c.var.options.now().getTime();
     const byAddress = limiter.hit(`address:${address}`, now);
+    // A blocked address adds no account counters: one client sending a new email each
+    // time must not grow the limiter's memory.
+    if (!byAddress.allowed) tooMany(byAddress.retryAfterSeconds);
     const account = body.email.trim().toLowerCase();
     const byAccount = limiter.hit(`account:${account}`, now);
-    if (!byAddress.allowed) tooMany(byAddress.retryAfterSeconds);
     if (!byAccount.allowed) tooMany(byAccount.retryAfterSeconds);
 
     const user = await c.var.db

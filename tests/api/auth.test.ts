@@ -127,6 +127,10 @@ describe('POST /api/auth/login', () => {
       expect((await attempt('198.51.100.1', 'b@x.test')).status).toBe(401);
       expect((await attempt('198.51.100.1', 'c@x.test')).status).toBe(429);
       expect((await attempt('198.51.100.2', 'd@x.test')).status).toBe(401);
+      // A blocked address counts nothing against accounts: from elsewhere c@x.test is
+      // still tried (401, not 429), and new emails cannot grow the limiter's memory.
+      for (let i = 0; i < 5; i += 1) expect((await attempt('198.51.100.1', 'c@x.test')).status).toBe(429);
+      expect((await attempt('198.51.100.3', 'c@x.test')).status).toBe(401);
     } finally {
       await proxied.close();
     }
