@@ -21,6 +21,7 @@ import { backupDatabase } from '../../db/backup';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-league';
 import { startServer, type TestServer } from '../e2e/harness';
 import { figure } from './settings';
+import { pickFrom, shuffled } from './random';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const DEMO_TEAM = 'riverside.rovers';
@@ -231,21 +232,6 @@ async function login(base: string, email: string): Promise<Response> {
 async function token(base: string, email: string): Promise<string> {
   const response = await login(base, email);
   return z.object({ access_token: z.string() }).parse(await response.json()).access_token;
-}
-
-function pickFrom<T>(items: readonly T[]): T {
-  const item = items[randomInt(items.length)];
-  if (item === undefined) throw new Error('pick from an empty list');
-  return item;
-}
-
-function shuffled<T>(items: readonly T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
 }
 
 function reportEntity(match: z.infer<typeof MatchSchema>, adminToken: string): Entity {

@@ -19,6 +19,7 @@ import { MatchSchema, RosterPlayerSchema } from '../../api/schemas';
 import { DEMO_PASSWORD } from '../../db/seed/demo-league';
 import { startServer, type TestServer } from '../e2e/harness';
 import { figure, SETTINGS } from './settings';
+import { pickFrom, shuffled } from './random';
 
 const SUPER_ADMIN = 'superadmin@touchline.demo';
 const COACH = 'coach@touchline.demo';
@@ -91,21 +92,6 @@ async function login(base: string, email: string): Promise<string> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function pickFrom<T>(items: readonly T[]): T {
-  const item = items[randomInt(items.length)];
-  if (item === undefined) throw new Error('pick from an empty list');
-  return item;
-}
-
-function shuffled<T>(items: readonly T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
 
 interface Write {
   key: string;
