@@ -11,10 +11,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** /main needs a team: the user's own, or the favourite one. */
+/** /main needs the user's own team (spec section 2): a favourite team alone does not count. */
 export function RequireTeam({ children }: { children: ReactNode }) {
-  const { user, favoriteTeam } = useSession();
-  if (!user?.team_id && !favoriteTeam) return <Navigate to="/" replace />;
+  const { user } = useSession();
+  if (!user?.team_id) return <Navigate to="/" replace />;
   return children;
 }
 

@@ -36,7 +36,7 @@ const SearchPanel = lazy(() =>
 const STAFF = new Set(['coach', 'owner', 'super_admin']);
 
 export function Layout() {
-  const { user, isAuthenticated, logout, favoriteTeam } = useSession();
+  const { user, isAuthenticated, logout } = useSession();
   // The open panel belongs to the screen it was opened on: moving to another screen closes it.
   const [opened, setOpened] = useState<{ panel: Panel; path: string }>({ panel: null, path: '' });
   const panelRef = useRef<HTMLDivElement>(null);
@@ -70,7 +70,8 @@ export function Layout() {
   }, [panel]);
 
   const toggle = (which: Exclude<Panel, null>) => setPanel((open) => (open === which ? null : which));
-  const hasTeam = Boolean(user?.team_id ?? (isAuthenticated ? favoriteTeam : null));
+  // Home goes to /main only for a user with a team of their own (spec section 2).
+  const hasTeam = Boolean(user?.team_id);
 
   return (
     <div className="shell">

@@ -101,7 +101,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<Session>(
-    () => ({ user, isAuthenticated: user !== null, login, register, logout, favoriteTeam, setFavoriteTeam }),
+    () => ({
+      user,
+      isAuthenticated: user !== null,
+      login,
+      register,
+      logout,
+      // Only a signed-in user has a favourite team (spec section 1).
+      favoriteTeam: user !== null ? favoriteTeam : null,
+      setFavoriteTeam,
+    }),
     [user, login, register, logout, favoriteTeam, setFavoriteTeam],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { SearchIcon, TeamIcon, TrophyIcon } from '@/components/icons';
 import { SearchPanel } from '@/features/search/search-panel';
 import { useSession } from '@/lib/session';
+import { NextMatch } from './next-match';
 import './home.css';
 
 export function HomePage() {
@@ -18,8 +19,10 @@ export function HomePage() {
     // Escape closes the panel: give focus back to the button that opened it.
     buttonRef.current?.focus();
   };
-  // The same condition as the /main route guard: the user's team, else a favourite.
-  const hasTeam = isAuthenticated && Boolean(user?.team_id || favoriteTeam);
+  // The same condition as the /main route guard: a team of the user's own.
+  const hasTeam = Boolean(user?.team_id);
+  // A signed-in supporter without a team sees the favourite team's next match here.
+  const favouriteOnly = !hasTeam && favoriteTeam;
 
   return (
     <section className="page home-page">
@@ -41,6 +44,15 @@ export function HomePage() {
           <span>Search players, teams, or leagues</span>
         </button>
       </div>
+
+      {favouriteOnly && (
+        <div className="home-favourite">
+          <NextMatch teamId={favouriteOnly} />
+          <p className="home-favourite-link">
+            <Link to={`/team/${encodeURIComponent(favouriteOnly)}`}>Open my favourite team</Link>
+          </p>
+        </div>
+      )}
 
       {searching && (
         <div className="card home-search-card" id="home-search">

@@ -1,16 +1,12 @@
 /**
  * The signed-in home (spec "Home screen (signed-in home)"): a greeting, Logout,
  * the favourite team's next match, then its latest result, news and video.
- * The route guard guarantees a signed-in user with a team or a favourite team.
+ * The route guard guarantees a signed-in user with a team of their own; a favourite
+ * team, when chosen, takes its place in the blocks below.
  */
-import { useEffect } from 'react';
-
-import { MatchCard } from '@/components/match-card';
 import { ResultsPanel } from '@/components/results-panel';
-import { EmptyMessage, Loading } from '@/components/status';
-import { useApi } from '@/hooks/use-api';
-import type { Match } from '@/lib/api-types';
 import { useSession } from '@/lib/session';
+import { NextMatch } from './next-match';
 import './home.css';
 
 export function MainPage() {
@@ -38,33 +34,6 @@ export function MainPage() {
           <NextMatch teamId={teamId} />
           <ResultsPanel teamId={teamId} />
         </>
-      )}
-    </section>
-  );
-}
-
-function NextMatch({ teamId }: { teamId: string }) {
-  const { data, error, loading } = useApi<Match[]>(
-    `/api/matches?future=true&team_id=${encodeURIComponent(teamId)}&limit=1`,
-  );
-
-  useEffect(() => {
-    // Logged only (spec section 8): the block shows the empty text instead.
-    if (error) console.warn('Failed to fetch next match', error);
-  }, [error]);
-
-  const next = Array.isArray(data) ? data[0] : undefined;
-  return (
-    <section className="main-next" aria-label="Next match">
-      {loading ? (
-        <Loading />
-      ) : next && !error ? (
-        <>
-          <h2 className="main-section-title">Next Match</h2>
-          <MatchCard match={next} />
-        </>
-      ) : (
-        <EmptyMessage>No upcoming matches scheduled</EmptyMessage>
       )}
     </section>
   );

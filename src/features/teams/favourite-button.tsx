@@ -1,8 +1,13 @@
-/** The star that makes a team the favourite one (stored as favoriteTeam); pressing it again clears it. */
+/**
+ * The star that makes a team the favourite one (stored as favoriteTeam); pressing it
+ * again clears it. Only a signed-in user has a favourite team (spec section 1), so
+ * visitors do not see the star.
+ */
 import { useSession } from '@/lib/session';
 
 export function FavouriteButton({ teamId, teamName }: { teamId: string; teamName: string }) {
-  const { favoriteTeam, setFavoriteTeam } = useSession();
+  const { favoriteTeam, setFavoriteTeam, isAuthenticated } = useSession();
+  if (!isAuthenticated) return null;
   const on = favoriteTeam === teamId;
   return (
     <button

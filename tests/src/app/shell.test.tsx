@@ -74,10 +74,10 @@ describe('the header and the bottom navigation', () => {
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 
-  it('send Home to /main once a signed-in fan picks a favourite team', async () => {
+  it('keep Home on / for a signed-in fan whose only team is a favourite one', async () => {
     localStorage.setItem('favoriteTeam', 'south.city');
     await renderRoute('/leagues', { api, user: as('fan') });
-    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/main');
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
   });
 
   it('open the notification and search panels one at a time, and close them on a click outside', async () => {

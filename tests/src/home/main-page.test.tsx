@@ -72,6 +72,22 @@ describe('signed-in home', () => {
     await settled();
   });
 
+  it('sends a signed-in fan with only a favourite team to /', async () => {
+    storage.setFavoriteTeam('east.united');
+    const { router } = await renderRoute('/main', {
+      api,
+      user: { id: 'u.main.fan', name: 'Fran Fan', user_type: 'fan', team_id: null },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The open home shows the favourite team's next match instead.
+    const next = await screen.findByRole('region', { name: 'Next match' });
+    expect(await within(next).findByRole('link', { name: 'East United vs South City' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open my favourite team' })).toHaveAttribute(
+      'href',
+      '/team/east.united',
+    );
+  });
+
   it("shows 'Guest' for a user without a name", async () => {
     // The database requires a name; the stored user (what the screen reads) has none.
     await addUser(api.app.connection.db, {

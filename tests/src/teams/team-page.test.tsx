@@ -248,8 +248,18 @@ describe('Team profile', () => {
     });
   });
 
-  it('toggles the favourite team in browser storage', async () => {
+  it('shows no favourite star to a visitor', async () => {
     await openTeam();
+    expect(screen.queryByRole('button', { name: 'Favourite team' })).not.toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.favoriteTeam)).toBeNull();
+  });
+
+  it('toggles a signed-in user’s favourite team in browser storage', async () => {
+    await renderRoute('/team/north.town', {
+      api,
+      user: { id: 'u.team.fan', name: 'Fran Fan', user_type: 'fan', team_id: null },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'North Town' });
     const star = screen.getByRole('button', { name: 'Favourite team' });
     expect(star).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(star);
