@@ -254,6 +254,43 @@ const paths = {
       responses: { '200': { description: 'Signed out' } },
     },
   },
+  '/api/auth/change-password': {
+    post: {
+      summary:
+        "Change the signed-in user's password; ends every other session (this one stays). " +
+        'Checks of the current password count against the per-account sign-in limit (429 with Retry-After)',
+      security: bearer,
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: obj(
+              { current_password: str, new_password: { type: 'string', minLength: 8, maxLength: 128 } },
+              ['current_password', 'new_password'],
+            ),
+          },
+        },
+      },
+      responses: {
+        '200': json(obj({ detail: str }, ['detail']), 'Password changed'),
+        '400': json(ref('Error'), 'Invalid body, or the new password equals the current one'),
+        '401': json(ref('Error'), 'No authentication token found, or an invalid or expired token'),
+        '403': json(ref('Error'), 'Current password is incorrect'),
+        '409': json(ref('Error'), 'The password was changed meanwhile'),
+        '429': json(ref('Error')),
+      },
+    },
+  },
+  '/api/auth/logout-all': {
+    post: {
+      summary: 'End every session of the signed-in user, this one included',
+      security: bearer,
+      responses: {
+        '200': json(obj({ detail: str }, ['detail']), 'Signed out of all devices'),
+        '401': json(ref('Error'), 'No authentication token found, or an invalid or expired token'),
+      },
+    },
+  },
   '/api/auth/me': {
     get: {
       summary: 'The signed-in user',

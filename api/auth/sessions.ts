@@ -53,11 +53,18 @@ export async function revokeSession(db: DB, sessionId: string, now: Date): Promi
     .execute();
 }
 
-export async function revokeUserSessions(db: DB, userId: string, now: Date): Promise<void> {
-  await db
+/** Ends every live session of the user, or every one but `except` (the caller's own). */
+export async function revokeUserSessions(
+  db: DB,
+  userId: string,
+  now: Date,
+  { except }: { except?: string } = {},
+): Promise<void> {
+  let query = db
     .updateTable('sessions')
     .set({ revoked_at: now.toISOString() })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (except !== undefined) query = query.where('id', '!=', except);
+  await query.execute();
 }

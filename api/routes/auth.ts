@@ -1,17 +1,26 @@
 /**
  * Accounts and sessions: login, registration (fans), token refresh with rotation,
- * logout, and who-am-I. Login is rate-limited per client address and per account.
+ * logout (of this device or of all), password change, and who-am-I. Login is
+ * rate-limited per client address and per account; a password change's check of the
+ * current password counts against the same per-account limit.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_COST, hashPassword, verifyPassword } from '../../db/password';
 import type { AppEnv } from '../app';
 import { bearerToken, currentUser, requireUser } from '../auth/middleware';
-import { createSession, liveSessionUser, revokeSession, type SessionUser } from '../auth/sessions';
+import {
+  createSession,
+  liveSessionUser,
+  revokeSession,
+  revokeUserSessions,
+  type SessionUser,
+} from '../auth/sessions';
 import { signAccessToken, TokenError, verifyAccessToken } from '../auth/tokens';
 import { uniqueId } from '../data/ids';
 import { fail } from '../errors';
 import { validate } from '../http/validate';
+import { audit } from '../http/write';
 
 const INVALID_LOGIN = 'Incorrect email or password';
 
@@ -21,9 +30,16 @@ const email = z
   .toLowerCase()
   .max(320, 'is too long')
   .pipe(z.email('must be an email address'));
+/** A password to check against the stored hash: bounded so hashing stays cheap. */
+const givenPassword = z.string({ error: 'is required' }).min(1, 'is required').max(1024, 'is too long');
+/** The rule for a password being set, at registration and at a change. */
+const newPassword = z
+  .string({ error: 'is required' })
+  .min(8, 'must be at least 8 characters')
+  .max(128, 'must be at most 128 characters');
 const loginBody = z.object({
   email: z.string({ error: 'is required' }).min(1, 'is required').max(320, 'is too long'),
-  password: z.string({ error: 'is required' }).min(1, 'is required').max(1024, 'is too long'),
+  password: givenPassword,
 });
 const registerBody = z.strictObject({
   name: z
@@ -32,11 +48,9 @@ const registerBody = z.strictObject({
     .min(1, 'is required')
     .max(100, 'must be at most 100 characters'),
   email,
-  password: z
-    .string({ error: 'is required' })
-    .min(8, 'must be at least 8 characters')
-    .max(128, 'must be at most 128 characters'),
+  password: newPassword,
 });
+const changePasswordBody = z.strictObject({ current_password: givenPassword, new_password: newPassword });
 const refreshBody = z.object({ token: z.string({ error: 'is required' }).min(1, 'is required').max(4096) });
 
 /** The client address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
@@ -48,10 +62,27 @@ function clientAddress(c: Context<AppEnv>): string {
   return c.env?.incoming?.socket.remoteAddress ?? 'unknown';
 }
 
-function tooMany(retryAfterSeconds: number): never {
+function tooMany(retryAfterSeconds: number, what = 'sign-in'): never {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  fail(429, `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+  fail(429, `Too many ${what} attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
     'Retry-After': String(retryAfterSeconds),
+  });
+}
+
+/**
+ * Runs `work` in one transaction with c.var.db on it, so audit() writes in it too.
+ * Not writeTransaction: its Idempotency-Key record keeps a SHA-256 of the body, which
+ * here holds passwords (a fast unsalted hash of a password must never be stored).
+ */
+async function inTransaction(c: Context<AppEnv>, work: () => Promise<void>): Promise<void> {
+  const outer = c.var.db;
+  await outer.transaction().execute(async (trx) => {
+    c.set('db', trx);
+    try {
+      await work();
+    } finally {
+      c.set('db', outer);
+    }
   });
 }
 
@@ -161,6 +192,54 @@ export const authRoutes = new Hono<AppEnv>()
     }
     await revokeSession(c.var.db, claims.sid, now);
     return c.json({ detail: 'Signed out' }, 200);
+  })
+  .post('/auth/change-password', requireUser, validate('json', changePasswordBody), async (c) => {
+    const user = currentUser(c);
+    const sessionId = c.var.sessionId;
+    if (sessionId === undefined) fail(401, 'No authentication token found');
+    const body = c.req.valid('json');
+    // Hashing normalises (NFKC), so compare the normalised forms.
+    if (body.new_password.normalize('NFKC') === body.current_password.normalize('NFKC')) {
+      fail(400, 'The new password must be different from the current one');
+    }
+    const now = c.var.options.now();
+    // A stolen token must not become a way to guess the password past the login limit.
+    const account = `account:${user.email.toLowerCase()}`;
+    const limit = c.var.loginLimiter.hit(account, now.getTime());
+    if (!limit.allowed) tooMany(limit.retryAfterSeconds, 'password');
+    const stored = await c.var.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirst();
+    if (!stored || !(await verifyPassword(body.current_password, stored.password_hash))) {
+      fail(403, 'Current password is incorrect');
+    }
+    c.var.loginLimiter.reset(account);
+    const password_hash = await hashPassword(body.new_password, c.var.options.passwordCost);
+    await inTransaction(c, async () => {
+      const db = c.var.db;
+      // Only over the hash just checked: a change made meanwhile is not overwritten.
+      const updated = await db
+        .updateTable('users')
+        .set({ password_hash })
+        .where('id', '=', user.id)
+        .where('password_hash', '=', stored.password_hash)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) fail(409, 'The password was changed meanwhile; please try again');
+      // Every other device signs in again; this one stays signed in.
+      await revokeUserSessions(db, user.id, now, { except: sessionId });
+      await audit(c, { action: 'auth.password', entity: 'user', entityId: user.id });
+    });
+    return c.json({ detail: 'Password changed' }, 200);
+  })
+  .post('/auth/logout-all', requireUser, async (c) => {
+    const user = currentUser(c);
+    await inTransaction(c, async () => {
+      await revokeUserSessions(c.var.db, user.id, c.var.options.now());
+      await audit(c, { action: 'auth.logout_all', entity: 'user', entityId: user.id });
+    });
+    return c.json({ detail: 'Signed out of all devices' }, 200);
   })
   .get('/auth/me', requireUser, (c) =>
     c.json({ user: publicUser(currentUser(c)) }, 200, { 'Cache-Control': 'no-store' }),

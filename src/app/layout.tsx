@@ -23,6 +23,7 @@ import { InstallPrompt } from '@/features/offline/install-prompt';
 import { UpdatePrompt } from '@/features/offline/update-prompt';
 import { OfflineStatus } from '@/features/offline/offline-status';
 import { OutboxBadge } from '@/features/offline/outbox-badge';
+import { AccountButton } from '@/features/session/account-button';
 import { useSession } from '@/lib/session';
 import { OfflineSync } from './offline-sync';
 
@@ -111,6 +112,7 @@ export function Layout() {
               <GearIcon />
             </Link>
           )}
+          <AccountButton />
           <OutboxBadge />
           {isAuthenticated ? (
             <button type="button" className="icon-button" aria-label="Log out" onClick={() => void logout()}>

@@ -11,27 +11,25 @@ export function hasScore(match: Pick<Match, 'home_score' | 'away_score'>): boole
 export function MatchCard({ match }: { match: Match }) {
   const played = hasScore(match);
   return (
-    <Link
-      className="match-card"
-      to={`/match/${match.id}`}
-      aria-label={`${match.home_team_name} vs ${match.away_team_name}`}
-    >
+    // The link's name is its visible text, read in order (WCAG 2.5.3 label in name); the
+    // spaces only separate words for screen readers (grid and flex lay them out anyway).
+    <Link className="match-card" to={`/match/${match.id}`}>
       <div className="match-card-teams">
         <span className="match-card-team">
-          <TeamLogo logo={match.home_team_logo} name={match.home_team_name} size={36} />
+          <TeamLogo logo={match.home_team_logo} name={match.home_team_name} size={36} decorative />
           <span className="match-card-name">{match.home_team_name}</span>
-        </span>
+        </span>{' '}
         <span className={played ? 'match-card-score' : 'match-card-vs'}>
           {played ? `${match.home_score} - ${match.away_score}` : 'VS'}
-        </span>
+        </span>{' '}
         <span className="match-card-team match-card-away">
-          <TeamLogo logo={match.away_team_logo} name={match.away_team_name} size={36} />
+          <TeamLogo logo={match.away_team_logo} name={match.away_team_name} size={36} decorative />
           <span className="match-card-name">{match.away_team_name}</span>
         </span>
-      </div>
+      </div>{' '}
       <div className="match-card-meta">
-        <time dateTime={match.date}>{formatMatchDate(match.date)}</time>
-        {match.location && <span>{match.location}</span>}
+        <time dateTime={match.date}>{formatMatchDate(match.date)}</time>{' '}
+        {match.location && <span>{match.location}</span>}{' '}
         {match.approved === 'PENDING' && <span className="badge">Awaiting approval</span>}
       </div>
     </Link>

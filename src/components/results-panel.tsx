@@ -7,9 +7,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '@/hooks/use-api';
+import { useLoggedFailure } from '@/hooks/use-logged-failure';
 import { ApiError, apiFetch, isAbort } from '@/lib/api-client';
 import type { Match, NewsItem, Team } from '@/lib/api-types';
 import { formatDate } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { MatchCard } from './match-card';
 import { EmptyMessage, ErrorMessage, Loading } from './status';
 import './results-panel.css';
@@ -105,11 +107,22 @@ function checkVideo(body: unknown): Video | null {
   return { video_id: videoId, title: typeof title === 'string' ? title : '' };
 }
 
-export function ResultsPanel({ teamId }: { teamId: string }) {
-  const team = useApi<Team>(`/api/teams/${encodeURIComponent(teamId)}`);
+/** Without a team id the panel is the favourite team's; with neither it says so (spec section 8). */
+export function ResultsPanel({ teamId }: { teamId?: string | null }) {
+  const { favoriteTeam } = useSession();
+  const id = teamId || favoriteTeam;
+  const team = useApi<Team>(id ? `/api/teams/${encodeURIComponent(id)}` : null);
+  useLoggedFailure(
+    team.error,
+    team.error instanceof ApiError
+      ? `Failed to fetch team data: ${team.error.status}`
+      : 'Failed to fetch team data',
+  );
   return (
     <div className="results-panel">
-      {team.loading ? (
+      {!id ? (
+        <ErrorMessage>No team ID available</ErrorMessage>
+      ) : team.loading ? (
         <Loading label="Loading team..." />
       ) : team.error || !team.data ? (
         <ErrorMessage onRetry={team.reload}>Failed to load team data</ErrorMessage>

@@ -1,5 +1,36 @@
-/** An accessible tab list (arrow keys move between tabs); the panel is the caller's. */
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+/**
+ * An accessible tab list (arrow keys move between tabs); the panel is the caller's.
+ * A row wider than the screen scrolls sideways: its edges fade where more tabs lie
+ * beyond them, and the active tab is scrolled into view.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+
+type Overflow = { left: boolean; right: boolean };
+
+/** Which sides of a scrolling row hide more of it. */
+function useOverflow(row: RefObject<HTMLDivElement | null>): Overflow {
+  const [overflow, setOverflow] = useState<Overflow>({ left: false, right: false });
+  useEffect(() => {
+    const node = row.current;
+    if (!node) return;
+    const measure = () => {
+      const left = node.scrollLeft > 1;
+      const right = node.scrollLeft + node.clientWidth < node.scrollWidth - 1;
+      setOverflow((current) =>
+        current.left === left && current.right === right ? current : { left, right },
+      );
+    };
+    measure();
+    node.addEventListener('scroll', measure, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    resize?.observe(node);
+    return () => {
+      node.removeEventListener('scroll', measure);
+      resize?.disconnect();
+    };
+  }, [row]);
+  return overflow;
+}
 
 export interface TabItem<K extends string> {
   key: K;
@@ -18,6 +49,21 @@ export function Tabs<K extends string>({
   label: string;
 }) {
   const refs = useRef(new Map<K, HTMLButtonElement>());
+  const row = useRef<HTMLDivElement>(null);
+  const overflow = useOverflow(row);
+
+  useEffect(() => {
+    // The active tab in view: the row scrolls sideways, the page never moves.
+    const tab = refs.current.get(active);
+    const node = row.current;
+    if (!tab || !node) return;
+    const tabBox = tab.getBoundingClientRect();
+    const rowBox = node.getBoundingClientRect();
+    const margin = 40; // clear of the faded edge
+    if (tabBox.left < rowBox.left + margin) node.scrollLeft -= rowBox.left + margin - tabBox.left;
+    else if (tabBox.right > rowBox.right - margin) node.scrollLeft += tabBox.right - (rowBox.right - margin);
+  }, [active]);
+
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step === 0) return;
@@ -28,7 +74,12 @@ export function Tabs<K extends string>({
     refs.current.get(next.key)?.focus();
   };
   return (
-    <div className="tabs" role="tablist" aria-label={label}>
+    <div
+      ref={row}
+      className={`tabs${overflow.left ? ' tabs-more-left' : ''}${overflow.right ? ' tabs-more-right' : ''}`}
+      role="tablist"
+      aria-label={label}
+    >
       {tabs.map((tab, index) => (
         <button
           key={tab.key}

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     /** The server's `detail` (a string, or `{ message }` for feeds), when it sent one. */
     readonly detail: unknown,
     message: string,
+    /** The answer's body as text ('' when it had none). */
+    readonly body = '',
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,7 +29,15 @@ export class ApiError extends Error {
     }
     return fallback;
   }
+
+  /** What the answer said: the server's detail, else its body text ('' when empty). */
+  bodyText(): string {
+    return this.detailText(this.body);
+  }
 }
+
+/** Spec section 8: an authenticated call made without a stored token. */
+export const NO_TOKEN = 'No authentication token found';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -40,6 +50,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Ask the server even when the offline store has an answer (saving for offline). */
   fresh?: boolean;
+  /** An authenticated call: without a stored token it is not sent and fails with NO_TOKEN (401). */
+  auth?: boolean;
 }
 
 /** A JSON answer and, when the offline store served it unconfirmed, when it was stored. */
@@ -113,6 +125,7 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
 /** Sends a request with the token; on 401 refreshes once and retries. */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const token = storage.token();
+  if (options.auth && !token) throw new ApiError(401, NO_TOKEN, NO_TOKEN);
   const response = await send(path, options, token);
   if (response.status !== 401 || !token) return response;
   if (await refreshToken()) return send(path, options, storage.token());
@@ -128,7 +141,12 @@ async function errorFrom(response: Response): Promise<ApiError> {
   } catch {
     detail = undefined;
   }
-  const error = new ApiError(response.status, detail, `${response.status} ${text || response.statusText}`);
+  const error = new ApiError(
+    response.status,
+    detail,
+    `${response.status} ${text || response.statusText}`,
+    text,
+  );
   return error;
 }
 

@@ -29,14 +29,19 @@ export function formatDate(value: string | null | undefined, now: Date = new Dat
   return date.toLocaleString('en-US', options);
 }
 
-/** Match lists: en-US short weekday, month, day, hour and minute ("Sat, May 2, 2:00 PM"). */
-export function formatMatchDate(value: string | null | undefined): string {
+/**
+ * Match lists: en-US short weekday, month, day, hour and minute ("Sat, May 2, 2:00 PM").
+ * A date of another year than `now`'s also shows its year ("Sat, May 3, 2025, 2:00 PM"):
+ * lists such as previous meetings or a past season would otherwise be ambiguous.
+ */
+export function formatMatchDate(value: string | null | undefined, now: Date = new Date()): string {
   const date = parse(value);
   if (!date) return INVALID_DATE;
   return date.toLocaleString('en-US', {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
+    ...(date.getFullYear() !== now.getFullYear() && { year: 'numeric' }),
     hour: 'numeric',
     minute: '2-digit',
   });

@@ -1,6 +1,6 @@
 /**
- * Staff writes: every call sends the bearer token (the API client adds it) and an
- * Idempotency-Key, so a retried send is applied once.
+ * Staff writes: every call sends the bearer token (the API client adds it; without a
+ * stored token nothing is sent) and an Idempotency-Key, so a retried send is applied once.
  */
 import { apiJson, newIdempotencyKey } from '@/lib/api-client';
 
@@ -9,6 +9,7 @@ export function staffWrite<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, b
     method,
     ...(body !== undefined && { body }),
     idempotencyKey: newIdempotencyKey(),
+    auth: true,
   });
 }
 

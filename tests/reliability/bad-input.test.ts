@@ -961,6 +961,30 @@ function refreshSchema(): BodySchema {
   };
 }
 
+/** Every role may change its own password; each break still makes the change fail. */
+function changePasswordSchema(): BodySchema {
+  const fields = ['current_password', 'new_password'];
+  return {
+    // A wrong current password: refused as it is.
+    template: { current_password: 'not the password', new_password: 'long enough password' },
+    breaks: fc.oneof(
+      set(
+        'current_password',
+        'is wrong',
+        nastyString.filter((text) => text !== PASSWORD),
+      ),
+      set(
+        'current_password',
+        'is not text, empty or too long',
+        fc.oneof(NOT_TEXT, fc.constant(''), longText(1_025, 5_000)),
+      ),
+      set('new_password', 'is too short, too long or not text', badPassword),
+      ...fields.map(drop),
+      extraField(fields),
+    ),
+  };
+}
+
 function teamSchema(): BodySchema {
   const fields = ['name', 'location', 'description', 'league_id'];
   return {
@@ -1266,6 +1290,28 @@ const ENDPOINTS: Endpoint[] = [
         why: 'no valid token',
         corruptAuth: true,
       })),
+  },
+  {
+    name: 'POST /api/auth/logout-all',
+    bad: () =>
+      fc.option(invalidBody({ template: {}, breaks: extraField([]) })).map((body): Draft => ({
+        method: 'POST',
+        path: '/api/auth/logout-all',
+        ...(body && { body: body.body }),
+        why: 'no valid token',
+        corruptAuth: true,
+      })),
+  },
+  {
+    name: 'POST /api/auth/change-password',
+    bad: () => {
+      const schema = changePasswordSchema();
+      return write(
+        'POST',
+        fc.constant('/api/auth/change-password'),
+        fc.oneof(invalidBody(schema), anyBody(schema)),
+      );
+    },
   },
   {
     name: 'GET /api/auth/me',

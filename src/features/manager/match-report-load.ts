@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { apiJson, isAbort } from '@/lib/api-client';
 import type { Coach, Match, RosterPlayer, Team, TeamSummary } from '@/lib/api-types';
 import { useApi } from '@/hooks/use-api';
+import { useLoggedFailure } from '@/hooks/use-logged-failure';
 import type { StoredUser } from '@/lib/storage';
 import { pause } from '@/lib/staff-api';
 
@@ -111,5 +112,7 @@ export function useStaffTeams(user: StoredUser): StaffTeams {
   const isSuperAdmin = user.user_type === 'super_admin';
   const path = isSuperAdmin ? '/api/teams' : user.team_id ? team(user.team_id) : null;
   const { data, error, loading } = useApi<TeamsBody>(path);
+  // Logged as 'Failed to fetch teams', shown as 'Failed to load teams. …' (spec section 8).
+  useLoggedFailure(error, 'Failed to fetch teams');
   return { teams: data && teamsFrom(data), error, loading, noTeam: path === null };
 }

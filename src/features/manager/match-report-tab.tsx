@@ -5,6 +5,7 @@
  * reviews it. States: teams loading → match selection → form → submitted (form
  * closed, match list reloaded, form reset).
  */
+import { FittedSelect } from '@/components/fitted-select';
 import { useId, useState, type FormEvent } from 'react';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { TeamLogo } from '@/components/images';
@@ -60,6 +61,7 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
   const reportable = (matches.data ?? [])
     .filter((match) => isReportable(match, teamId, now))
     .sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+  const chosenMatch = reportable.find((match) => String(match.id) === matchId);
   // Every state stays listed (spec section 5), but a season of approved results would
   // bury the one match still to report: the open ones come first.
   const groups = [
@@ -167,10 +169,11 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
               ) : (
                 <div className="field">
                   <label htmlFor={ids.match}>Match</label>
-                  <select
+                  <FittedSelect
                     id={ids.match}
                     value={matchId}
                     onChange={(event) => chooseMatch(event.target.value)}
+                    face={chosenMatch ? reportOptionLabel(chosenMatch, teamId, now) : 'Select a match'}
                   >
                     <option value="">Select a match</option>
                     {groups.map(
@@ -185,7 +188,7 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
                           </optgroup>
                         ),
                     )}
-                  </select>
+                  </FittedSelect>
                 </div>
               ))}
           </div>

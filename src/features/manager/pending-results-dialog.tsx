@@ -4,9 +4,10 @@
  * Reject and Approve. A modal: focus moves in, Tab stays in, Escape closes, and
  * focus goes back where it came from.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { TeamLogo } from '@/components/images';
+import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { ApiError } from '@/lib/api-client';
 import type { Match } from '@/lib/api-types';
 import { formatLongDate } from '@/lib/format';
@@ -29,8 +30,6 @@ const FAILURE: Record<ReviewAction, string> = {
   approve: 'Failed to approve match',
   reject: 'Failed to reject match',
 };
-
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function ReviewDialog({
   match,
@@ -56,39 +55,10 @@ export function ReviewDialog({
   const view = viewpoint(match, teamId);
   const reporter = reporterName(match);
 
-  // Focus moves into the dialog and returns to the button that opened it; the page
-  // behind does not scroll while it is open.
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.current?.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (busy === null) onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialog.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  // Focus moves into the dialog and returns to the button that opened it.
+  const onKeyDown = useFocusTrap(dialog, () => {
+    if (busy === null) onClose();
+  });
 
   const act = async (action: ReviewAction) => {
     setBusy(action);
@@ -124,7 +94,8 @@ export function ReviewDialog({
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
-        <header className="pending-dialog-header">
+        {/* Not a <header>: inside a dialog that would be a second banner landmark. */}
+        <div className="pending-dialog-header">
           <h2 id={titleId}>Review Match Result</h2>
           <button
             type="button"
@@ -135,9 +106,10 @@ export function ReviewDialog({
           >
             ×
           </button>
-        </header>
+        </div>
 
-        <div className="pending-dialog-body">
+        {/* It scrolls on a small screen: focusable, so the keyboard can scroll it too. */}
+        <div className="pending-dialog-body" tabIndex={0}>
           <section className="pending-review-match" aria-label="Match details">
             <div className="pending-scoreline">
               <span className="pending-scoreline-team">

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { TeamLogo } from '@/components/images';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
+import { useLoggedFailure } from '@/hooks/use-logged-failure';
 import type { Match, TeamSummary } from '@/lib/api-types';
 import type { StoredUser } from '@/lib/storage';
 import { ReviewDialog, type ReviewAction } from './pending-results-dialog';
@@ -54,6 +55,8 @@ export function PendingResultsTab({ user }: { user: StoredUser }) {
 
 function PendingResults({ user, isSuperAdmin }: { user: StoredUser; isSuperAdmin: boolean }) {
   const teams = useApi<TeamsAnswer>('/api/teams');
+  // Logged as 'Failed to fetch teams', shown as 'Failed to load teams. …' (spec section 8).
+  useLoggedFailure(teams.error, 'Failed to fetch teams');
   const [chosen, setChosen] = useState<string | null>(null);
   const [banner, setBanner] = useState<{ id: number; text: string } | null>(null);
   const banners = useRef(0);

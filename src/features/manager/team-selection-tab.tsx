@@ -20,6 +20,7 @@ import {
 import { isSelectable, matchTitle, selectionOptionLabel, SQUAD_MAX, SQUAD_MIN } from './match-report-rules';
 import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/offline/page-outbox';
 import { useToast } from './toast';
+import { FittedSelect } from '@/components/fitted-select';
 import './report.css';
 
 /**
@@ -211,14 +212,19 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
           ) : (
             <div className="field">
               <label htmlFor={matchFieldId}>Match</label>
-              <select id={matchFieldId} value={matchId} onChange={(event) => chooseMatch(event.target.value)}>
+              <FittedSelect
+                id={matchFieldId}
+                value={matchId}
+                onChange={(event) => chooseMatch(event.target.value)}
+                face={match ? selectionOptionLabel(match, teamId, now) : 'Select a match'}
+              >
                 <option value="">Select a match</option>
                 {options.map((option) => (
                   <option key={option.id} value={String(option.id)}>
                     {selectionOptionLabel(option, teamId, now)}
                   </option>
                 ))}
-              </select>
+              </FittedSelect>
             </div>
           )}
 

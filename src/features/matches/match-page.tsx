@@ -141,13 +141,15 @@ function MatchDetails({ match }: { match: Match }) {
             ) : (
               <span className="matches-vs">VS</span>
             )}
-            {pending && played && <span className="badge matches-badge-pending">Awaiting approval</span>}
-            {rejected && (
-              <span className="badge matches-badge-rejected">Result rejected, awaiting a new report</span>
-            )}
           </div>
           <TeamSide teamId={match.away_team} name={awayName} logo={match.away_team_logo} />
         </div>
+        {pending && played && <p className="badge matches-approval">Awaiting approval</p>}
+        {rejected && (
+          <p className="badge matches-approval matches-badge-rejected">
+            Result rejected, awaiting a new report
+          </p>
+        )}
         <dl className="matches-facts">
           <div>
             <dt>Date</dt>

@@ -7,9 +7,11 @@ import type { Match } from '@/lib/api-types';
 import { splitTeamMatches } from '../../../api/domain/match-time';
 import { teamApi } from './team-ids';
 
+/** Spec section 8: 'Failed to fetch data: {body}', or the status when the answer had no body. */
 function failureText(error: Error): string {
-  if (error instanceof ApiError) return error.detailText(`Failed to fetch matches: ${error.status}`);
-  return error.message;
+  if (!(error instanceof ApiError)) return error.message;
+  const body = error.bodyText();
+  return body ? `Failed to fetch data: ${body}` : `Failed to fetch matches: ${error.status}`;
 }
 
 export function MatchesTab({ teamId, season }: { teamId: string; season: string }) {
@@ -35,9 +37,9 @@ export function MatchesTab({ teamId, season }: { teamId: string; season: string 
 function MatchSection({ id, title, matches }: { id: string; title: string; matches: Match[] }) {
   return (
     <section className="team-match-section" aria-labelledby={id}>
-      <h3 id={id} className="team-section-title">
+      <h2 id={id} className="team-section-title">
         {title}
-      </h3>
+      </h2>
       <ul className="team-match-list">
         {matches.map((match) => (
           <li key={match.id}>

@@ -11,6 +11,7 @@ import { SeasonSelect } from '@/components/season-select';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { TabPanel, Tabs } from '@/components/tabs';
 import { useApi } from '@/hooks/use-api';
+import { useLoggedFailure } from '@/hooks/use-logged-failure';
 import { ApiError } from '@/lib/api-client';
 import type { Team } from '@/lib/api-types';
 import { storage } from '@/lib/storage';
@@ -40,6 +41,12 @@ export function TeamPage() {
 function TeamProfile({ teamId }: { teamId: string }) {
   const navigate = useNavigate();
   const team = useApi<Team>(teamApi(teamId));
+  useLoggedFailure(
+    team.error,
+    team.error instanceof ApiError
+      ? `Failed to fetch team data: ${team.error.status}`
+      : 'Failed to fetch team data',
+  );
 
   const viewAllTeams = () => {
     storage.setViewingAllTeams(true);
@@ -68,9 +75,14 @@ function TeamProfile({ teamId }: { teamId: string }) {
   );
 }
 
-/** Seasons with matches, newest first; on failure the current year and 2025 (spec section 7). */
+/**
+ * Seasons with matches, newest first; on failure the current year and 2025 (spec
+ * section 7), and the failure is logged (spec section 8).
+ */
 function useSeasons(teamId: string): string[] | undefined {
   const seasons = useApi<{ seasons: string[] }>(teamApi(teamId, '/seasons'));
+  const said = seasons.error instanceof ApiError ? seasons.error.bodyText() : '';
+  useLoggedFailure(seasons.error, said ? `Failed to fetch seasons: ${said}` : 'Failed to fetch seasons');
   return useMemo(() => {
     if (seasons.loading) return undefined;
     const current = String(new Date().getFullYear());

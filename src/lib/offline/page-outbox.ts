@@ -75,7 +75,8 @@ function isNetworkFailure(error: unknown): boolean {
  */
 export async function submitStaffWrite<T>(request: StaffWriteRequest): Promise<SubmitResult<T>> {
   const idempotencyKey = newIdempotencyKey();
-  const send = () => apiJson<T>(request.path, { method: request.method, body: request.body, idempotencyKey });
+  const send = () =>
+    apiJson<T>(request.path, { method: request.method, body: request.body, idempotencyKey, auth: true });
   if (!hasIndexedDb() || !storage.user()) return { queued: false, data: await send() };
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     return { queued: true, item: await queue(request, idempotencyKey) };

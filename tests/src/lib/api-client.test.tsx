@@ -56,6 +56,22 @@ describe('the API client', () => {
     expect(storage.token()).not.toBe(stale);
   });
 
+  it("sends no authenticated call without a stored token: 'No authentication token found'", async () => {
+    const sent: string[] = [];
+    api.server.events.on('request:start', ({ request }) => sent.push(new URL(request.url).pathname));
+    try {
+      const error = await apiJson('/api/teams', { method: 'POST', body: {}, auth: true }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 401, message: 'No authentication token found' });
+      expect((error as ApiError).detailText('fallback')).toBe('No authentication token found');
+      expect(sent).toEqual([]);
+    } finally {
+      api.server.events.removeAllListeners();
+    }
+  });
+
   it('ends the session when the refresh fails', async () => {
     const ended = vi.fn();
     setSessionEndedHandler(ended);

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearResponseCache } from '@/lib/api-client';
-import type { StoredUser } from '@/lib/storage';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, clearResponseCache } from '@/lib/api-client';
+import { storage, type StoredUser } from '@/lib/storage';
 import { startApiMock, type ApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
 
@@ -334,6 +334,16 @@ describe('the Match Report tab', () => {
     expect(row.approved).toBe('');
   });
 
+  it("sends no report without a stored token: 'No authentication token found'", async () => {
+    useTinyLeagueClock();
+    await openTab(coach('west.rangers'));
+    const user = await chooseMatch(id('m7'));
+    storage.setToken(null); // the token is gone, the form is still open
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^No authentication token found$/);
+    expect(requests.filter((line) => line.startsWith('POST'))).toEqual([]);
+  });
+
   it('lets a super admin choose any team; changing the team resets the match and the selections', async () => {
     useTinyLeagueClock();
     await openTab(superAdmin);
@@ -371,12 +381,14 @@ describe('the Match Report tab', () => {
     ).toBeInTheDocument();
   });
 
-  it('says when the teams fail to load', async () => {
+  it("says when the teams fail to load, and logs 'Failed to fetch teams'", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     api.server.use(http.get(/\/api\/teams$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
     await openTab(superAdmin);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load teams. Please try again later.',
     );
+    expect(warn).toHaveBeenCalledWith('Failed to fetch teams', expect.any(ApiError));
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });
 

@@ -7,8 +7,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PendingResultsTab } from '@/features/manager/pending-results-tab';
+import { ApiError } from '@/lib/api-client';
 import { ToastProvider } from '@/features/manager/toast';
 import type { Match } from '@/lib/api-types';
 import { SessionProvider } from '@/lib/session';
@@ -397,10 +398,12 @@ describe('Pending Results tab', () => {
     expect((await m5InDb()).approved).toBe('PENDING');
   });
 
-  it('shows the teams load error', async () => {
+  it("shows the teams load error and logs 'Failed to fetch teams'", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     api.server.use(http.get(/\/api\/teams$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
     await renderTab(NT_COACH);
     expect(await screen.findByText('Failed to load teams. Please try again later.')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Failed to fetch teams', expect.any(ApiError));
   });
 
   it('shows the pending matches load error, and a roster failure counts as one', async () => {

@@ -1,6 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ResultsPanel } from '@/components/results-panel';
+import { ApiError } from '@/lib/api-client';
+import { SessionProvider } from '@/lib/session';
+import { storage } from '@/lib/storage';
+import { addUser, tokenFor } from '../../fixtures/auth';
 import { startApiMock, type ApiMock } from '../api-mock';
 import { renderRoute } from '../render';
 
@@ -10,6 +16,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   api.server.resetHandlers();
+  api.server.events.removeAllListeners();
   await api.app.connection.db
     .updateTable('teams')
     .set({ website: null, youtube_channel: null, news_url: null })
@@ -49,6 +56,24 @@ async function openPanel(teamId: string) {
   };
 }
 
+/** The panel on its own, as the signed-in home uses it; `null`: no team id given. */
+function renderPanel(teamId: string | null) {
+  render(
+    <SessionProvider>
+      <MemoryRouter>
+        <ResultsPanel teamId={teamId} />
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+}
+
+/** The paths of the API requests the test makes from now on. */
+function requestedPaths(): string[] {
+  const paths: string[] = [];
+  api.server.events.on('request:start', ({ request }) => paths.push(new URL(request.url).pathname));
+  return paths;
+}
+
 const pastOnly = (answer: () => Response) =>
   http.get(/\/api\/teams\/north\.town\/matches/, ({ request }) =>
     new URL(request.url).searchParams.get('past') === 'true' ? answer() : undefined,
@@ -78,6 +103,39 @@ describe('results panel', () => {
     const { result, news } = await openPanel('north.town');
     expect(await within(result).findByText('No recent matches found')).toBeInTheDocument();
     expect(await within(news).findByText('No news available')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to load team data' when the team record fails, and logs the status", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    api.server.use(
+      http.get(/\/api\/teams\/north\.town$/, () => HttpResponse.json({ detail: 'boom' }, { status: 503 })),
+    );
+    renderPanel('north.town');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load team dataTry again$/);
+    expect(warn).toHaveBeenCalledWith('Failed to fetch team data: 503', expect.any(ApiError));
+    expect(screen.queryByRole('region', { name: 'Latest Result' })).not.toBeInTheDocument();
+  });
+
+  it("says 'No team ID available' without a team id and no favourite team, and asks nothing", async () => {
+    const paths = requestedPaths();
+    renderPanel(null);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^No team ID available$/);
+    expect(screen.queryByRole('region', { name: 'Latest Result' })).not.toBeInTheDocument();
+    expect(paths).toEqual([]);
+  });
+
+  it('uses the favourite team from browser storage when no team id is given', async () => {
+    const { db } = api.app.connection;
+    await addUser(db, { id: 'panel.fan', user_type: 'fan' });
+    storage.setToken(await tokenFor(db, 'panel.fan'));
+    storage.setUser({ id: 'panel.fan', name: 'Pat', user_type: 'fan', team_id: null });
+    storage.setFavoriteTeam('south.city');
+    const paths = requestedPaths();
+    renderPanel(null);
+    expect(await screen.findByRole('region', { name: 'Latest Result' })).toBeInTheDocument();
+    await waitFor(() => expect(paths).toContain('/api/teams/south.city/matches'));
+    expect(paths).toContain('/api/teams/south.city');
+    expect(screen.queryByText('No team ID available')).not.toBeInTheDocument();
   });
 
   it("says 'Failed to load recent match' when the latest result fails, and keeps the other sections", async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import { STORAGE_KEYS, storage, type StoredUser } from '@/lib/storage';
 import { startApiMock, type ApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
@@ -64,10 +65,12 @@ describe('Team profile', () => {
     expect(await screen.findByText('Team not found')).toBeInTheDocument();
   });
 
-  it("says 'Failed to fetch team data' when the team fails to load", async () => {
+  it("says 'Failed to fetch team data' when the team fails to load, and logs the status", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     api.server.use(http.get(/\/api\/teams\/north\.town$/, failure));
     await renderRoute('/team/north.town', { api });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch team data');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to fetch team dataTry again$/);
+    expect(warn).toHaveBeenCalledWith('Failed to fetch team data: 500', expect.any(ApiError));
   });
 
   describe('Squad tab', () => {
@@ -161,17 +164,37 @@ describe('Team profile', () => {
       expect(await within(panel).findByText('No matches found')).toBeInTheDocument();
     });
 
-    it("says 'Error loading matches: …' when the matches fail to load", async () => {
+    it("says 'Error loading matches: Failed to fetch data: {body}' when the matches fail to load", async () => {
       api.server.use(http.get(/\/api\/teams\/north\.town\/matches/, failure));
       await openTeam();
       const panel = await openTab('Matches');
-      expect(await within(panel).findByRole('alert')).toHaveTextContent('Error loading matches: boom');
+      expect(await within(panel).findByRole('alert')).toHaveTextContent(
+        /^Error loading matches: Failed to fetch data: boomTry again$/,
+      );
     });
 
-    it('falls back to the current year and 2025 when the seasons fail to load', async () => {
+    it('names a plain-text error body as it came', async () => {
+      api.server.use(
+        http.get(
+          /\/api\/teams\/north\.town\/matches/,
+          () => new HttpResponse('Bad gateway', { status: 502 }),
+        ),
+      );
+      await openTeam();
+      const panel = await openTab('Matches');
+      expect(await within(panel).findByRole('alert')).toHaveTextContent(
+        /^Error loading matches: Failed to fetch data: Bad gatewayTry again$/,
+      );
+    });
+
+    it('falls back to the current year and 2025 when the seasons fail to load, and logs it', async () => {
       useTinyLeagueClock();
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       api.server.use(http.get(/\/api\/teams\/north\.town\/seasons$/, failure));
       await openTeam();
+      await waitFor(() =>
+        expect(warn).toHaveBeenCalledWith('Failed to fetch seasons: boom', expect.any(ApiError)),
+      );
       const panel = await openTab('Matches');
       const select = await within(panel).findByRole('combobox', { name: 'Season' });
       expect(
@@ -180,6 +203,20 @@ describe('Team profile', () => {
           .map((option) => option.textContent),
       ).toEqual(['2026 Season', '2025 Season']);
       expect(select).toHaveValue('2026');
+      // The fallback seasons work: 2025 shows the 2025 match.
+      await userEvent.selectOptions(select, '2025 Season');
+      await waitFor(() => expect(matchLinks(panel)).toEqual([`/match/${api.app.matchIds.m10}`]));
+    });
+
+    it("logs 'Failed to fetch seasons' when the seasons cannot be reached, and falls back", async () => {
+      useTinyLeagueClock();
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      api.server.use(http.get(/\/api\/teams\/north\.town\/seasons$/, () => HttpResponse.error()));
+      await openTeam();
+      const panel = await openTab('Matches');
+      const select = await within(panel).findByRole('combobox', { name: 'Season' });
+      expect(within(select).getAllByRole('option')).toHaveLength(2);
+      expect(warn).toHaveBeenCalledWith('Failed to fetch seasons', expect.any(TypeError));
     });
   });
 
