@@ -7,7 +7,15 @@
  */
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot, startServer, type TestBrowser, type TestServer } from './harness';
+import {
+  DESK,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  startServer,
+  type TestBrowser,
+  type TestServer,
+} from './harness';
 import { DEMO_LEAGUE, DEMO_TEAM, login, logout } from './pages';
 
 let server: TestServer;
@@ -242,5 +250,21 @@ describe('on a 390×844 phone', () => {
     await rows.last().locator('input').check();
     await screenshot(page, 'phone-team-selection');
     await logout(page);
+  });
+});
+
+describe('at a 1280×800 desk', () => {
+  it("the team page's narrow Latest Result card keeps team names whole", async () => {
+    const desk = await launchBrowser(DESK);
+    try {
+      await desk.page.goto(`${server.url}/team/${DEMO_TEAM}`);
+      const latest = desk.page.getByRole('region', { name: 'Latest Result' });
+      const names = latest.locator('.match-card-name');
+      await names.first().waitFor();
+      for (const name of await names.all()) expect(await wordsBrokenInside(name)).toEqual([]);
+      await screenshot(desk.page, 'desk-team-latest-result');
+    } finally {
+      await desk.close();
+    }
   });
 });
