@@ -221,12 +221,13 @@ describe('pending results', () => {
 });
 
 describe('admin dashboard', () => {
+  /** Chooses a table; on a phone its rows are a list of cards (a desk shows the grid). */
   async function chooseTable(page: Page, name: string) {
     const tables = page.getByRole('navigation', { name: 'Tables' });
     await tables.getByRole('button', { name, exact: true }).click();
-    const grid = page.getByRole('table', { name });
-    await grid.waitFor();
-    return grid;
+    const cards = page.getByRole('list', { name: `${name} rows` });
+    await cards.waitFor();
+    return cards;
   }
 
   it('moves a player to another team through the team_id dropdown', async () => {
@@ -235,7 +236,7 @@ describe('admin dashboard', () => {
     await page.waitForURL('**/admin-dashboard');
     const search = page.getByPlaceholder('Search tables...');
     await search.fill('play');
-    const grid = await chooseTable(page, 'players');
+    const cards = await chooseTable(page, 'players');
 
     // A player of another team whose shirt number is free at the owner's team.
     const { rows } = await api<{ rows: { id: string; team_id: string | null; number: number }[] }>(
@@ -247,16 +248,17 @@ describe('admin dashboard', () => {
     const mover = rows.find((row) => row.team_id && row.team_id !== ownerTeam && !taken.has(row.number));
     if (!mover) throw new Error('no player to move');
 
-    const row = grid
-      .getByRole('row')
-      .filter({ has: page.getByRole('cell', { name: mover.id, exact: true }) });
-    await row.getByRole('button', { name: 'Edit' }).click();
-    const team = row.getByRole('combobox', { name: 'team_id' });
+    // The phone edits a row in a form sheet, one labelled field per column.
+    const card = cards.getByRole('listitem').filter({ has: page.getByText(mover.id, { exact: true }) });
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const sheet = page.getByRole('dialog', { name: `Edit row ${mover.id}` });
+    const team = sheet.getByRole('combobox', { name: 'team_id' });
     await team.locator(`option[value="${ownerTeam}"]`).waitFor({ state: 'attached' });
     await team.selectOption(ownerTeam);
     await screenshot(page, 'admin-dashboard-edit');
-    await row.getByRole('button', { name: 'Save' }).click();
+    await sheet.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Row updated').waitFor();
+    await sheet.waitFor({ state: 'detached' });
     const moved = await api<{ team_id: string }>(`/api/players/${encodeURIComponent(mover.id)}`);
     expect(moved.team_id).toBe(ownerTeam);
     await screenshot(page, 'admin-dashboard');
@@ -301,8 +303,10 @@ describe('admin dashboard', () => {
       await pager.getByRole('button', { name: 'Next' }).click();
       await pager.getByText(`Page ${current + 1} of ${stored?.pages}`).waitFor();
     }
-    const grid = page.getByRole('table', { name: 'league_news' });
-    const row = grid.getByRole('row').filter({ hasText: 'Touchline e2e bulletin' });
+    const row = page
+      .getByRole('list', { name: 'league_news rows' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Touchline e2e bulletin' });
     await row.waitFor();
     page.once('dialog', (dialog) => {
       expect(dialog.message()).toBe('Are you sure you want to delete this row?');

@@ -1,7 +1,8 @@
 /**
  * Team Management in Chromium against the real seeded server, as the super admin:
- * create a team, add a player, edit and delete the player, delete the team. The tab
- * is saved as screenshots at 390×844 and 1280×800.
+ * create a team, add a player, edit and delete the player, delete the team. On the
+ * phone the teams are a searchable picker that collapses to the chosen team, with the
+ * roster under it. The tab is saved as screenshots at 390×844 and 1280×800.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESK, launchBrowser, screenshot, startServer, type TestServer } from './harness';
@@ -44,6 +45,13 @@ describe('team management', () => {
       await screenshot(page, 'staff-team-management-new-team');
       await teamForm.getByRole('button', { name: 'Create Team' }).click();
       await page.getByText('Team created successfully').waitFor();
+      // The toast sits above the bottom navigation, never over it.
+      const nav = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+      const toastBox = await page
+        .getByRole('status')
+        .filter({ hasText: 'Team created successfully' })
+        .boundingBox();
+      expect(toastBox && nav && toastBox.y + toastBox.height <= nav.y).toBe(true);
       const roster = page.getByRole('region', { name: 'Harbour Athletic roster' });
       await roster.getByText('No players found for this team.').waitFor();
 
@@ -91,16 +99,19 @@ describe('team management', () => {
         'Are you sure you want to delete this team?',
       ]);
 
-      // A team with matches is refused, with the server's reason.
-      await page.getByRole('button', { name: 'Delete Team Riverside Rovers' }).click();
-      await page.getByText('Failed to delete team').waitFor();
-      await page.getByText(/Riverside Rovers has \d+ matches on record, so it cannot be deleted/).waitFor();
-
+      // The picker is open again: find a team, and its roster opens under its card.
+      await page.getByRole('searchbox', { name: 'Find a team' }).fill('river');
       await page.getByRole('button', { name: /^Riverside Rovers/ }).click();
       await page
         .getByRole('region', { name: 'Riverside Rovers roster' })
         .getByRole('region', { name: 'Goalkeepers' })
         .waitFor();
+      expect(await page.getByRole('searchbox', { name: 'Find a team' }).count()).toBe(0);
+
+      // A team with matches is refused, with the server's reason.
+      await page.getByRole('button', { name: 'Delete Team Riverside Rovers' }).click();
+      await page.getByText('Failed to delete team').waitFor();
+      await page.getByText(/Riverside Rovers has \d+ matches on record, so it cannot be deleted/).waitFor();
       await screenshot(page, 'staff-team-management-squad');
       // Chromium logs every failed response; the refused delete (409) was expected.
       expect(browser.errors.filter((error) => !error.includes('status of 409'))).toEqual([]);

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
+import { PHONE_QUERY } from '@/hooks/use-media-query';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
@@ -33,7 +34,7 @@ function AdminDashboard() {
 
   // On a phone the rows sit below the list: bring them into view once a table is chosen.
   useEffect(() => {
-    if (selected && window.matchMedia?.('(max-width: 767px)').matches) {
+    if (selected && window.matchMedia?.(PHONE_QUERY).matches) {
       panel.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     }
   }, [selected]);

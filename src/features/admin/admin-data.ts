@@ -109,7 +109,7 @@ export function cellText(value: unknown): string {
 }
 
 /** Columns whose text names a related row in a dropdown, best first. */
-const LABEL_COLUMNS = ['name', 'team_name', 'league_name', 'title', 'email'];
+export const LABEL_COLUMNS = ['name', 'team_name', 'league_name', 'title', 'email'];
 
 /** A readable name for a row of another table ("North Town"), or '' when it has none. */
 export function rowLabel(row: Row): string {

@@ -5,19 +5,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { Relation, SchemaColumn } from './admin-data';
-import { ForeignSelect } from './admin-parts';
+import { ColumnField } from './admin-fields';
 import type { RelatedRows } from './admin-related-rows';
-
-function hintFor(column: SchemaColumn): string {
-  const type = column.type || 'ANY';
-  if (column.primaryKey) {
-    return column.hasDefault
-      ? `${type} · key, numbered automatically when left empty`
-      : `${type} · key, required`;
-  }
-  if (column.hasDefault) return `${type} · optional, has a default`;
-  return column.nullable ? `${type} · optional` : `${type} · required`;
-}
 
 export function InsertForm({
   table,
@@ -50,41 +39,19 @@ export function InsertForm({
       <h3 id={`${formId}-heading`}>New row in {table}</h3>
       <p className="admin-hint">Fields left empty take the column&apos;s default, or no value.</p>
       <div className="admin-insert-fields">
-        {columns.map((column) => {
-          const id = `${formId}-field-${column.name}`;
-          const relation = relations.find((item) => item.column_name === column.name);
-          return (
-            <div className="field admin-field" key={column.name}>
-              <label htmlFor={id}>{column.name}</label>
-              {relation ? (
-                <ForeignSelect
-                  id={id}
-                  relation={relation}
-                  related={related.get(relation.foreign_table)}
-                  value={values[column.name] ?? ''}
-                  nullable={column.nullable}
-                  disabled={busy}
-                  onChange={(value) => set(column.name, value)}
-                />
-              ) : (
-                <input
-                  id={id}
-                  type="text"
-                  placeholder={column.type || 'ANY'}
-                  aria-describedby={`${id}-hint`}
-                  value={values[column.name] ?? ''}
-                  disabled={busy}
-                  autoComplete="off"
-                  spellCheck={false}
-                  onChange={(event) => set(column.name, event.target.value)}
-                />
-              )}
-              <span id={`${id}-hint`} className="admin-hint">
-                {hintFor(column)}
-              </span>
-            </div>
-          );
-        })}
+        {columns.map((column) => (
+          <ColumnField
+            key={column.name}
+            id={`${formId}-field-${column.name}`}
+            column={column}
+            mode="insert"
+            value={values[column.name] ?? ''}
+            relation={relations.find((item) => item.column_name === column.name)}
+            related={related}
+            disabled={busy}
+            onChange={(value) => set(column.name, value)}
+          />
+        ))}
       </div>
       <div className="admin-form-actions">
         <button type="submit" className="button" disabled={busy}>

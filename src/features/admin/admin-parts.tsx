@@ -49,6 +49,7 @@ export function ForeignSelect({
   value,
   nullable,
   disabled,
+  describedBy,
   onChange,
 }: {
   id?: string;
@@ -59,6 +60,7 @@ export function ForeignSelect({
   value: string;
   nullable: boolean;
   disabled?: boolean;
+  describedBy?: string;
   onChange: (value: string) => void;
 }) {
   const choices = choicesFor(related, relation.foreign_column, value);
@@ -67,6 +69,7 @@ export function ForeignSelect({
       <select
         id={id}
         aria-label={label}
+        aria-describedby={describedBy}
         value={value}
         disabled={disabled}
         aria-busy={related?.status === 'loading'}

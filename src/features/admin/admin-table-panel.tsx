@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Loading } from '@/components/status';
 import { staffWrite } from '@/lib/staff-api';
 import { useApi } from '@/hooks/use-api';
+import { usePhone } from '@/hooks/use-media-query';
 import {
   cellText,
   failureReason,
@@ -21,9 +22,12 @@ import {
   type Row,
   type SchemaColumn,
 } from './admin-data';
+import { ColumnEditor } from './admin-fields';
 import { InsertForm } from './admin-insert-form';
-import { ErrorBox, ForeignSelect, Notice } from './admin-parts';
+import { ErrorBox, Notice } from './admin-parts';
 import type { useRelatedRows } from './admin-related-rows';
+import { RowCards } from './admin-row-cards';
+import { RowSheet } from './admin-row-sheet';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this row?';
 
@@ -48,6 +52,8 @@ export function TablePanel({
 }) {
   const base = tablePath(table);
   const titleId = useId();
+  // A phone shows rows as cards and edits one in a form sheet; a desk keeps the grid.
+  const phone = usePhone();
   const [page, setPage] = useState(1);
   const schemaLoad = useApi<unknown>(`${base}/schema`);
   const relationsLoad = useApi<unknown>(`${base}/relations`);
@@ -106,7 +112,9 @@ export function TablePanel({
       });
     }
   }
-  if (writeError) errors.push(writeError);
+  const sheetOpen = phone && editing !== null && writable && key !== null && data !== null;
+  // A failed save shows in the sheet while it is open, not behind it.
+  if (writeError && !sheetOpen) errors.push(writeError);
   const dismiss = (shown: Shown) => {
     if (shown === writeError) setWriteError(null);
     else setDismissed((current) => new Set(current).add(shown.id));
@@ -184,6 +192,9 @@ export function TablePanel({
     if (inserted) setInserting(false);
   };
 
+  const draftChange = (column: string, value: string) =>
+    setEditing((current) => current && { ...current, draft: { ...current.draft, [column]: value } });
+
   const goTo = (next: number) => {
     setEditing(null);
     setNotice(null);
@@ -247,24 +258,34 @@ export function TablePanel({
         <Loading label="Loading rows..." />
       ) : data ? (
         <>
-          <DataGrid
-            table={table}
-            data={data}
-            keyColumn={key}
-            writable={writable}
-            busy={busy}
-            editing={editing}
-            relations={relations}
-            related={related.entries}
-            schemaColumns={schemaColumns}
-            onEdit={startEdit}
-            onDraft={(column, value) =>
-              setEditing((current) => current && { ...current, draft: { ...current.draft, [column]: value } })
-            }
-            onSave={() => void save()}
-            onCancel={() => setEditing(null)}
-            onDelete={(row) => void remove(row)}
-          />
+          {phone ? (
+            <RowCards
+              table={table}
+              data={data}
+              keyColumn={key}
+              writable={writable}
+              busy={busy}
+              onEdit={startEdit}
+              onDelete={(row) => void remove(row)}
+            />
+          ) : (
+            <DataGrid
+              table={table}
+              data={data}
+              keyColumn={key}
+              writable={writable}
+              busy={busy}
+              editing={editing}
+              relations={relations}
+              related={related.entries}
+              schemaColumns={schemaColumns}
+              onEdit={startEdit}
+              onDraft={draftChange}
+              onSave={() => void save()}
+              onCancel={() => setEditing(null)}
+              onDelete={(row) => void remove(row)}
+            />
+          )}
           <nav className="admin-pager" aria-label="Pages">
             <button
               type="button"
@@ -288,6 +309,27 @@ export function TablePanel({
           </nav>
         </>
       ) : null}
+      {sheetOpen && (
+        <RowSheet
+          table={table}
+          keyColumn={key}
+          rowKey={editing.key}
+          columns={data.columns}
+          schemaColumns={schemaColumns}
+          draft={editing.draft}
+          relations={relations}
+          related={related.entries}
+          busy={busy}
+          error={writeError}
+          onDraft={draftChange}
+          onSave={() => void save()}
+          onCancel={() => {
+            setEditing(null);
+            setWriteError(null);
+          }}
+          onDismissError={() => setWriteError(null)}
+        />
+      )}
     </section>
   );
 }
@@ -483,29 +525,15 @@ function EditCell({
   onChange: (value: string) => void;
 }) {
   if (isKey) return <span className="admin-cell admin-key-value">{value}</span>;
-  if (relation) {
-    return (
-      <ForeignSelect
-        label={column}
-        relation={relation}
-        related={related.get(relation.foreign_table)}
-        value={value}
-        nullable={nullable}
-        disabled={busy}
-        onChange={onChange}
-      />
-    );
-  }
   return (
-    <input
-      className="admin-input"
-      type="text"
-      aria-label={column}
+    <ColumnEditor
+      column={column}
       value={value}
+      relation={relation}
+      related={related}
+      nullable={nullable}
       disabled={busy}
-      autoComplete="off"
-      spellCheck={false}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={onChange}
     />
   );
 }

@@ -38,7 +38,8 @@ function useRoster(teamId: string) {
         (data) => setSettled({ generation, data }),
         (error: unknown) => {
           if (isAbort(error)) return;
-          console.warn(error); // handled: the tab shows the error
+          // Logged as 'Failed to load roster data', shown as 'Failed to load roster. …' (spec section 8).
+          console.warn('Failed to load roster data', error);
           setSettled({ generation, error: error instanceof Error ? error : new Error(String(error)) });
         },
       );

@@ -1,16 +1,20 @@
 /**
  * Team Management (spec section 2, super admins): create and delete teams, and pick a
- * team to manage its roster. On a wide screen the team list and the roster sit side
- * by side; on a phone the roster follows the list and takes the focus when chosen.
+ * team to manage its roster. On a wide screen the team cards and the roster sit side
+ * by side; on a phone a searchable team picker collapses to the chosen team, with its
+ * roster right under it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { TeamLogo } from '@/components/images';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
+import { useLoggedFailure } from '@/hooks/use-logged-failure';
+import { usePhone } from '@/hooks/use-media-query';
 import { ApiError, clearResponseCache } from '@/lib/api-client';
 import type { Team, TeamSummary } from '@/lib/api-types';
 import type { StoredUser } from '@/lib/storage';
 import { staffWrite } from '@/lib/staff-api';
+import { TeamPicker } from './team-management-picker';
 import { TeamRoster } from './team-management-roster';
 import { AddTeamForm } from './team-management-team-form';
 import { useToast } from './toast';
@@ -18,8 +22,13 @@ import { useToast } from './toast';
 export function TeamManagementTab({ user }: { user: StoredUser }) {
   const toast = useToast();
   const teams = useApi<{ teams: TeamSummary[] }>('/api/teams');
+  // Logged as 'Failed to fetch teams', shown as 'Failed to load teams. …' (spec section 8).
+  useLoggedFailure(teams.error, 'Failed to fetch teams');
   const [adding, setAdding] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // On a phone: the team list is open again over a chosen team ('Change team').
+  const [picking, setPicking] = useState(false);
+  const phone = usePhone();
   const [deleting, setDeleting] = useState<string | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<{ teamId: string; detail: string } | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
@@ -42,6 +51,7 @@ export function TeamManagementTab({ user }: { user: StoredUser }) {
       teams.reload();
       // The next step after creating a team is its roster.
       setSelectedId(created.team_id);
+      setPicking(false);
     } else {
       refocusAdd.current = true;
     }
@@ -90,6 +100,21 @@ export function TeamManagementTab({ user }: { user: StoredUser }) {
             <ErrorMessage onRetry={teams.reload}>Failed to load teams. Please try again later.</ErrorMessage>
           ) : list && list.length === 0 ? (
             <EmptyMessage>No teams found.</EmptyMessage>
+          ) : phone ? (
+            <TeamPicker
+              teams={list ?? []}
+              selected={selected}
+              picking={picking}
+              isSuperAdmin={isSuperAdmin}
+              deleting={deleting}
+              deleteFailure={deleteFailure}
+              onSelect={(teamId) => {
+                setSelectedId(teamId);
+                setPicking(false);
+              }}
+              onPicking={setPicking}
+              onDelete={(team) => void deleteTeam(team)}
+            />
           ) : (
             <ul className="manager-team-grid">
               {list?.map((team) => (
@@ -142,13 +167,18 @@ export function TeamManagementTab({ user }: { user: StoredUser }) {
           )}
         </section>
 
-        <div className="manager-tm-roster">
-          {selected ? (
+        {/* A phone's picker says what to do until a team is chosen. */}
+        {selected && !(phone && picking) ? (
+          <div className="manager-tm-roster">
             <TeamRoster key={selected.team_id} team={selected} />
-          ) : (
-            <p className="status status-empty manager-tm-hint">Select a team to manage its roster.</p>
-          )}
-        </div>
+          </div>
+        ) : (
+          !phone && (
+            <div className="manager-tm-roster">
+              <p className="status status-empty manager-tm-hint">Select a team to manage its roster.</p>
+            </div>
+          )
+        )}
       </div>
     </div>
   );

@@ -448,3 +448,158 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });
+
+// A phone (390px): rows as cards, and a row edited in a form sheet instead of a wide grid.
+describe('admin dashboard on a phone', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    window.innerWidth = 390; // the setup's matchMedia answers width queries from it
+  });
+
+  async function card(table: string, key: string) {
+    const list = await screen.findByRole('list', { name: `${table} rows` });
+    const items = await within(list).findAllByRole('listitem');
+    const found = items.find((item) => within(item).queryByText(key, { exact: true }));
+    if (!found) throw new Error(`no card for ${key}`);
+    return found;
+  }
+
+  it('shows rows as cards with the key and a few columns, the rest a tap away', async () => {
+    await open('players');
+    expect(screen.queryByRole('table', { name: 'players' })).not.toBeInTheDocument();
+    const item = await card('players', 'nt.fwd');
+    expect(within(item).getByText('North Town Forward')).toBeInTheDocument();
+    expect(within(item).getByText('north.town')).toBeInTheDocument();
+    expect(within(item).getByText(/^\d+ more columns$/)).toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'Edit' })).toHaveAccessibleDescription('id nt.fwd');
+    expect(within(item).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('edits a row in a form sheet: a labelled field per column, the key read-only, Save sends a PUT', async () => {
+    const bodies: unknown[] = [];
+    api.server.events.on('request:start', ({ request }) => {
+      if (request.method === 'PUT')
+        void request
+          .clone()
+          .json()
+          .then((body) => bodies.push(body));
+    });
+    const { user } = await open('players');
+    const edit = within(await card('players', 'nt.fwd')).getByRole('button', { name: 'Edit' });
+    await user.click(edit);
+
+    const sheet = await screen.findByRole('dialog', { name: 'Edit row nt.fwd' });
+    expect(sheet).toHaveAttribute('aria-modal', 'true');
+    expect(sheet).toHaveFocus();
+    expect(within(sheet).getByRole('textbox', { name: 'id' })).toHaveAttribute('readonly');
+    expect(within(sheet).getByRole('textbox', { name: 'id' })).toHaveAccessibleDescription(
+      'TEXT · key, cannot be changed',
+    );
+    expect(within(sheet).getByRole('textbox', { name: 'name' })).toHaveValue('North Town Forward');
+    expect(within(sheet).getByRole('textbox', { name: 'number' })).toHaveAccessibleDescription(
+      'INTEGER · required',
+    );
+    const team = within(sheet).getByRole('combobox', { name: 'team_id' });
+    await waitFor(() =>
+      expect(within(team).getByRole('option', { name: 'south.city — South City' })).toBeInTheDocument(),
+    );
+    await user.selectOptions(team, 'south.city');
+    await user.clear(within(sheet).getByRole('textbox', { name: 'number' }));
+    await user.type(within(sheet).getByRole('textbox', { name: 'number' }), '19');
+    await user.click(within(sheet).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Row updated')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bodies).toEqual([{ team_id: 'south.city', number: '19' }]);
+    const saved = await db()
+      .selectFrom('players')
+      .select(['team_id', 'number'])
+      .where('id', '=', 'nt.fwd')
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({ team_id: 'south.city', number: 19 });
+    await waitFor(() => expect(within(card_(edit)).getByText('south.city')).toBeInTheDocument());
+    expect(edit).toHaveFocus();
+  });
+
+  it('Cancel and Escape close the sheet without a write, and focus goes back to Edit', async () => {
+    const writes: string[] = [];
+    api.server.events.on('request:start', ({ request }) => {
+      if (request.method !== 'GET') writes.push(request.method);
+    });
+    const { user } = await open('teams');
+    const edit = within(await card('teams', 'west.rangers')).getByRole('button', { name: 'Edit' });
+    await user.click(edit);
+    let sheet = await screen.findByRole('dialog', { name: 'Edit row west.rangers' });
+    await user.clear(within(sheet).getByRole('textbox', { name: 'location' }));
+    await user.type(within(sheet).getByRole('textbox', { name: 'location' }), 'Nowhere');
+    await user.click(within(sheet).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(edit).toHaveFocus();
+
+    await user.click(edit);
+    sheet = await screen.findByRole('dialog', { name: 'Edit row west.rangers' });
+    // A fresh draft: the cancelled change is gone.
+    expect(within(sheet).getByRole('textbox', { name: 'location' })).toHaveValue('West Rangers Park');
+    await user.type(within(sheet).getByRole('textbox', { name: 'location' }), ' East');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(edit).toHaveFocus();
+
+    expect(writes).toEqual([]);
+    const team = await db()
+      .selectFrom('teams')
+      .select('location')
+      .where('team_id', '=', 'west.rangers')
+      .executeTakeFirstOrThrow();
+    expect(team.location).toBe('West Rangers Park');
+  });
+
+  it('keeps Tab inside the sheet', async () => {
+    const { user } = await open('teams');
+    await user.click(within(await card('teams', 'south.city')).getByRole('button', { name: 'Edit' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Edit row south.city' });
+    within(sheet).getByRole('button', { name: 'Save' }).focus();
+    await user.tab();
+    expect(within(sheet).getByRole('button', { name: 'Close dialog' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(sheet).getByRole('button', { name: 'Save' })).toHaveFocus();
+  });
+
+  it('shows a failed save in the sheet, which stays open', async () => {
+    api.server.use(
+      http.put(/\/api\/tables\/teams\/rows\//, () =>
+        HttpResponse.json({ detail: 'location boom' }, { status: 400 }),
+      ),
+    );
+    const { user } = await open('teams');
+    await user.click(within(await card('teams', 'south.city')).getByRole('button', { name: 'Edit' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Edit row south.city' });
+    await user.type(within(sheet).getByRole('textbox', { name: 'location' }), '!');
+    await user.click(within(sheet).getByRole('button', { name: 'Save' }));
+    const alert = await within(sheet).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to update row');
+    expect(alert).toHaveTextContent('location boom');
+    // Not repeated behind the sheet.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Edit row south.city' })).toBeInTheDocument();
+  });
+
+  it('deletes a row from its card after the confirmation', async () => {
+    await addNews(1);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = await open('league_news');
+    await user.click(within(await card('league_news', 'Bulletin 1')).getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this row?');
+    expect(await screen.findByText('Row deleted')).toBeInTheDocument();
+    expect(
+      await db().selectFrom('league_news').select('id').where('title', '=', 'Bulletin 1').execute(),
+    ).toHaveLength(0);
+    await waitFor(() => expect(screen.queryByText('Bulletin 1')).not.toBeInTheDocument());
+  });
+});
+
+/** The card (list item) a button sits in. */
+function card_(element: HTMLElement): HTMLElement {
+  const item = element.closest('li');
+  if (!item) throw new Error('not in a card');
+  return item;
+}

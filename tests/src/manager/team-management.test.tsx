@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StoredUser } from '@/lib/storage';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { storage, type StoredUser } from '@/lib/storage';
 import { insertMatch, insertPlayer, insertTeam } from '../../fixtures/factory';
 import { startApiMock, type ApiMock } from '../api-mock';
 import { renderRoute } from '../render';
@@ -190,12 +191,38 @@ describe('Team Management: teams', () => {
     await card('Stuck FC');
   });
 
-  it("shows 'Failed to load teams. Please try again later.' and retries", async () => {
+  it("sends no delete without a stored token: 'No authentication token found'", async () => {
+    await insertTeam(db(), { team_id: 'tokenless.fc', team_name: 'Tokenless FC' });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = await openTab();
+    const { item } = await card('Tokenless FC');
+    const sent: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => {
+      if (request.method !== 'GET') sent.push(`${request.method} ${new URL(request.url).pathname}`);
+    };
+    api.server.events.on('request:start', onRequest);
+    try {
+      storage.setToken(null); // the token is gone (signed out in storage), the screen is still open
+      await user.click(within(item).getByRole('button', { name: 'Delete Team Tokenless FC' }));
+      expect(await screen.findByText('Failed to delete team')).toBeInTheDocument();
+      expect(within(item).getByRole('alert')).toHaveTextContent(/^No authentication token found$/);
+      expect(sent).toEqual([]);
+    } finally {
+      api.server.events.removeListener('request:start', onRequest);
+    }
+    expect(
+      await db().selectFrom('teams').select('team_id').where('team_id', '=', 'tokenless.fc').execute(),
+    ).toHaveLength(1);
+  });
+
+  it("shows 'Failed to load teams. Please try again later.', logs 'Failed to fetch teams' and retries", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     api.server.use(
       http.get(/\/api\/teams$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 }), { once: true }),
     );
     const user = await openTab();
     expect(await screen.findByText('Failed to load teams. Please try again later.')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Failed to fetch teams', expect.any(ApiError));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await card('North Town');
   });
@@ -274,7 +301,8 @@ describe('Team Management: roster', () => {
     expect(within(playerRow(roster, 'East United Coach')).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it("shows 'Failed to load roster. Please try again later.'", async () => {
+  it("shows 'Failed to load roster. Please try again later.' and logs 'Failed to load roster data'", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     api.server.use(
       http.get(/\/api\/teams\/south\.city\/roster$/, () =>
         HttpResponse.json({ detail: 'boom' }, { status: 500 }),
@@ -286,6 +314,7 @@ describe('Team Management: roster', () => {
     expect(
       await within(roster).findByText('Failed to load roster. Please try again later.'),
     ).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Failed to load roster data', expect.any(ApiError));
   });
 
   it('adds a player; choosing a position pre-selects its general position', async () => {
@@ -488,5 +517,72 @@ describe('Team Management: roster', () => {
     expect(await screen.findByText('Failed to delete player')).toBeInTheDocument();
     expect(await playerRow2('South City Keeper')).toMatchObject({ team_id: 'south.city' });
     expect(within(roster).getByText('South City Keeper')).toBeInTheDocument();
+  });
+});
+
+// A phone (390px): a searchable team picker that collapses to the chosen team, its roster under it.
+describe('Team Management on a phone', () => {
+  beforeEach(() => {
+    window.innerWidth = 390; // the setup's matchMedia answers width queries from it
+  });
+
+  it('picks a team from a searchable list and shows its roster right under it', async () => {
+    const user = await openTab();
+    const search = screen.getByRole('searchbox', { name: 'Find a team' });
+    expect(search).toHaveAccessibleDescription('Select a team to manage its roster.');
+    expect(screen.queryByRole('region', { name: /roster$/ })).not.toBeInTheDocument();
+    await screen.findByRole('button', { name: /^North Town\b/ });
+
+    await user.type(search, 'south');
+    expect(screen.queryByRole('button', { name: /^North Town\b/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^South City\b/ }));
+
+    const roster = await screen.findByRole('region', { name: 'South City roster' });
+    expect(await within(roster).findByText(/\d+ players?$/)).toBeInTheDocument();
+    expect(within(roster).getByRole('heading', { name: 'South City roster' })).toHaveFocus();
+    // The list collapsed to the chosen team, with its actions.
+    expect(screen.queryByRole('searchbox', { name: 'Find a team' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^West Rangers\b/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Team South City' })).toBeInTheDocument();
+    expect(within(roster).getByRole('button', { name: 'Add Player' })).toBeInTheDocument();
+
+    // 'Change team' opens the whole list again; 'Back to …' keeps the team.
+    await user.click(screen.getByRole('button', { name: 'Change team' }));
+    expect(screen.getByRole('searchbox', { name: 'Find a team' })).toHaveFocus();
+    expect(screen.getByRole('searchbox', { name: 'Find a team' })).toHaveValue('');
+    expect(screen.queryByRole('region', { name: 'South City roster' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^South City\b/ })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Back to South City' }));
+    expect(await screen.findByRole('region', { name: 'South City roster' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Change team' }));
+    await user.click(screen.getByRole('button', { name: /^North Town\b/ }));
+    expect(await screen.findByRole('region', { name: 'North Town roster' })).toBeInTheDocument();
+  });
+
+  it('deletes the chosen team, and the list comes back without it', async () => {
+    await insertTeam(db(), { team_id: 'phone.fc', team_name: 'Phone FC', location: 'Pocket Lane' });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = await openTab();
+    await user.click(await screen.findByRole('button', { name: /^Phone FC\b/ }));
+    await screen.findByRole('region', { name: 'Phone FC roster' });
+    await user.click(screen.getByRole('button', { name: 'Delete Team Phone FC' }));
+
+    expect(await screen.findByText('Team deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('searchbox', { name: 'Find a team' })).toHaveFocus();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Phone FC/ })).not.toBeInTheDocument());
+    expect(
+      await db().selectFrom('teams').select('team_id').where('team_id', '=', 'phone.fc').execute(),
+    ).toHaveLength(0);
+  });
+
+  it('says why a chosen team with matches cannot be deleted', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = await openTab();
+    await user.click(await screen.findByRole('button', { name: /^North Town\b/ }));
+    await screen.findByRole('region', { name: 'North Town roster' });
+    await user.click(screen.getByRole('button', { name: 'Delete Team North Town' }));
+    expect(await screen.findByText('Failed to delete team')).toBeInTheDocument();
+    expect(await screen.findByText(/North Town has \d+ matches on record/)).toHaveAttribute('role', 'alert');
   });
 });
