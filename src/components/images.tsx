@@ -32,17 +32,20 @@ export function TeamLogo({
   logo,
   name,
   size = 40,
+  decorative = false,
 }: {
   logo: string | null | undefined;
   name: string;
   size?: number;
+  /** Beside the team's written name (a match card): no alternative text to read twice. */
+  decorative?: boolean;
 }) {
   const { onError } = useFallback('teams');
   return (
     <img
       className="team-logo"
       src={imageUrl('teams', logo)}
-      alt={`${name} crest`}
+      alt={decorative ? '' : `${name} crest`}
       width={size}
       height={size}
       loading="lazy"

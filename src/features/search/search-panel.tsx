@@ -171,16 +171,15 @@ export function SearchPanel({ onClose, autoFocus = true }: { onClose: () => void
             className={index === active ? 'search-result search-result-active' : 'search-result'}
             onClick={() => open(result)}
             onMouseEnter={() => setActive(index)}
-            // The name names the option; the type is read as its description.
-            aria-labelledby={`${optionId(index)}-name`}
-            aria-describedby={`${optionId(index)}-type`}
+            // The name is the option's visible text, name then type (WCAG 2.5.3 label in name).
+            aria-labelledby={`${optionId(index)}-name ${optionId(index)}-type`}
           >
             <span className={`search-result-icon search-result-icon-${result.type}`}>
               <ResultIcon type={result.type} />
             </span>
             <span id={`${optionId(index)}-name`} className="search-result-name">
               {result.name}
-            </span>
+            </span>{' '}
             <span id={`${optionId(index)}-type`} className="search-result-type">
               {TYPE_LABEL[result.type]}
             </span>

@@ -50,14 +50,11 @@ export function SquadTab({ teamId }: { teamId: string }) {
         <SquadGroup title="Coaches">
           {coaches.map((coach) => (
             <li key={coach.id}>
-              <Link
-                className="card team-person"
-                to={coachPath(coach.id)}
-                aria-label={`${coach.name}, ${coach.role}`}
-              >
-                <PersonPhoto kind="coaches" photo={coach.photo_id} name="" size={56} />
+              {/* The name is the card's visible text (WCAG 2.5.3 label in name). */}
+              <Link className="card team-person" to={coachPath(coach.id)}>
+                <PersonPhoto kind="coaches" photo={coach.photo_id} name="" size={56} />{' '}
                 <span className="team-person-text">
-                  <span className="team-person-name">{coach.name}</span>
+                  <span className="team-person-name">{coach.name}</span>{' '}
                   <span className="team-person-role">{coach.role}</span>
                 </span>
               </Link>
@@ -72,17 +69,13 @@ export function SquadTab({ teamId }: { teamId: string }) {
           <SquadGroup key={group.title} title={group.title}>
             {group.players.map((player) => (
               <li key={player.id}>
-                <Link
-                  className="card team-person"
-                  to={`/player/${encodeURIComponent(player.id)}`}
-                  aria-label={`${player.name}, number ${player.number}, ${player.position}`}
-                >
-                  <span className="team-person-number" aria-hidden="true">
-                    {player.number}
-                  </span>
-                  <PersonPhoto kind="players" photo={player.photo_id} name="" size={56} />
+                <Link className="card team-person" to={`/player/${encodeURIComponent(player.id)}`}>
+                  <span className="team-person-number">
+                    <span className="visually-hidden">Number</span> {player.number}
+                  </span>{' '}
+                  <PersonPhoto kind="players" photo={player.photo_id} name="" size={56} />{' '}
                   <span className="team-person-text">
-                    <span className="team-person-name">{player.name}</span>
+                    <span className="team-person-name">{player.name}</span>{' '}
                     <span className="team-person-role">{player.position}</span>
                   </span>
                 </Link>
@@ -99,9 +92,9 @@ function SquadGroup({ title, children }: { title: string; children: ReactNode })
   const headingId = `team-squad-${title.toLowerCase()}`;
   return (
     <section className="team-squad-group" aria-labelledby={headingId}>
-      <h3 id={headingId} className="team-section-title">
+      <h2 id={headingId} className="team-section-title">
         {title}
-      </h3>
+      </h2>
       <ul className="team-people">{children}</ul>
     </section>
   );

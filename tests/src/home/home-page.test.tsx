@@ -40,7 +40,7 @@ describe('home screen', () => {
     expect(screen.getByText('Type at least 2 characters to search')).toBeInTheDocument();
 
     await user.type(input, 'Tiny');
-    await user.click(await screen.findByRole('option', { name: 'Tiny League 2026' }));
+    await user.click(await screen.findByRole('option', { name: 'Tiny League 2026 League' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/leagues/tl-26'));
   });
 

@@ -34,7 +34,7 @@ describe('signed-in home', () => {
 
     expect(await screen.findByRole('heading', { name: 'Next Match' })).toBeInTheDocument();
     const next = screen.getByRole('region', { name: 'Next match' });
-    const card = within(next).getByRole('link', { name: 'North Town vs West Rangers' });
+    const card = within(next).getByRole('link', { name: /^North Town VS West Rangers / });
     expect(card).toHaveAttribute('href', '/match/8');
 
     expect(await screen.findByRole('heading', { name: 'Latest Result' })).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('signed-in home', () => {
     storage.setFavoriteTeam('east.united');
     await renderRoute('/main', { api, user: coach });
     const next = await screen.findByRole('region', { name: 'Next match' });
-    expect(await within(next).findByRole('link', { name: 'East United vs South City' })).toHaveAttribute(
+    expect(await within(next).findByRole('link', { name: /^East United VS South City / })).toHaveAttribute(
       'href',
       '/match/9',
     );
@@ -81,7 +81,9 @@ describe('signed-in home', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     // The open home shows the favourite team's next match instead.
     const next = await screen.findByRole('region', { name: 'Next match' });
-    expect(await within(next).findByRole('link', { name: 'East United vs South City' })).toBeInTheDocument();
+    expect(
+      await within(next).findByRole('link', { name: /^East United VS South City / }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open my favourite team' })).toHaveAttribute(
       'href',
       '/team/east.united',

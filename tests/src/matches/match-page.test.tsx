@@ -80,7 +80,7 @@ describe('the match page', () => {
     expect(screen.getByRole('region', { name: 'Score' })).toHaveTextContent('VS');
     expect(screen.queryByRole('region', { name: 'Goalscorers' })).not.toBeInTheDocument();
     const previous = screen.getByRole('region', { name: 'Previous Matches' });
-    const card = await within(previous).findByRole('link', { name: 'West Rangers vs North Town' });
+    const card = await within(previous).findByRole('link', { name: /^West Rangers 1 - 1 North Town / });
     expect(card).toHaveAttribute('href', `/match/${id('m4')}`);
     expect(card).toHaveTextContent('1 - 1');
     expect(within(previous).getAllByRole('link')).toHaveLength(1);

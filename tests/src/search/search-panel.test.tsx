@@ -43,14 +43,10 @@ describe('search panel', () => {
     await user.type(input(), 'orth');
     expect(screen.getByText('Searching...')).toBeInTheDocument();
 
-    const team = await screen.findByRole('option', { name: 'North Town', description: 'Team' });
+    const team = await screen.findByRole('option', { name: 'North Town Team' });
     expect(team.querySelector('svg')).not.toBeNull();
-    expect(
-      screen.getByRole('option', { name: 'North Town Forward', description: 'Player' }),
-    ).toBeInTheDocument();
-    expect(
-      screen.getByRole('option', { name: 'North Town Keeper', description: 'Player' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'North Town Forward Player' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'North Town Keeper Player' })).toBeInTheDocument();
     expect(screen.queryByText('Searching...')).not.toBeInTheDocument();
   });
 
@@ -62,7 +58,7 @@ describe('search panel', () => {
     });
     const { user } = renderPanel();
     await user.type(input(), 'South');
-    await screen.findByRole('option', { name: 'South City' });
+    await screen.findByRole('option', { name: 'South City Team' });
     api.server.events.removeAllListeners();
     expect(terms).toEqual(['South']);
   });
@@ -70,7 +66,7 @@ describe('search panel', () => {
   it('opens a team result on click and closes the panel', async () => {
     const { user, router, onClose } = renderPanel();
     await user.type(input(), 'North');
-    await user.click(await screen.findByRole('option', { name: 'North Town' }));
+    await user.click(await screen.findByRole('option', { name: 'North Town Team' }));
     expect(router.state.location.pathname).toBe('/team/north.town');
     expect(onClose).toHaveBeenCalledTimes(1);
   });
@@ -80,11 +76,11 @@ describe('search panel', () => {
     await user.type(input(), 'Tiny');
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
-      'Tiny League 2025League',
-      'Tiny League 2026League',
+      'Tiny League 2025 League',
+      'Tiny League 2026 League',
     ]);
-    expect(options[0]).toHaveAccessibleName('Tiny League 2025');
-    expect(options[0]).toHaveAccessibleDescription('League');
+    // The name is the visible text, the type too (WCAG 2.5.3 label in name).
+    expect(options[0]).toHaveAccessibleName('Tiny League 2025 League');
 
     await user.keyboard('{ArrowDown}');
     expect(options[0]).toHaveAttribute('aria-selected', 'true');
@@ -103,7 +99,7 @@ describe('search panel', () => {
   it('opens a player result at /player/{id}', async () => {
     const { user, router } = renderPanel();
     await user.type(input(), 'Keeper');
-    await user.click(await screen.findByRole('option', { name: 'West Rangers Keeper' }));
+    await user.click(await screen.findByRole('option', { name: 'West Rangers Keeper Player' }));
     expect(router.state.location.pathname).toBe('/player/wr.gk');
   });
 
@@ -133,7 +129,7 @@ describe('search panel', () => {
   it('goes back to the prompt when the term is shortened', async () => {
     const { user } = renderPanel();
     await user.type(input(), 'North');
-    await screen.findByRole('option', { name: 'North Town' });
+    await screen.findByRole('option', { name: 'North Town Team' });
     await user.type(input(), '{Backspace}{Backspace}{Backspace}{Backspace}');
     expect(screen.getByText('Type at least 2 characters to search')).toBeInTheDocument();
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
@@ -145,7 +141,7 @@ describe('search panel', () => {
     await user.click(await screen.findByRole('button', { name: 'Search' }));
     // The header loads the panel on first use.
     await user.type(await screen.findByRole('combobox', { name: 'Search' }), 'North');
-    await user.click(await screen.findByRole('option', { name: 'North Town Forward' }));
+    await user.click(await screen.findByRole('option', { name: 'North Town Forward Player' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/player/nt.fwd'));
     expect(await screen.findByRole('heading', { name: 'Player Profile' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /North Town/ })).toHaveAttribute(

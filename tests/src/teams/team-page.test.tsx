@@ -87,7 +87,7 @@ describe('Team profile', () => {
         'href',
         '/coach/nt-coach',
       );
-      const forward = within(panel).getByRole('link', { name: 'North Town Forward, number 9, Forward' });
+      const forward = within(panel).getByRole('link', { name: 'Number 9 North Town Forward Forward' });
       expect(forward).toHaveAttribute('href', '/player/nt.fwd');
       expect(forward).toHaveTextContent('9');
       expect(forward).toHaveTextContent('North Town Forward');

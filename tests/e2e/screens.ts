@@ -1,0 +1,224 @@
+/**
+ * Every screen of the app, with real ids of the seeded demo league, for the accessibility
+ * test (`accessibility.test.ts`) and `npm run audit:ui`. The ids come from the running
+ * server's API; only the demo team's id is a constant (the seed's, as in pages.ts).
+ * Screens only read: nothing here changes the database, so roles and order are free.
+ */
+import type { Page } from 'playwright-core';
+import { DEMO_TEAM } from './pages';
+
+export type Role = 'visitor' | 'coach' | 'superadmin';
+export const ROLES: readonly Role[] = ['visitor', 'coach', 'superadmin'];
+export const ROLE_EMAIL: Record<Exclude<Role, 'visitor'>, string> = {
+  coach: 'coach@touchline.demo',
+  superadmin: 'superadmin@touchline.demo',
+};
+
+export interface DemoIds {
+  team: string;
+  league: string;
+  pastMatch: number;
+  upcomingMatch: number;
+  player: string;
+  /** The coach page's id as the app links it (dots become hyphens). */
+  coach: string;
+}
+
+export interface Screen {
+  /** Unique within a role, e.g. 'team / TopScorers'. */
+  name: string;
+  path: string;
+  /** Opens a state after the page has loaded (a tab, a panel, a dialog). */
+  open?: (page: Page) => Promise<void>;
+}
+
+interface MatchRow {
+  id: number;
+  date: string;
+  approved: string;
+}
+
+async function get<T>(baseUrl: string, path: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`);
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export async function discoverIds(baseUrl: string, team = DEMO_TEAM): Promise<DemoIds> {
+  const { league_id } = await get<{ league_id: string }>(baseUrl, `/api/teams/${team}`);
+  const { matches } = await get<{ matches: MatchRow[] }>(baseUrl, `/api/teams/${team}/matches`);
+  const now = Date.now();
+  const past = matches.filter((m) => m.approved === 'TRUE' && Date.parse(m.date) < now).at(-1);
+  const upcoming = matches.find((m) => Date.parse(m.date) > now);
+  const roster = await get<{ players: { id: string }[]; coaches: { id: string }[] }>(
+    baseUrl,
+    `/api/teams/${team}/roster`,
+  );
+  const player = roster.players[0];
+  const coach = roster.coaches[0];
+  if (!past || !upcoming || !player || !coach) throw new Error(`the demo team ${team} lacks seeded data`);
+  return {
+    team,
+    league: league_id,
+    pastMatch: past.id,
+    upcomingMatch: upcoming.id,
+    player: player.id,
+    coach: coach.id.replace(/\./g, '-'),
+  };
+}
+
+const tab = (name: string) => async (page: Page) => {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
+};
+
+const searchOpen = async (page: Page) => {
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const panel = page.locator('.header-panel');
+  await panel.getByPlaceholder('Search players, teams, or leagues...').fill('Riverside');
+  await panel.getByRole('option').first().waitFor();
+};
+
+const notificationsOpen = async (page: Page) => {
+  await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+  await page.getByRole('region', { name: 'Notifications' }).waitFor();
+};
+
+/** The public screens: every route a visitor reaches, each tab of the team and league pages. */
+export function publicScreens(ids: DemoIds): Screen[] {
+  const team = `/team/${ids.team}`;
+  const league = `/leagues/${ids.league}`;
+  return [
+    { name: 'home', path: '/' },
+    { name: 'home / search open', path: '/', open: searchOpen },
+    { name: 'home / notifications open', path: '/', open: notificationsOpen },
+    { name: 'login', path: '/login' },
+    { name: 'register', path: '/register' },
+    { name: 'teams', path: '/teams' },
+    { name: 'team / Squad', path: team },
+    ...['Matches', 'TopScorers', 'TopAssists', 'CleanSheets', 'Points'].map((name) => ({
+      name: `team / ${name}`,
+      path: team,
+      open: tab(name),
+    })),
+    { name: 'leagues', path: '/leagues' },
+    { name: 'league / Table', path: league },
+    ...['Matches', 'Top Scorers', 'Top Assist.', 'Clean Sheets', 'Points'].map((name) => ({
+      name: `league / ${name}`,
+      path: league,
+      open: tab(name),
+    })),
+    { name: 'match (past)', path: `/match/${ids.pastMatch}` },
+    { name: 'match (upcoming)', path: `/match/${ids.upcomingMatch}` },
+    { name: 'player', path: `/player/${encodeURIComponent(ids.player)}` },
+    { name: 'coach', path: `/coach/${encodeURIComponent(ids.coach)}` },
+    { name: 'outbox', path: '/outbox' },
+    { name: 'not found', path: '/no-such-page' },
+  ];
+}
+
+/** Pages Lighthouse loads: the public screens without an opened state, once per address. */
+export function lighthousePages(ids: DemoIds): Screen[] {
+  return publicScreens(ids).filter((screen) => !screen.open);
+}
+
+/**
+ * Each role's screens. Signed in, the public screens differ only in the header (and
+ * a team's star), so staff get a few of them plus their own screens.
+ */
+export function screensFor(role: Role, ids: DemoIds): Screen[] {
+  const pub = publicScreens(ids);
+  if (role === 'visitor') return pub;
+  const some = pub.filter((screen) =>
+    ['home / notifications open', 'team / Squad', 'match (upcoming)', 'outbox'].includes(screen.name),
+  );
+  const manager = (key: string, heading: string): Screen => ({
+    name: `manager / ${key}`,
+    path: `/manager/${key}`,
+    open: async (page) => {
+      await page.getByRole('heading', { level: 2, name: heading }).waitFor();
+    },
+  });
+  const staff = [
+    manager('match-report', 'Match Report'),
+    manager('team-selection', 'Team Selection'),
+    manager('pending-results', 'Pending Results'),
+    { name: 'admin', path: '/admin' },
+  ];
+  if (role === 'coach') {
+    return [
+      ...some,
+      { name: 'main', path: '/main' },
+      { name: 'manager', path: '/manager' },
+      ...staff,
+      {
+        name: 'manager / pending-results / review dialog',
+        path: '/manager/pending-results',
+        open: async (page) => {
+          await page.getByRole('button', { name: 'Review' }).first().click();
+          await page.getByRole('dialog', { name: 'Review Match Result' }).waitFor();
+        },
+      },
+    ];
+  }
+  // A desk shows a table's rows as a grid, a phone as cards: either will do.
+  const tables = async (page: Page, name: string) => {
+    await page.getByRole('navigation', { name: 'Tables' }).getByRole('button', { name, exact: true }).click();
+    await page
+      .getByRole('table', { name })
+      .or(page.getByRole('list', { name: `${name} rows` }))
+      .first()
+      .waitFor();
+  };
+  return [
+    ...some,
+    manager('team-management', 'Team Management'),
+    ...staff,
+    { name: 'admin-dashboard', path: '/admin-dashboard' },
+    { name: 'admin-dashboard / players', path: '/admin-dashboard', open: (page) => tables(page, 'players') },
+    {
+      name: 'admin-dashboard / players / edit row',
+      path: '/admin-dashboard',
+      open: async (page) => {
+        await tables(page, 'players');
+        await page.getByRole('button', { name: 'Edit', exact: true }).first().click();
+        await page
+          .getByRole('dialog', { name: /^Edit row/ })
+          .or(page.getByRole('combobox', { name: 'team_id' }))
+          .first()
+          .waitFor();
+      },
+    },
+    {
+      name: 'admin-dashboard / league_news / insert',
+      path: '/admin-dashboard',
+      open: async (page) => {
+        await tables(page, 'league_news');
+        await page.getByRole('button', { name: 'Insert New Row' }).click();
+        await page.getByRole('form', { name: /league_news/ }).waitFor();
+      },
+    },
+  ];
+}
+
+/** Waits until no loading indicator shows and the screen has its main heading. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('main h1, h1').first().waitFor({ timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelectorAll('.status-loading').length === 0, undefined, {
+    timeout: 15_000,
+  });
+}
+
+/** Opens a screen and waits for its content: the page, its state, then no spinner. */
+export async function visit(page: Page, baseUrl: string, screen: Screen): Promise<void> {
+  const target = new URL(screen.path, baseUrl).href;
+  // An opened state starts from a fresh load, so states of one page do not add up.
+  await page.goto(target);
+  await settled(page);
+  if (screen.open) {
+    await screen.open(page);
+    await settled(page);
+  }
+  // Let the last render finish before measuring colours (contexts reduce motion).
+  await page.waitForTimeout(100);
+}
