@@ -4,9 +4,8 @@
  * Cancel. The same draft, fields and save as the grid's edit row; a modal: focus moves
  * in, Tab stays in, Escape or Cancel closes, and focus goes back to the row's Edit.
  */
-import { useId, useRef, type FormEvent } from 'react';
-import { createPortal } from 'react-dom';
-import { useFocusTrap } from '@/hooks/use-focus-trap';
+import { useId, type FormEvent } from 'react';
+import { ModalDialog } from '@/components/modal-dialog';
 import type { Relation, SchemaColumn } from './admin-data';
 import { ColumnField } from './admin-fields';
 import { ErrorBox } from './admin-parts';
@@ -46,87 +45,57 @@ export function RowSheet({
 }) {
   const baseId = useId();
   const titleId = `${baseId}-title`;
-  const sheet = useRef<HTMLDivElement>(null);
-  const close = () => {
-    if (!busy) onCancel();
-  };
-  const onKeyDown = useFocusTrap(sheet, close);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSave();
   };
 
-  return createPortal(
-    <div
-      className="admin-sheet-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) close();
-      }}
+  return (
+    <ModalDialog
+      title={<span id={titleId}>Edit row {rowKey}</span>}
+      subtitle={<span className="admin-sheet-table">{table}</span>}
+      onClose={onCancel}
+      busy={busy}
+      width="36rem"
     >
-      <div
-        ref={sheet}
-        className="admin-sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <header className="admin-sheet-header">
-          <div className="admin-sheet-heading">
-            <h2 id={titleId}>Edit row {rowKey}</h2>
-            <p className="admin-hint">{table}</p>
-          </div>
-          <button
-            type="button"
-            className="admin-message-close"
-            aria-label="Close dialog"
-            onClick={close}
-            disabled={busy}
-          >
-            <span aria-hidden="true">×</span>
+      <form className="modal-form" aria-labelledby={titleId} onSubmit={submit}>
+        <div className="modal-body admin-sheet-body">
+          {error && <ErrorBox message={error.message} detail={error.detail} onDismiss={onDismissError} />}
+          {columns.map((name) => {
+            // A column the schema does not describe still edits, as optional text.
+            const column = schemaColumns.find((item) => item.name === name) ?? {
+              name,
+              type: '',
+              nullable: true,
+              primaryKey: false,
+              hasDefault: false,
+            };
+            return (
+              <ColumnField
+                key={name}
+                id={`${baseId}-field-${name}`}
+                column={column}
+                mode="edit"
+                isKey={name === keyColumn}
+                value={draft[name] ?? ''}
+                relation={relations.find((relation) => relation.column_name === name)}
+                related={related}
+                disabled={busy}
+                onChange={(value) => onDraft(name, value)}
+              />
+            );
+          })}
+        </div>
+        <div className="modal-actions">
+          <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
+            Cancel
           </button>
-        </header>
-        <form className="admin-sheet-form" aria-labelledby={titleId} onSubmit={submit}>
-          <div className="admin-sheet-body">
-            {error && <ErrorBox message={error.message} detail={error.detail} onDismiss={onDismissError} />}
-            {columns.map((name) => {
-              // A column the schema does not describe still edits, as optional text.
-              const column = schemaColumns.find((item) => item.name === name) ?? {
-                name,
-                type: '',
-                nullable: true,
-                primaryKey: false,
-                hasDefault: false,
-              };
-              return (
-                <ColumnField
-                  key={name}
-                  id={`${baseId}-field-${name}`}
-                  column={column}
-                  mode="edit"
-                  isKey={name === keyColumn}
-                  value={draft[name] ?? ''}
-                  relation={relations.find((relation) => relation.column_name === name)}
-                  related={related}
-                  disabled={busy}
-                  onChange={(value) => onDraft(name, value)}
-                />
-              );
-            })}
-          </div>
-          <footer className="admin-sheet-actions">
-            <button type="button" className="button button-secondary" onClick={close} disabled={busy}>
-              Cancel
-            </button>
-            <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-              Save
-            </button>
-          </footer>
-        </form>
-      </div>
-    </div>,
-    document.body,
+          <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+            Save
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }

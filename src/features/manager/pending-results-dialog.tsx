@@ -4,10 +4,9 @@
  * Reject and Approve. A modal: focus moves in, Tab stays in, Escape closes, and
  * focus goes back where it came from.
  */
-import { useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useId, useState } from 'react';
 import { TeamLogo } from '@/components/images';
-import { useFocusTrap } from '@/hooks/use-focus-trap';
+import { ModalDialog } from '@/components/modal-dialog';
 import { ApiError } from '@/lib/api-client';
 import type { Match } from '@/lib/api-types';
 import { formatLongDate } from '@/lib/format';
@@ -47,18 +46,11 @@ export function ReviewDialog({
   onClose: () => void;
   onReviewed: (action: ReviewAction) => void;
 }) {
-  const titleId = useId();
   const reasonId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState<ReviewAction | null>(null);
   const [failure, setFailure] = useState<{ message: string; detail: string } | null>(null);
   const view = viewpoint(match, teamId);
   const reporter = reporterName(match);
-
-  // Focus moves into the dialog and returns to the button that opened it.
-  const onKeyDown = useFocusTrap(dialog, () => {
-    if (busy === null) onClose();
-  });
 
   const act = async (action: ReviewAction) => {
     setBusy(action);
@@ -78,152 +70,115 @@ export function ReviewDialog({
     onReviewed(action);
   };
 
-  return createPortal(
-    <div
-      className="pending-dialog-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget && busy === null) onClose();
-      }}
-    >
-      <div
-        ref={dialog}
-        className="pending-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        {/* Not a <header>: inside a dialog that would be a second banner landmark. */}
-        <div className="pending-dialog-header">
-          <h2 id={titleId}>Review Match Result</h2>
-          <button
-            type="button"
-            className="pending-dialog-x"
-            aria-label="Close dialog"
-            onClick={onClose}
-            disabled={busy !== null}
-          >
-            ×
-          </button>
-        </div>
-
-        {/* It scrolls on a small screen: focusable, so the keyboard can scroll it too. */}
-        <div className="pending-dialog-body" tabIndex={0}>
-          <section className="pending-review-match" aria-label="Match details">
-            <div className="pending-scoreline">
-              <span className="pending-scoreline-team">
-                <TeamLogo
-                  logo={view.side === 'home' ? match.home_team_logo : match.away_team_logo}
-                  name={view.ownName}
-                  size={40}
-                />
-                <span>{view.ownName}</span>
-              </span>
-              <strong className="pending-scoreline-score">{scoreText(view)}</strong>
-              <span className="pending-scoreline-team pending-scoreline-opponent">
-                <TeamLogo logo={view.opponentLogo} name={view.opponentName} size={40} />
-                <span>{view.opponentName}</span>
-              </span>
+  return (
+    <ModalDialog title="Review Match Result" onClose={onClose} busy={busy !== null} width="40rem">
+      {/* It scrolls on a small screen: focusable, so the keyboard can scroll it too. */}
+      <div className="modal-body pending-dialog-body" tabIndex={0}>
+        <section className="pending-review-match" aria-label="Match details">
+          <div className="pending-scoreline">
+            <span className="pending-scoreline-team">
+              <TeamLogo
+                logo={view.side === 'home' ? match.home_team_logo : match.away_team_logo}
+                name={view.ownName}
+                size={40}
+              />
+              <span>{view.ownName}</span>
+            </span>
+            <strong className="pending-scoreline-score">{scoreText(view)}</strong>
+            <span className="pending-scoreline-team pending-scoreline-opponent">
+              <TeamLogo logo={view.opponentLogo} name={view.opponentName} size={40} />
+              <span>{view.opponentName}</span>
+            </span>
+          </div>
+          <dl className="pending-facts">
+            <div>
+              <dt>Date</dt>
+              <dd>{formatLongDate(match.date)}</dd>
             </div>
-            <dl className="pending-facts">
-              <div>
-                <dt>Date</dt>
-                <dd>{formatLongDate(match.date)}</dd>
-              </div>
-              <div>
-                <dt>Teams</dt>
-                <dd>
-                  {match.home_team_name} vs {match.away_team_name}
-                </dd>
-              </div>
-              <div>
-                <dt>Score</dt>
-                <dd>
-                  {view.ownName} {scoreText(view)} ({view.side})
-                </dd>
-              </div>
-              {reporter && (
-                <div>
-                  <dt>Reported by</dt>
-                  <dd>{reporter}</dd>
-                </div>
-              )}
-              {match.location && (
-                <div>
-                  <dt>Location</dt>
-                  <dd>{match.location}</dd>
-                </div>
-              )}
-            </dl>
-          </section>
-
-          <section className="pending-review-stats" aria-label="Player statistics">
-            <StatGroup
-              title="Goalscorers"
-              empty="No goalscorers recorded"
-              lines={tally(match.goalscorers).map(
-                ({ id, count }) => `${numberedName(players, id)} × ${count}`,
-              )}
-            />
-            <StatGroup
-              title="Assisters"
-              empty="No assisters recorded"
-              lines={tally(match.assisters).map(({ id, count }) => `${numberedName(players, id)} × ${count}`)}
-            />
-            <StatGroup
-              title="Goalkeepers"
-              empty="No goalkeepers recorded"
-              lines={tally(match.goalkeepers).map(({ id }) => numberedName(players, id))}
-            />
-          </section>
-
-          {failure && (
-            <div className="pending-failure" role="alert">
-              <strong>{failure.message}</strong>
-              {failure.detail && <span>{failure.detail}</span>}
+            <div>
+              <dt>Teams</dt>
+              <dd>
+                {match.home_team_name} vs {match.away_team_name}
+              </dd>
             </div>
-          )}
-          {!canReview && (
-            <p id={reasonId} className="pending-own-report">
-              {OWN_REPORT_REASON}
-            </p>
-          )}
-        </div>
+            <div>
+              <dt>Score</dt>
+              <dd>
+                {view.ownName} {scoreText(view)} ({view.side})
+              </dd>
+            </div>
+            {reporter && (
+              <div>
+                <dt>Reported by</dt>
+                <dd>{reporter}</dd>
+              </div>
+            )}
+            {match.location && (
+              <div>
+                <dt>Location</dt>
+                <dd>{match.location}</dd>
+              </div>
+            )}
+          </dl>
+        </section>
 
-        <footer className="pending-dialog-actions">
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={onClose}
-            disabled={busy !== null}
-          >
-            Close
-          </button>
-          <button
-            type="button"
-            className="button pending-reject"
-            onClick={() => void act('reject')}
-            disabled={!canReview || busy !== null}
-            aria-describedby={canReview ? undefined : reasonId}
-            aria-busy={busy === 'reject'}
-          >
-            Reject
-          </button>
-          <button
-            type="button"
-            className="button pending-approve"
-            onClick={() => void act('approve')}
-            disabled={!canReview || busy !== null}
-            aria-describedby={canReview ? undefined : reasonId}
-            aria-busy={busy === 'approve'}
-          >
-            Approve
-          </button>
-        </footer>
+        <section className="pending-review-stats" aria-label="Player statistics">
+          <StatGroup
+            title="Goalscorers"
+            empty="No goalscorers recorded"
+            lines={tally(match.goalscorers).map(({ id, count }) => `${numberedName(players, id)} × ${count}`)}
+          />
+          <StatGroup
+            title="Assisters"
+            empty="No assisters recorded"
+            lines={tally(match.assisters).map(({ id, count }) => `${numberedName(players, id)} × ${count}`)}
+          />
+          <StatGroup
+            title="Goalkeepers"
+            empty="No goalkeepers recorded"
+            lines={tally(match.goalkeepers).map(({ id }) => numberedName(players, id))}
+          />
+        </section>
+
+        {failure && (
+          <div className="pending-failure" role="alert">
+            <strong>{failure.message}</strong>
+            {failure.detail && <span>{failure.detail}</span>}
+          </div>
+        )}
+        {!canReview && (
+          <p id={reasonId} className="pending-own-report">
+            {OWN_REPORT_REASON}
+          </p>
+        )}
       </div>
-    </div>,
-    document.body,
+
+      <div className="modal-actions pending-dialog-actions">
+        <button type="button" className="button button-secondary" onClick={onClose} disabled={busy !== null}>
+          Close
+        </button>
+        <button
+          type="button"
+          className="button pending-reject"
+          onClick={() => void act('reject')}
+          disabled={!canReview || busy !== null}
+          aria-describedby={canReview ? undefined : reasonId}
+          aria-busy={busy === 'reject'}
+        >
+          Reject
+        </button>
+        <button
+          type="button"
+          className="button pending-approve"
+          onClick={() => void act('approve')}
+          disabled={!canReview || busy !== null}
+          aria-describedby={canReview ? undefined : reasonId}
+          aria-busy={busy === 'approve'}
+        >
+          Approve
+        </button>
+      </div>
+    </ModalDialog>
   );
 }
 

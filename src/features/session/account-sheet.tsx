@@ -5,9 +5,8 @@
  * desk. Notification preferences do not exist yet, so there is no section for them.
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { ModalDialog } from '@/components/modal-dialog';
 import { useApi } from '@/hooks/use-api';
-import { useFocusTrap } from '@/hooks/use-focus-trap';
 import { ApiError, apiJson } from '@/lib/api-client';
 import type { Team } from '@/lib/api-types';
 import { endSession, useSession } from '@/lib/session';
@@ -34,40 +33,14 @@ function failureText(error: unknown, fallback: string): string {
 }
 
 export function AccountSheet({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-  const onKeyDown = useFocusTrap(dialog, onClose);
-
-  return createPortal(
-    <div
-      className="account-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div
-        ref={dialog}
-        className="account-sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <header className="account-sheet-header">
-          <h2 id={titleId}>Account</h2>
-          <button type="button" className="button button-secondary account-close" onClick={onClose}>
-            Close
-          </button>
-        </header>
-        <div className="account-sheet-body">
-          <AccountDetails />
-          <ChangePassword />
-          <SignOutEverywhere />
-        </div>
+  return (
+    <ModalDialog title="Account" onClose={onClose}>
+      <div className="modal-body account-sheet-body">
+        <AccountDetails />
+        <ChangePassword />
+        <SignOutEverywhere />
       </div>
-    </div>,
-    document.body,
+    </ModalDialog>
   );
 }
 

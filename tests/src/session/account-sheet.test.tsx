@@ -118,7 +118,7 @@ describe('account sheet', () => {
     expect(within(dialog).queryByText(coach.email)).toBeNull();
   });
 
-  it('closes on Escape and on Close, and gives focus back to the Settings button', async () => {
+  it('closes on Escape and on its × button, and gives focus back to the Settings button', async () => {
     const coach = await addCoach();
     const { actor, settings } = await openSheet(coach);
     await actor.keyboard('{Escape}');
@@ -127,7 +127,7 @@ describe('account sheet', () => {
 
     await actor.click(settings);
     const dialog = await screen.findByRole('dialog', { name: 'Account' });
-    await actor.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await actor.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(settings).toHaveFocus();
   });
@@ -135,7 +135,7 @@ describe('account sheet', () => {
   it('keeps Tab inside the sheet', async () => {
     const coach = await addCoach();
     const { actor, dialog } = await openSheet(coach);
-    const close = within(dialog).getByRole('button', { name: 'Close' });
+    const close = within(dialog).getByRole('button', { name: 'Close dialog' });
     const last = within(dialog).getByRole('button', { name: 'Sign out of all devices' });
     last.focus();
     await actor.tab();
