@@ -7,7 +7,6 @@
  * table. It never fails on a score: it exits 1 only when it could not measure.
  * Builds the app first when dist/ is missing or older than the sources.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,47 +15,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
 import { describeFindings, launchChromium, scanScreens, type ScreenScan } from '../e2e/axe-scan';
-import { CHROMIUM, startServer, type TestServer } from '../e2e/harness';
+import { buildWhenStale } from '../../api/build-when-stale';
+import { CHROMIUM, CHROMIUM_ARGS, startServer, type TestServer } from '../e2e/harness';
 import { discoverIds, lighthousePages } from '../e2e/screens';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The whole run is bounded: past this the audit stops, cleans up and exits 1. */
 const DEADLINE_MS = 10 * 60_000;
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-// The same sources `npm start` watches (api/start.ts).
-const SOURCES = ['src', 'sw', 'public', 'build', 'index.html', 'vite.config.ts', 'package-lock.json'];
-
-function newestMtime(entry: string): number {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(entry);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
-
-function buildWhenStale(): void {
-  const built = newestMtime(path.join(root, 'dist', 'index.html'));
-  if (built > 0 && !SOURCES.some((source) => newestMtime(path.join(root, source)) > built)) return;
-  console.log('Building the app (dist/ is missing or older than the sources)…');
-  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the build failed; see the output above');
-}
-
 interface LighthouseRow {
   name: string;
   path: string;
@@ -76,7 +41,7 @@ async function runLighthouse(
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-lighthouse-'));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_ARGS,
     userDataDir,
     logLevel: 'silent',
   });
@@ -186,7 +151,7 @@ async function cleanUp(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  buildWhenStale();
+  buildWhenStale(path.join(root, 'dist'));
   const started = performance.now();
   const server: TestServer = await startServer();
   cleanups.push(() => server.dispose());

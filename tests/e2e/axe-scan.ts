@@ -6,7 +6,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM, PHONE } from './harness';
+import { CHROMIUM, CHROMIUM_ARGS, PHONE } from './harness';
 import { login } from './pages';
 import { discoverIds, ROLE_EMAIL, ROLES, screensFor, visit, type Role } from './screens';
 
@@ -44,15 +44,7 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 

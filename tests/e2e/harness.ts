@@ -12,6 +12,17 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
+/** Headless, and quiet: this machine's closed network refuses Chromium's own connections. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 export const DESK = { width: 1280, height: 800 };
 export const SCREENSHOT_DIR = path.join(root, 'tests', 'e2e', 'screenshots');
 
@@ -111,16 +122,7 @@ export async function launchBrowser(viewport = PHONE): Promise<TestBrowser> {
     executablePath: CHROMIUM,
     headless: true,
     viewport,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];

@@ -129,9 +129,19 @@ export function lighthousePages(ids: DemoIds): Screen[] {
 export function screensFor(role: Role, ids: DemoIds): Screen[] {
   const pub = publicScreens(ids);
   if (role === 'visitor') return pub;
-  const some = pub.filter((screen) =>
-    ['home / notifications open', 'team / Squad', 'match (upcoming)', 'outbox'].includes(screen.name),
-  );
+  const some = [
+    ...pub.filter((screen) =>
+      ['home / notifications open', 'team / Squad', 'match (upcoming)', 'outbox'].includes(screen.name),
+    ),
+    {
+      name: 'account sheet',
+      path: '/',
+      open: async (page: Page) => {
+        await page.getByRole('button', { name: 'Settings' }).click();
+        await page.getByRole('dialog', { name: 'Account' }).getByText('Change password').first().waitFor();
+      },
+    },
+  ];
   const manager = (key: string, heading: string): Screen => ({
     name: `manager / ${key}`,
     path: `/manager/${key}`,
