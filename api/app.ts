@@ -7,11 +7,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { etag } from 'hono/etag';
 import { secureHeaders } from 'hono/secure-headers';
-import type { HttpBindings } from '@hono/node-server';
 import type { DB } from '../db/connection';
-import { DEFAULT_COST, type HashCost } from '../db/password';
-import { createRateLimiter, type RateLimiter } from './auth/rate-limit';
-import type { SessionUser } from './auth/sessions';
+import { createRateLimiter } from './auth/rate-limit';
+import { resolveOptions, type AppEnv, type AppOptions } from './env';
 import { fail, notFound, onError } from './errors';
 import { adminTableRoutes } from './routes/admin-tables';
 import { authRoutes } from './routes/auth';
@@ -26,33 +24,6 @@ import { searchRoutes } from './routes/search';
 import { teamRoutes } from './routes/teams';
 import { teamWriteRoutes } from './routes/team-writes';
 
-export interface AppOptions {
-  /** Injectable clock: rules that compare with "now" use it. */
-  now?: () => Date;
-  jwtSecret: string;
-  imagesDir: string;
-  /** Let team news and video feeds reach private, loopback and link-local addresses (tests only). */
-  allowPrivateFeedTargets?: boolean;
-  /** scrypt cost of new password hashes (tests lower it; stored hashes carry their own). */
-  passwordCost?: HashCost;
-  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
-  trustProxy?: boolean;
-  /** Login attempts allowed per client address and per account in each window. */
-  loginLimit?: { max: number; windowMs: number };
-}
-
-export interface AppEnv {
-  Bindings: Partial<HttpBindings>;
-  Variables: {
-    db: DB;
-    options: Required<AppOptions>;
-    loginLimiter: RateLimiter;
-    /** set by requireUser */
-    user?: SessionUser;
-    sessionId?: string;
-  };
-}
-
 /** Bodies larger than this are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
@@ -60,18 +31,6 @@ export const MAX_BODY_BYTES = 256 * 1024;
 function sha1(body: Uint8Array): ArrayBuffer {
   const digest = createHash('sha1').update(body).digest();
   return digest.buffer.slice(digest.byteOffset, digest.byteOffset + digest.byteLength) as ArrayBuffer;
-}
-
-/** Options with every default filled in. */
-export function resolveOptions(options: AppOptions): Required<AppOptions> {
-  return {
-    now: () => new Date(),
-    allowPrivateFeedTargets: false,
-    passwordCost: DEFAULT_COST,
-    trustProxy: false,
-    loginLimit: { max: 10, windowMs: 15 * 60 * 1000 },
-    ...options,
-  };
 }
 
 export function createApp(db: DB, options: AppOptions) {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { registerServiceWorker } from './app/register-sw';
+import { registerServiceWorker } from './features/offline/register-sw';
 import './app/styles.css';
 
 const root = document.getElementById('root');

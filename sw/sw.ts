@@ -4,7 +4,7 @@
  * - precaches the app shell and route chunks and answers app navigations with
  *   index.html (never /api);
  * - serves public API reads stale-while-revalidate from IndexedDB and tells open
- *   pages when the server had newer data (src/lib/offline/read-cache.ts);
+ *   pages when the server had newer data (src/offline/read-cache.ts);
  * - keeps images cache-first, with an age limit and a size cap;
  * - replays the outbox through Background Sync when no page is open to do it.
  */
@@ -14,9 +14,10 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { offlineDb } from '../src/lib/offline/db';
-import { SYNC_TAG, replayOutbox, type OutboxAuth } from '../src/lib/offline/outbox';
-import { isPublicRead, staleWhileRevalidate, type ReadMessage } from '../src/lib/offline/read-cache';
+import { offlineDb } from '../src/offline/db';
+import { exchangeToken } from '../src/offline/http';
+import { SYNC_TAG, replayOutbox, type OutboxAuth } from '../src/offline/outbox';
+import { isPublicRead, staleWhileRevalidate, type ReadMessage } from '../src/offline/read-cache';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -96,24 +97,18 @@ const workerAuth: OutboxAuth = {
     const db = await offlineDb();
     const record = await db.get('meta', 'auth');
     if (!record) return null;
+    const session = await exchangeToken(record.token);
+    if (!session) return null;
     try {
-      const response = await fetch('/api/auth/refresh-token', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ token: record.token }),
-      });
-      if (!response.ok) return null;
-      const body = (await response.json()) as { access_token?: string };
-      if (!body.access_token) return null;
       await db.put(
         'meta',
-        { ...record, token: body.access_token, updatedAt: Date.now(), rotatedByWorker: true },
+        { ...record, token: session.token, updatedAt: Date.now(), rotatedByWorker: true },
         'auth',
       );
-      return body.access_token;
     } catch {
       return null;
     }
+    return session.token;
   },
 };
 

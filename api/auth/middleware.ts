@@ -4,9 +4,9 @@
  */
 import { createMiddleware } from 'hono/factory';
 import type { UserType } from '../../db/schema';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../env';
 import { fail } from '../errors';
-import { liveSessionUser, type SessionUser } from './sessions';
+import { liveSessionUser, type SessionUser } from '../data/sessions';
 import { TokenError, verifyAccessToken } from './tokens';
 
 /** The token of an `Authorization: Bearer …` header, or null when there is no header. */

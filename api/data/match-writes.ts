@@ -3,8 +3,10 @@
  * the handle it is given, which for a write is the request's transaction.
  */
 import type { DB } from '../../db/connection';
-import type { Approval, EventKind } from '../../db/schema';
-import { findMatchRows, type MatchRow } from './matches';
+import type { Approval } from '../../db/schema';
+import type { ReportEvent } from '../domain/report-rules';
+import type { MatchDto } from '../schemas';
+import { findMatchRows, getMatch, type MatchRow } from './matches';
 
 /** What the write rules look at: the match row with both team names (the read query's row). */
 export async function findMatchState(db: DB, id: number): Promise<MatchRow | undefined> {
@@ -13,6 +15,14 @@ export async function findMatchState(db: DB, id: number): Promise<MatchRow | und
 }
 
 export type MatchState = NonNullable<Awaited<ReturnType<typeof findMatchState>>>;
+
+/** The match as the API answers it, read inside a write that already found its row. */
+export async function matchOrThrow(db: DB, id: number): Promise<MatchDto> {
+  const match = await getMatch(db, id);
+  // The row was read earlier in this same transaction: a miss here is a bug, not bad input.
+  if (!match) throw new Error(`match ${id} vanished inside its write transaction`);
+  return match;
+}
 
 export async function findTeamName(db: DB, teamId: string): Promise<string | undefined> {
   const row = await db
@@ -62,12 +72,6 @@ export async function replaceSquad(
     .insertInto('match_squads')
     .values(players.map((player_id) => ({ match_id: matchId, team_id: teamId, player_id })))
     .execute();
-}
-
-export interface ReportEvent {
-  team_id: string;
-  player_id: string;
-  kind: EventKind;
 }
 
 export interface StoredReport {

@@ -1,6 +1,16 @@
 /** Team, roster and coach reads. */
 import type { DB } from '../../db/connection';
-import type { CoachDto, RosterPlayerDto, TeamDto } from '../schemas';
+import type { CoachDto, RosterPlayerDto, TeamDto, TeamSummaryDto } from '../schemas';
+
+/** Every team, by name. */
+export async function listTeams(db: DB): Promise<TeamSummaryDto[]> {
+  return db
+    .selectFrom('teams')
+    .select(['team_id', 'team_name', 'league_id', 'location', 'description', 'logo'])
+    .orderBy('team_name')
+    .orderBy('team_id')
+    .execute();
+}
 
 export async function getTeam(db: DB, teamId: string): Promise<TeamDto | undefined> {
   return db
@@ -26,6 +36,18 @@ export async function getTeam(db: DB, teamId: string): Promise<TeamDto | undefin
 export async function teamExists(db: DB, teamId: string): Promise<boolean> {
   const row = await db.selectFrom('teams').select('team_id').where('team_id', '=', teamId).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Seasons the team has matches in, newest first. */
+export async function teamSeasons(db: DB, teamId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('matches')
+    .select('season')
+    .distinct()
+    .where((eb) => eb.or([eb('home_team', '=', teamId), eb('away_team', '=', teamId)]))
+    .orderBy('season', 'desc')
+    .execute();
+  return rows.map((row) => row.season);
 }
 
 /** Roster order of the specification: GK, DEF, MID, FW, others last; then shirt number. */

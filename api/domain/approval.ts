@@ -20,6 +20,12 @@ export function nextApproval(current: Approval, action: ReviewAction): Approval 
 /** Why a report may not be (re)submitted, or null when it may. */
 export type ReportRefusal = 'approved' | 'awaiting-review';
 
+/** The server's answer to each refusal (409); the Match Report tab shows the same words. */
+export const REPORT_REFUSAL_TEXT: Record<ReportRefusal, string> = {
+  approved: 'This match already has an approved result',
+  'awaiting-review': "The opponent's report is waiting for your review: approve or reject it first",
+};
+
 export interface ReportContext {
   /** The team whose report is pending; null when none is known (a super_admin reported). */
   reportedByTeam: string | null;

@@ -91,8 +91,5 @@ export const matchIdParam = z
   .transform(Number)
   .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER));
 
-/** A colon-prefixed league id ("region:mwpl-26") means the part after the last colon. */
-export function leagueIdFrom(raw: string): string {
-  const last = raw.split(':').pop() ?? '';
-  return last.trim();
-}
+// The league-id rule is the domain's, shared with the app; routes read it here beside idParam.
+export { leagueIdFrom } from '../domain/league-id';

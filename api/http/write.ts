@@ -7,8 +7,10 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../env';
 import { currentUser } from '../auth/middleware';
+import { insertAuditEntry, type AuditEntry } from '../data/audit';
+import { findIdempotencyRecord, insertIdempotencyRecord } from '../data/idempotency';
 import { fail } from '../errors';
 
 const MAX_KEY_LENGTH = 200;
@@ -33,12 +35,7 @@ export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
   try {
     await outer.transaction().execute(async (trx) => {
       if (key !== undefined) {
-        const stored = await trx
-          .selectFrom('idempotency_keys')
-          .select(['request_hash', 'status', 'response_body'])
-          .where('user_id', '=', user.id)
-          .where('key', '=', key)
-          .executeTakeFirst();
+        const stored = await findIdempotencyRecord(trx, user.id, key);
         if (stored) {
           replay =
             stored.request_hash === requestHash
@@ -62,19 +59,16 @@ export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
       // Hono turns a thrown error into c.res via onError; a failed write must leave no trace.
       if (c.error || c.res.status >= 400) throw new Rollback();
       if (key !== undefined) {
-        await trx
-          .insertInto('idempotency_keys')
-          .values({
-            user_id: user.id,
-            key,
-            method: c.req.method,
-            path: url.pathname,
-            request_hash: requestHash,
-            status: c.res.status,
-            response_body: await c.res.clone().text(),
-            created_at: c.var.options.now().toISOString(),
-          })
-          .execute();
+        await insertIdempotencyRecord(trx, {
+          user_id: user.id,
+          key,
+          method: c.req.method,
+          path: url.pathname,
+          request_hash: requestHash,
+          status: c.res.status,
+          response_body: await c.res.clone().text(),
+          created_at: c.var.options.now().toISOString(),
+        });
       }
     });
   } catch (error) {
@@ -84,26 +78,10 @@ export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** Appends to the audit log inside the write's transaction. */
-export async function audit(
-  c: Context<AppEnv>,
-  entry: {
-    action: string;
-    entity: string;
-    entityId: string | number | null;
-    before?: unknown;
-    after?: unknown;
-  },
-): Promise<void> {
-  await c.var.db
-    .insertInto('audit_log')
-    .values({
-      at: c.var.options.now().toISOString(),
-      user_id: currentUser(c).id,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId === null ? null : String(entry.entityId),
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    })
-    .execute();
+export async function audit(c: Context<AppEnv>, entry: Omit<AuditEntry, 'at' | 'userId'>): Promise<void> {
+  await insertAuditEntry(c.var.db, {
+    ...entry,
+    at: c.var.options.now().toISOString(),
+    userId: currentUser(c).id,
+  });
 }

@@ -8,9 +8,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { DB } from '../../db/connection';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../env';
 import { currentUser, requireRoles, requireUser } from '../auth/middleware';
-import { revokeUserSessions } from '../auth/sessions';
+import { revokeUserSessions } from '../data/sessions';
 import {
   adminTableNames,
   countRows,

@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_COST, hashPassword, verifyPassword } from '../../db/password';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../env';
 import { bearerToken, currentUser, requireUser } from '../auth/middleware';
 import {
   createSession,
@@ -15,9 +15,10 @@ import {
   revokeSession,
   revokeUserSessions,
   type SessionUser,
-} from '../auth/sessions';
+} from '../data/sessions';
 import { signAccessToken, TokenError, verifyAccessToken } from '../auth/tokens';
 import { uniqueId } from '../data/ids';
+import { emailTaken, findUserForLogin, insertUser, passwordHashOf, replacePasswordHash } from '../data/users';
 import { fail } from '../errors';
 import { validate } from '../http/validate';
 import { audit } from '../http/write';
@@ -132,11 +133,7 @@ export const authRoutes = new Hono<AppEnv>()
     const byAccount = limiter.hit(`account:${account}`, now);
     if (!byAccount.allowed) tooMany(byAccount.retryAfterSeconds);
 
-    const user = await c.var.db
-      .selectFrom('users')
-      .select(['id', 'name', 'email', 'user_type', 'team_id', 'password_hash'])
-      .where('email', '=', account)
-      .executeTakeFirst();
+    const user = await findUserForLogin(c.var.db, account);
     const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash(c)));
     if (!user || !valid) fail(401, INVALID_LOGIN);
     limiter.reset(`account:${account}`);
@@ -145,22 +142,14 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/auth/register', validate('json', registerBody), async (c) => {
     const body = c.req.valid('json');
     const db = c.var.db;
-    const taken = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', body.email)
-      .executeTakeFirst();
-    if (taken) fail(409, 'An account with this email already exists');
+    if (await emailTaken(db, body.email)) fail(409, 'An account with this email already exists');
     const id = await uniqueId(db, body.name);
     const user: SessionUser = { id, name: body.name, email: body.email, user_type: 'fan', team_id: null };
-    await db
-      .insertInto('users')
-      .values({
-        ...user,
-        password_hash: await hashPassword(body.password, c.var.options.passwordCost),
-        created_at: c.var.options.now().toISOString(),
-      })
-      .execute();
+    await insertUser(db, {
+      ...user,
+      password_hash: await hashPassword(body.password, c.var.options.passwordCost),
+      created_at: c.var.options.now().toISOString(),
+    });
     return c.json(await issue(c, user), 201);
   })
   .post('/auth/refresh-token', validate('json', refreshBody), async (c) => {
@@ -207,12 +196,8 @@ export const authRoutes = new Hono<AppEnv>()
     const account = `account:${user.email.toLowerCase()}`;
     const limit = c.var.loginLimiter.hit(account, now.getTime());
     if (!limit.allowed) tooMany(limit.retryAfterSeconds, 'password');
-    const stored = await c.var.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', user.id)
-      .executeTakeFirst();
-    if (!stored || !(await verifyPassword(body.current_password, stored.password_hash))) {
+    const storedHash = await passwordHashOf(c.var.db, user.id);
+    if (storedHash === undefined || !(await verifyPassword(body.current_password, storedHash))) {
       fail(403, 'Current password is incorrect');
     }
     c.var.loginLimiter.reset(account);
@@ -220,13 +205,9 @@ export const authRoutes = new Hono<AppEnv>()
     await inTransaction(c, async () => {
       const db = c.var.db;
       // Only over the hash just checked: a change made meanwhile is not overwritten.
-      const updated = await db
-        .updateTable('users')
-        .set({ password_hash })
-        .where('id', '=', user.id)
-        .where('password_hash', '=', stored.password_hash)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) fail(409, 'The password was changed meanwhile; please try again');
+      if (!(await replacePasswordHash(db, user.id, storedHash, password_hash))) {
+        fail(409, 'The password was changed meanwhile; please try again');
+      }
       // Every other device signs in again; this one stays signed in.
       await revokeUserSessions(db, user.id, now, { except: sessionId });
       await audit(c, { action: 'auth.password', entity: 'user', entityId: user.id });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { validate } from '../http/validate';

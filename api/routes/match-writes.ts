@@ -5,45 +5,52 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { DB } from '../../db/connection';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../env';
 import { assertTeamStaff, currentUser, isTeamStaff, requireUser } from '../auth/middleware';
 import {
   findMatchState,
   findTeamName,
+  matchOrThrow,
   playerTeams,
   replaceSquad,
   squadRows,
   storeReport,
   storeReview,
-  type MatchState,
-  type ReportEvent,
 } from '../data/match-writes';
-import { getMatch } from '../data/matches';
-import { canReview, nextApproval, reportRefusal, type ReviewAction } from '../domain/approval';
+import {
+  canReview,
+  nextApproval,
+  REPORT_REFUSAL_TEXT,
+  reportRefusal,
+  type ReviewAction,
+} from '../domain/approval';
 import { involvesTeam, isReportable } from '../domain/match-time';
+import {
+  isSquadLocked,
+  reportEvents,
+  SCORE_MAX,
+  SQUAD_LOCKED,
+  squadListProblem,
+  squadMembersRefusal,
+} from '../domain/report-rules';
 import { fail } from '../errors';
 import { idParam, matchIdParam, validate } from '../http/validate';
 import { audit, writeTransaction } from '../http/write';
 import type { MatchDto } from '../schemas';
 
-/** Spec section 9: a match-day squad has 7 to 18 players. */
-const SQUAD_MIN = 7;
-const SQUAD_MAX = 18;
 const MAX_LISTED = 100;
-const MAX_KEEPERS_PER_TEAM = 2;
 
 // Counts are left to the handler so a wrong count gets the sentence the manager screen shows.
 const squadBody = z.strictObject({
   players: z.array(idParam, { error: 'must be a list of player ids' }),
 });
 
-const scoreMessage = 'must be a whole number from 0 to 99';
+const scoreMessage = `must be a whole number from 0 to ${SCORE_MAX}`;
 const score = z
   .number({ error: (issue) => (issue.input === undefined ? 'is required' : scoreMessage) })
   .int(scoreMessage)
   .min(0, scoreMessage)
-  .max(99, scoreMessage);
+  .max(SCORE_MAX, scoreMessage);
 const playerList = z
   .array(idParam, { error: 'must be a list of player ids' })
   .max(MAX_LISTED, `must list at most ${MAX_LISTED} entries`)
@@ -57,20 +64,8 @@ const reportBody = z.strictObject({
   // The client sends the state it displays; the server alone decides it (always PENDING).
   approved: z.unknown().optional(),
 });
-type ReportBody = z.output<typeof reportBody>;
 
 const matchParam = z.object({ id: matchIdParam });
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-async function matchOrThrow(db: DB, id: number): Promise<MatchDto> {
-  const match = await getMatch(db, id);
-  // The row was read earlier in this same transaction: a miss here is a bug, not bad input.
-  if (!match) throw new Error(`match ${id} vanished inside its write transaction`);
-  return match;
-}
 
 /** The part of a match a report or a review changes, for the audit log. */
 function resultOf(match: MatchDto) {
@@ -84,72 +79,6 @@ function resultOf(match: MatchDto) {
     assisters: match.assisters,
     goalkeepers: match.goalkeepers,
   };
-}
-
-/**
- * Turns a report's id lists into event rows, each on its player's side, and checks
- * that they fit the score. Throws 400 on the first problem.
- */
-async function reportEvents(db: DB, match: MatchState, report: ReportBody): Promise<ReportEvent[]> {
-  // The saved squad says whom a player played for, even if they changed clubs since.
-  const squads = new Map<string, string>();
-  for (const row of await squadRows(db, match.id)) {
-    if (involvesTeam(match, row.team_id)) squads.set(row.player_id, row.team_id);
-  }
-  const rosters = await playerTeams(db, [...report.goalscorers, ...report.assisters, ...report.goalkeepers]);
-  const sideOf = (playerId: string): string => {
-    const side = squads.get(playerId) ?? rosters.get(playerId);
-    if (side === undefined || side === null || !involvesTeam(match, side)) {
-      fail(400, `Unknown player for this match: ${playerId}`);
-    }
-    return side;
-  };
-
-  const events: ReportEvent[] = [];
-  const lists = [
-    ['goal', report.goalscorers],
-    ['assist', report.assisters],
-    ['goalkeeper', report.goalkeepers],
-  ] as const;
-  // Rows go in as listed: reads return the lists in row order, so the client gets back what it sent.
-  for (const [kind, ids] of lists) {
-    for (const player_id of ids) events.push({ team_id: sideOf(player_id), player_id, kind });
-  }
-
-  const keepers = new Set<string>();
-  for (const id of report.goalkeepers) {
-    if (keepers.has(id)) fail(400, `Goalkeeper listed more than once: ${id}`);
-    keepers.add(id);
-  }
-
-  const count = (team: string, kind: ReportEvent['kind']) =>
-    events.filter((event) => event.team_id === team && event.kind === kind).length;
-  const sides = [
-    { team: match.home_team, name: match.home_team_name, score: report.home_score },
-    { team: match.away_team, name: match.away_team_name, score: report.away_score },
-  ];
-  for (const side of sides) {
-    // At most, not exactly: own goals and unknown scorers leave goals uncredited.
-    const goals = count(side.team, 'goal');
-    if (goals > side.score) {
-      fail(400, `${side.name} is credited with ${plural(goals, 'goal')} but scored ${side.score}`);
-    }
-    const assists = count(side.team, 'assist');
-    if (assists > goals) {
-      fail(
-        400,
-        `${side.name} is credited with ${plural(assists, 'assist')} but only ${plural(goals, 'goal')} by its players`,
-      );
-    }
-    const keeperCount = count(side.team, 'goalkeeper');
-    if (keeperCount > MAX_KEEPERS_PER_TEAM) {
-      fail(
-        400,
-        `${side.name} lists ${plural(keeperCount, 'goalkeeper')}; at most ${MAX_KEEPERS_PER_TEAM} per team`,
-      );
-    }
-  }
-  return events;
 }
 
 /** Approve or reject a PENDING result: the opposing team's staff, or a super admin. */
@@ -208,29 +137,19 @@ export const matchWriteRoutes = new Hono<AppEnv>()
       const match = await findMatchState(db, matchId);
       if (!match || !involvesTeam(match, teamId)) fail(404, 'Match not found for this team');
 
-      const repeated = [...new Set(players.filter((id, index) => players.indexOf(id) !== index))];
-      if (repeated.length > 0)
-        fail(400, `Each player may be selected once (repeated: ${repeated.join(', ')})`);
-      if (players.length < SQUAD_MIN || players.length > SQUAD_MAX) {
-        fail(400, `Select between ${SQUAD_MIN} and ${SQUAD_MAX} players (you selected ${players.length})`);
-      }
-      // An approved result is the record of who played; the squad is part of it.
-      if (match.approved === 'TRUE') {
-        fail(409, 'This match already has an approved result; its squad can no longer change');
-      }
-      const teams = await playerTeams(db, players);
-      const strangers = players.filter((id) => teams.get(id) !== teamId);
-      if (strangers.length > 0) fail(400, `Not on the ${teamName} roster: ${strangers.join(', ')}`);
-
+      // The list is checked before any lookup, so an oversized one costs no query.
+      const listProblem = squadListProblem(players);
+      if (listProblem !== null) fail(400, listProblem);
+      if (isSquadLocked(match.approved)) fail(409, SQUAD_LOCKED);
       const saved = await squadRows(db, matchId);
-      // A player who moved clubs may already be in the opponent's squad; one match, one side.
-      const taken = saved.filter((row) => row.team_id !== teamId && players.includes(row.player_id));
-      if (taken.length > 0) {
-        fail(
-          409,
-          `Already selected by the opponent for this match: ${taken.map((row) => row.player_id).join(', ')}`,
-        );
-      }
+      const refusal = squadMembersRefusal({
+        teamId,
+        teamName,
+        players,
+        currentTeams: await playerTeams(db, players),
+        saved,
+      });
+      if (refusal !== null) fail(refusal.kind === 'invalid' ? 400 : 409, refusal.message);
       const previous = saved.filter((row) => row.team_id === teamId).map((row) => row.player_id);
       await replaceSquad(db, matchId, teamId, players);
       await audit(c, {
@@ -275,11 +194,14 @@ export const matchWriteRoutes = new Hono<AppEnv>()
         reporterTeamId: reportingTeam,
         isSuperAdmin,
       });
-      if (refusal === 'approved') fail(409, 'This match already has an approved result');
-      if (refusal === 'awaiting-review') {
-        fail(409, "The opponent's report is waiting for your review: approve or reject it first");
-      }
-      const events = await reportEvents(db, match, body);
+      if (refusal !== null) fail(409, REPORT_REFUSAL_TEXT[refusal]);
+      const credited = reportEvents(
+        match,
+        body,
+        await squadRows(db, match.id),
+        await playerTeams(db, [...body.goalscorers, ...body.assisters, ...body.goalkeepers]),
+      );
+      if ('problem' in credited) fail(400, credited.problem);
 
       const before = await matchOrThrow(db, id);
       const at = c.var.options.now().toISOString();
@@ -287,7 +209,7 @@ export const matchWriteRoutes = new Hono<AppEnv>()
         matchId: id,
         homeScore: body.home_score,
         awayScore: body.away_score,
-        events,
+        events: credited.events,
         reportedByTeam: reportingTeam,
         userId: user.id,
         at,

@@ -3,7 +3,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../env';
 import { getMatch, listMatches } from '../data/matches';
 import { teamExists } from '../data/teams';
 import { fail } from '../errors';

@@ -9,7 +9,8 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import type { AppEnv, AppOptions } from '../app';
+import type { AppEnv, AppOptions } from '../env';
+import { listLeagueNews } from '../data/news';
 import { createFeedService } from '../feeds/feed-service';
 import type { FeedService, FeedServiceSettings } from '../feeds/feed-service';
 import { FeedError } from '../feeds/safe-fetch';
@@ -68,14 +69,10 @@ export function createNewsRoutes(settings: Omit<FeedServiceSettings, 'allowPriva
   return new Hono<AppEnv>()
     .get('/mwpl_news', validate('query', leagueNewsQuery), async (c) => {
       const { league_id } = c.req.valid('query');
-      let query = c.var.db
-        .selectFrom('league_news')
-        .select(['title', 'link', 'image', 'description', 'published_at as date'])
-        .orderBy('published_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(LEAGUE_NEWS_LIMIT);
-      if (league_id !== undefined) query = query.where('league_id', '=', leagueIdFrom(league_id));
-      const news = await query.execute();
+      const news = await listLeagueNews(c.var.db, {
+        leagueId: league_id === undefined ? undefined : leagueIdFrom(league_id),
+        limit: LEAGUE_NEWS_LIMIT,
+      });
       return c.json(news, 200, { 'Cache-Control': CACHE.revalidate });
     })
     .get('/team_news', validateFeedQuery(teamNewsQuery), async (c) => {

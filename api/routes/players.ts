@@ -3,7 +3,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../env';
 import { playerMetrics } from '../data/stats';
 import { findCoaches, findPlayer } from '../data/teams';
 import { fail } from '../errors';

@@ -1,7 +1,7 @@
 /** The search panel's one call: players, teams and leagues by name. */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../env';
 import { searchByName, type SearchResult } from '../data/search';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';

@@ -6,9 +6,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { POSITION_GENERALS, POSITIONS, type Position, type PositionGeneral } from '../../db/schema';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../env';
 import { assertTeamStaff, currentUser, requireRoles, requireUser } from '../auth/middleware';
-import { revokeUserSessions } from '../auth/sessions';
+import { revokeUserSessions } from '../data/sessions';
 import { uniqueId, uniqueTeamId } from '../data/ids';
 import {
   deletePlayer,

@@ -3,11 +3,11 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../env';
 import type { DB } from '../../db/connection';
 import { listMatches } from '../data/matches';
 import { leaderboards } from '../data/stats';
-import { getRoster, getTeam, teamExists } from '../data/teams';
+import { getRoster, getTeam, listTeams, teamExists, teamSeasons } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import {
@@ -35,25 +35,9 @@ async function requireTeam(db: DB, teamId: string): Promise<void> {
   if (!(await teamExists(db, teamId))) fail(404, 'Team not found');
 }
 
-async function teamSeasons(db: DB, teamId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('matches')
-    .select('season')
-    .distinct()
-    .where((eb) => eb.or([eb('home_team', '=', teamId), eb('away_team', '=', teamId)]))
-    .orderBy('season', 'desc')
-    .execute();
-  return rows.map((row) => row.season);
-}
-
 export const teamRoutes = new Hono<AppEnv>()
   .get('/teams', async (c) => {
-    const teams: TeamSummaryDto[] = await c.var.db
-      .selectFrom('teams')
-      .select(['team_id', 'team_name', 'league_id', 'location', 'description', 'logo'])
-      .orderBy('team_name')
-      .orderBy('team_id')
-      .execute();
+    const teams: TeamSummaryDto[] = await listTeams(c.var.db);
     return c.json({ teams }, 200, { 'Cache-Control': CACHE.revalidate });
   })
   .get('/teams/:teamId', validate('param', teamParam), async (c) => {

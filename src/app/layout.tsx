@@ -25,7 +25,7 @@ import { OfflineStatus } from '@/features/offline/offline-status';
 import { OutboxBadge } from '@/features/offline/outbox-badge';
 import { AccountButton } from '@/features/session/account-button';
 import { useSession } from '@/lib/session';
-import { OfflineSync } from './offline-sync';
+import { OfflineSync } from '@/features/offline/offline-sync';
 
 type Panel = 'search' | 'notifications' | null;
 

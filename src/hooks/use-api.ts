@@ -7,11 +7,16 @@
  * reported to the shell ('Last updated …'); when the worker learns the server has
  * newer data the screen loads it again in place, and when it confirms the stored
  * answer the mark goes.
+ *
+ * Options: `delayMs` waits before each load, so a key that changes within it sends
+ * nothing (the management screens' 300 ms pause); `load` replaces the one GET of the
+ * path with any loader of that key (several requests combined). Such a load bypasses
+ * the memory cache and the offline marks, which follow single paths.
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { apiRead, forgetCachedResponse, isAbort } from '@/lib/api-client';
-import { showCachedAnswer } from '@/lib/offline/freshness';
-import { concerns, onReadEvent } from '@/lib/offline/read-events';
+import { apiRead, forgetCachedResponse, isAbort, type ApiRead } from '@/lib/api-client';
+import { showCachedAnswer } from '@/lib/freshness';
+import { concerns, onReadEvent } from '@/offline/read-events';
 
 export interface ApiState<T> {
   data: T | undefined;
@@ -22,6 +27,29 @@ export interface ApiState<T> {
   cachedAt: number | null;
 }
 
+export interface ApiOptions<T> {
+  /** Serve the first load from the 5-minute memory cache (path loads only). */
+  cache?: boolean;
+  /** Wait this long before every load; leaving or changing the key within it sends nothing. */
+  delayMs?: number;
+  /**
+   * Loads `path` as a key instead of GETting it. Must be a module-level function:
+   * only the key says when to load again.
+   */
+  load?: (key: string, signal: AbortSignal) => Promise<T>;
+}
+
+/** Resolves after `ms`, or rejects with an AbortError when the load is cancelled first. */
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    });
+  });
+}
+
 interface Settled<T> {
   path: string;
   generation: number;
@@ -30,7 +58,7 @@ interface Settled<T> {
   cachedAt: number | null;
 }
 
-export function useApi<T>(path: string | null, options: { cache?: boolean } = {}): ApiState<T> {
+export function useApi<T>(path: string | null, options: ApiOptions<T> = {}): ApiState<T> {
   // Only settled answers are state; "loading" is derived: the answer is for another
   // path or an older reload.
   const [settled, setSettled] = useState<Settled<T> | null>(null);
@@ -39,13 +67,20 @@ export function useApi<T>(path: string | null, options: { cache?: boolean } = {}
   const [load, setLoad] = useState({ generation: 0, quiet: false });
   const generation = load.generation;
   const cache = options.cache ?? false;
+  const delayMs = options.delayMs ?? 0;
+  const keyLoad = options.load;
   const id = useId();
   const owner = useMemo(() => Symbol(id), [id]);
 
   useEffect(() => {
     if (path === null) return;
     const controller = new AbortController();
-    apiRead<T>(path, { signal: controller.signal, cache: cache && generation === 0 }).then(
+    const { signal } = controller;
+    const read = (): Promise<ApiRead<T>> =>
+      keyLoad
+        ? keyLoad(path, signal).then((data) => ({ data, cachedAt: null }))
+        : apiRead<T>(path, { signal, cache: cache && generation === 0 });
+    (delayMs > 0 ? wait(delayMs, signal).then(read) : read()).then(
       ({ data, cachedAt }) => setSettled({ path, generation, data, cachedAt }),
       (error: unknown) => {
         if (isAbort(error)) return;
@@ -59,7 +94,7 @@ export function useApi<T>(path: string | null, options: { cache?: boolean } = {}
       },
     );
     return () => controller.abort();
-  }, [path, generation, cache]);
+  }, [path, generation, cache, delayMs, keyLoad]);
 
   const reload = useCallback(
     () => setLoad((current) => ({ generation: current.generation + 1, quiet: false })),
@@ -67,7 +102,8 @@ export function useApi<T>(path: string | null, options: { cache?: boolean } = {}
   );
 
   useEffect(() => {
-    if (path === null) return;
+    // A keyed load is no path the worker's events could name.
+    if (path === null || keyLoad) return;
     return onReadEvent((event) => {
       if (!concerns(event, path)) return;
       if (event.type === 'read-updated') {
@@ -77,7 +113,7 @@ export function useApi<T>(path: string | null, options: { cache?: boolean } = {}
         setSettled((current) => (current?.path === path ? { ...current, cachedAt: null } : current));
       }
     });
-  }, [path]);
+  }, [path, keyLoad]);
 
   const shownCachedAt =
     path !== null && settled?.path === path && settled.data !== undefined ? settled.cachedAt : null;

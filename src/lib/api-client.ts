@@ -3,7 +3,8 @@
  * retries, signs the user out when the refresh fails, caches successful GETs in
  * memory when asked, and turns failures into ApiError with the server's detail.
  */
-import { CACHED_AT_HEADER, REVALIDATING_HEADER } from './offline/read-cache';
+import { detailText, exchangeToken, readErrorBody, requestHeaders } from '@/offline/http';
+import { CACHED_AT_HEADER, REVALIDATING_HEADER } from '@/offline/read-cache';
 import { createResponseCache } from './response-cache';
 import { storage, type StoredUser } from './storage';
 
@@ -22,12 +23,7 @@ export class ApiError extends Error {
 
   /** The server's detail as text, or the given fallback. */
   detailText(fallback: string): string {
-    if (typeof this.detail === 'string' && this.detail !== '') return this.detail;
-    if (this.detail && typeof this.detail === 'object' && 'message' in this.detail) {
-      const message = (this.detail as { message: unknown }).message;
-      if (typeof message === 'string') return message;
-    }
-    return fallback;
+    return detailText(this.detail) ?? fallback;
   }
 
   /** What the answer said: the server's detail, else its body text ('' when empty). */
@@ -86,16 +82,10 @@ async function refreshToken(): Promise<boolean> {
   if (!token) return false;
   refreshing ??= (async () => {
     try {
-      const response = await fetch('/api/auth/refresh-token', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ token }),
-      });
-      if (!response.ok) return false;
-      const body = (await response.json()) as { access_token?: string; user?: StoredUser };
-      if (!body.access_token) return false;
-      storage.setToken(body.access_token);
-      if (body.user) storage.setUser(body.user);
+      const session = await exchangeToken<StoredUser>(token);
+      if (!session) return false;
+      storage.setToken(session.token);
+      if (session.user) storage.setUser(session.user);
       return true;
     } catch {
       return false;
@@ -107,15 +97,15 @@ async function refreshToken(): Promise<boolean> {
 }
 
 function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined || (options.method && options.method !== 'GET')) {
-    headers['Content-Type'] = 'application/json';
-  }
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  const json = options.body !== undefined || (options.method !== undefined && options.method !== 'GET');
   return fetch(path, {
     method: options.method ?? 'GET',
-    headers,
+    headers: requestHeaders({
+      token,
+      json,
+      idempotencyKey: options.idempotencyKey,
+      headers: options.headers,
+    }),
     ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
     ...(options.signal && { signal: options.signal }),
     ...(options.fresh && { cache: 'no-cache' as const }),
@@ -134,20 +124,8 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
-  let detail: unknown = undefined;
-  try {
-    detail = (JSON.parse(text) as { detail?: unknown }).detail;
-  } catch {
-    detail = undefined;
-  }
-  const error = new ApiError(
-    response.status,
-    detail,
-    `${response.status} ${text || response.statusText}`,
-    text,
-  );
-  return error;
+  const { text, detail } = await readErrorBody(response);
+  return new ApiError(response.status, detail, `${response.status} ${text || response.statusText}`, text);
 }
 
 /** Sends a request and parses the JSON answer; throws ApiError on a non-2xx status. */

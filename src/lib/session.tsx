@@ -4,7 +4,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, apiFetch, apiJson, clearResponseCache, setSessionEndedHandler } from './api-client';
-import { clearOfflineData } from './offline/clear';
+import { clearOfflineData } from '@/offline/clear';
 import { STORAGE_KEYS, storage, type StoredUser } from './storage';
 
 export interface Session {

@@ -1,30 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTinyLeagueApp } from '../fixtures/app';
-import { addUser, PASSWORD, tokenFor } from '../fixtures/auth';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addUser, makeSignInApp, PASSWORD, tokenFor } from '../fixtures/auth';
 import { NOW } from '../fixtures/factory';
+import { withFixture } from '../fixtures/hooks';
 
 const NEW_PASSWORD = 'a brand new password';
 
 let clock: Date;
-let t: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
 let token: string;
 let otherDevice: string;
+const t = withFixture(
+  () => {
+    clock = NOW;
+    return makeSignInApp(() => clock);
+  },
+  { perTest: true },
+);
 beforeEach(async () => {
-  clock = NOW;
-  t = await makeTinyLeagueApp({ now: () => clock, loginLimit: { max: 5, windowMs: 15 * 60 * 1000 } });
-  await addUser(t.connection.db, {
-    id: 'coach.nt',
-    user_type: 'coach',
-    team_id: 'north.town',
-    email: 'coach@nt.test',
-    name: 'Nia Coach',
-  });
   await addUser(t.connection.db, { id: 'fan.x', user_type: 'fan', email: 'fan@x.test' });
   token = await tokenFor(t.connection.db, 'coach.nt');
   otherDevice = await tokenFor(t.connection.db, 'coach.nt');
-});
-afterEach(async () => {
-  await t.close();
 });
 
 async function post(path: string, body: unknown, auth: string | null = token) {

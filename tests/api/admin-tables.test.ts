@@ -4,20 +4,17 @@
  * nothing (every table's rows and the schema itself are checksummed around them).
  */
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, PASSWORD, type Role } from '../fixtures/auth';
 import { NOW } from '../fixtures/factory';
+import { withFixture } from '../fixtures/hooks';
 
-let t: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
+const t = withFixture(() => makeTinyLeagueApp(), { perTest: true });
 let tokens: Record<Role, string | null>;
 beforeEach(async () => {
-  t = await makeTinyLeagueApp();
   tokens = await addRoleUsers(t.connection.db);
-});
-afterEach(async () => {
-  await t.close();
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

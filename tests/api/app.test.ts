@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../api/app';
-import { makeTestApp, type TestApp } from '../fixtures/app';
+import { makeTestApp } from '../fixtures/app';
+import { withFixture } from '../fixtures/hooks';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await makeTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = withFixture(() => makeTestApp(), { perTest: true });
 
 describe('the API app', () => {
   it('answers the health check from the database', async () => {

@@ -1,26 +1,19 @@
 import { createHmac } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_SECONDS } from '../../api/auth/tokens';
 import { makeTinyLeagueApp, TEST_SECRET } from '../fixtures/app';
-import { addUser, PASSWORD, tokenFor } from '../fixtures/auth';
+import { makeSignInApp, PASSWORD, tokenFor } from '../fixtures/auth';
 import { NOW } from '../fixtures/factory';
+import { withFixture } from '../fixtures/hooks';
 
 let clock: Date;
-let t: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
-beforeEach(async () => {
-  clock = NOW;
-  t = await makeTinyLeagueApp({ now: () => clock, loginLimit: { max: 5, windowMs: 15 * 60 * 1000 } });
-  await addUser(t.connection.db, {
-    id: 'coach.nt',
-    user_type: 'coach',
-    team_id: 'north.town',
-    email: 'coach@nt.test',
-    name: 'Nia Coach',
-  });
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = withFixture(
+  () => {
+    clock = NOW;
+    return makeSignInApp(() => clock);
+  },
+  { perTest: true },
+);
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await t.app.request(path, {

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveOptions, type AppEnv } from '../../api/app';
+import { resolveOptions, type AppEnv } from '../../api/env';
 import { CACHE } from '../../api/http/cache';
 import { imageRoutes, MAX_IMAGE_BYTES, sanitiseImageName, SVG_CSP } from '../../api/routes/images';
 import { makeTestApp, type TestApp } from '../fixtures/app';

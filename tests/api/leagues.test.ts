@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LeagueSchema, LeagueStatsSchema, MatchSchema, StandingRowSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
+import { withFixture } from '../fixtures/hooks';
+import { leaderRow, standingRow, TINY_LEAGUE_TABLE, tinyTeam } from '../fixtures/tables';
 
-let t: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
-beforeAll(async () => {
-  t = await makeTinyLeagueApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const row = (player_id: string, name: string, position: string, team: string, count: number) => ({
-  player_id,
-  name,
-  position,
-  team,
-  count,
-  photo_id: `${player_id}.svg`,
-});
+const t = withFixture(() => makeTinyLeagueApp());
 
 describe('GET /api/leagues', () => {
   it('lists leagues newest season first, cacheable for 5 minutes', async () => {
@@ -68,107 +55,24 @@ describe('GET /api/leagues', () => {
 });
 
 describe('GET /api/leagues/{id}/table', () => {
-  const expected = [
-    {
-      position: 1,
-      team_id: 'north.town',
-      team_name: 'North Town',
-      played: 2,
-      wins: 1,
-      draws: 1,
-      losses: 0,
-      goals_for: 3,
-      goals_against: 2,
-      goal_difference: 1,
-      points: 4,
-      logo: 'north.town.svg',
-    },
-    {
-      position: 2,
-      team_id: 'south.city',
-      team_name: 'South City',
-      played: 2,
-      wins: 1,
-      draws: 0,
-      losses: 1,
-      goals_for: 4,
-      goals_against: 2,
-      goal_difference: 2,
-      points: 3,
-      logo: 'south.city.svg',
-    },
-    {
-      position: 3,
-      team_id: 'west.rangers',
-      team_name: 'West Rangers',
-      played: 2,
-      wins: 0,
-      draws: 2,
-      losses: 0,
-      goals_for: 1,
-      goals_against: 1,
-      goal_difference: 0,
-      points: 2,
-      logo: 'west.rangers.svg',
-    },
-    {
-      position: 4,
-      team_id: 'east.united',
-      team_name: 'East United',
-      played: 2,
-      wins: 0,
-      draws: 1,
-      losses: 1,
-      goals_for: 0,
-      goals_against: 3,
-      goal_difference: -3,
-      points: 1,
-      logo: 'east.united.svg',
-    },
-  ];
-
   it('counts approved results only (the PENDING 4-0 and the rejected 0-5 count nowhere)', async () => {
     const { status, body, headers } = await t.get('/api/leagues/tl-26/table');
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-cache');
-    expect(z.strictObject({ standings: z.array(StandingRowSchema) }).parse(body).standings).toEqual(expected);
+    expect(z.strictObject({ standings: z.array(StandingRowSchema) }).parse(body).standings).toEqual(
+      TINY_LEAGUE_TABLE,
+    );
   });
 
   it('accepts a colon-prefixed league id and an explicit season', async () => {
     expect((await t.get('/api/leagues/region:tl-26/table?season=2026')).body).toEqual({
-      standings: expected,
+      standings: TINY_LEAGUE_TABLE,
     });
     const previous = await t.get('/api/leagues/tl-25/table');
     expect(previous.body).toEqual({
       standings: [
-        {
-          position: 1,
-          team_id: 'south.city',
-          team_name: 'South City',
-          played: 1,
-          wins: 1,
-          draws: 0,
-          losses: 0,
-          goals_for: 1,
-          goals_against: 0,
-          goal_difference: 1,
-          points: 3,
-          logo: 'south.city.svg',
-        },
-        {
-          position: 2,
-          team_id: 'north.town',
-          team_name: 'North Town',
-          played: 1,
-          wins: 0,
-          draws: 0,
-          losses: 1,
-          goals_for: 0,
-          goals_against: 1,
-          goal_difference: -1,
-          points: 0,
-          logo: 'north.town.svg',
-        },
+        standingRow(1, tinyTeam('south.city', 'South City'), [1, 1, 0, 0, 1, 0, 1, 3]),
+        standingRow(2, tinyTeam('north.town', 'North Town'), [1, 0, 0, 1, 0, 1, -1, 0]),
       ],
     });
   });
@@ -235,30 +139,30 @@ describe('GET /api/leagues/{id}/stats', () => {
     expect(status).toBe(200);
     expect(LeagueStatsSchema.parse(body)).toEqual({
       scorers: [
-        row('sc.fwd', 'South City Forward', 'Forward', 'South City', 3),
-        row('nt.fwd', 'North Town Forward', 'Forward', 'North Town', 2),
-        row('nt.mid', 'North Town Midfielder', 'Midfielder', 'North Town', 1),
-        row('sc.mid', 'South City Midfielder', 'Midfielder', 'South City', 1),
-        row('wr.fwd', 'West Rangers Forward', 'Forward', 'West Rangers', 1),
+        leaderRow('sc.fwd', 'South City Forward', 'Forward', 'South City', 3),
+        leaderRow('nt.fwd', 'North Town Forward', 'Forward', 'North Town', 2),
+        leaderRow('nt.mid', 'North Town Midfielder', 'Midfielder', 'North Town', 1),
+        leaderRow('sc.mid', 'South City Midfielder', 'Midfielder', 'South City', 1),
+        leaderRow('wr.fwd', 'West Rangers Forward', 'Forward', 'West Rangers', 1),
       ],
       assists: [
-        row('sc.mid', 'South City Midfielder', 'Midfielder', 'South City', 2),
-        row('nt.fwd', 'North Town Forward', 'Forward', 'North Town', 1),
-        row('nt.mid', 'North Town Midfielder', 'Midfielder', 'North Town', 1),
-        row('sc.def', 'South City Defender', 'Defender', 'South City', 1),
+        leaderRow('sc.mid', 'South City Midfielder', 'Midfielder', 'South City', 2),
+        leaderRow('nt.fwd', 'North Town Forward', 'Forward', 'North Town', 1),
+        leaderRow('nt.mid', 'North Town Midfielder', 'Midfielder', 'North Town', 1),
+        leaderRow('sc.def', 'South City Defender', 'Defender', 'South City', 1),
       ],
       clean_sheets: [
-        row('eu.gk', 'East United Keeper', 'Goalkeeper', 'East United', 1),
-        row('sc.gk', 'South City Keeper', 'Goalkeeper', 'South City', 1),
-        row('wr.gk', 'West Rangers Keeper', 'Goalkeeper', 'West Rangers', 1),
+        leaderRow('eu.gk', 'East United Keeper', 'Goalkeeper', 'East United', 1),
+        leaderRow('sc.gk', 'South City Keeper', 'Goalkeeper', 'South City', 1),
+        leaderRow('wr.gk', 'West Rangers Keeper', 'Goalkeeper', 'West Rangers', 1),
       ],
       points: [
-        row('sc.fwd', 'South City Forward', 'Forward', 'South City', 6),
-        row('nt.fwd', 'North Town Forward', 'Forward', 'North Town', 5),
-        row('sc.mid', 'South City Midfielder', 'Midfielder', 'South City', 4),
-        row('nt.mid', 'North Town Midfielder', 'Midfielder', 'North Town', 3),
-        row('wr.fwd', 'West Rangers Forward', 'Forward', 'West Rangers', 2),
-        row('sc.def', 'South City Defender', 'Defender', 'South City', 1),
+        leaderRow('sc.fwd', 'South City Forward', 'Forward', 'South City', 6),
+        leaderRow('nt.fwd', 'North Town Forward', 'Forward', 'North Town', 5),
+        leaderRow('sc.mid', 'South City Midfielder', 'Midfielder', 'South City', 4),
+        leaderRow('nt.mid', 'North Town Midfielder', 'Midfielder', 'North Town', 3),
+        leaderRow('wr.fwd', 'West Rangers Forward', 'Forward', 'West Rangers', 2),
+        leaderRow('sc.def', 'South City Defender', 'Defender', 'South City', 1),
       ],
     });
   });
@@ -266,10 +170,10 @@ describe('GET /api/leagues/{id}/stats', () => {
   it('answers the previous season separately', async () => {
     const { body } = await t.get('/api/leagues/tl-25/stats');
     expect(body).toEqual({
-      scorers: [row('sc.fwd', 'South City Forward', 'Forward', 'South City', 1)],
+      scorers: [leaderRow('sc.fwd', 'South City Forward', 'Forward', 'South City', 1)],
       assists: [],
-      clean_sheets: [row('sc.gk', 'South City Keeper', 'Goalkeeper', 'South City', 1)],
-      points: [row('sc.fwd', 'South City Forward', 'Forward', 'South City', 2)],
+      clean_sheets: [leaderRow('sc.gk', 'South City Keeper', 'Goalkeeper', 'South City', 1)],
+      points: [leaderRow('sc.fwd', 'South City Forward', 'Forward', 'South City', 2)],
     });
   });
 });

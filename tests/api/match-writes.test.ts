@@ -3,18 +3,19 @@
  * approval and rejection, idempotent replays and who may do each. Every test runs on
  * a fresh database, and every refusal is checked to leave the tables as they were.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MatchSchema, StandingRowSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, type Role, ALL_ROLES } from '../fixtures/auth';
 import { insertPlayer, NOW } from '../fixtures/factory';
+import { withFixture } from '../fixtures/hooks';
+import { standingRow, TINY_LEAGUE_TABLE, tinyTeam } from '../fixtures/tables';
 
-let t: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
+const t = withFixture(() => makeTinyLeagueApp(), { perTest: true });
 let tokens: Record<Role, string | null>;
 
 beforeEach(async () => {
-  t = await makeTinyLeagueApp();
   tokens = await addRoleUsers(t.connection.db);
   // The tiny league has 4 players a team; squads need 7 to 18, and the count rule needs 19.
   for (let n = 1; n <= 15; n += 1) {
@@ -35,9 +36,6 @@ beforeEach(async () => {
       position: 'Defender',
     });
   }
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const ROLES = ALL_ROLES;
@@ -136,44 +134,6 @@ async function table() {
   const { body } = await t.get('/api/leagues/tl-26/table');
   return z.strictObject({ standings: z.array(StandingRowSchema) }).parse(body).standings;
 }
-
-function standing(
-  position: number,
-  team_id: string,
-  team_name: string,
-  [played, wins, draws, losses, goals_for, goals_against, points]: [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ],
-) {
-  return {
-    position,
-    team_id,
-    team_name,
-    played,
-    wins,
-    draws,
-    losses,
-    goals_for,
-    goals_against,
-    goal_difference: goals_for - goals_against,
-    points,
-    logo: `${team_id}.svg`,
-  };
-}
-
-/** The tiny league's table before any write (factory comment): approved results only. */
-const TABLE_BEFORE = [
-  standing(1, 'north.town', 'North Town', [2, 1, 1, 0, 3, 2, 4]),
-  standing(2, 'south.city', 'South City', [2, 1, 0, 1, 4, 2, 3]),
-  standing(3, 'west.rangers', 'West Rangers', [2, 0, 2, 0, 1, 1, 2]),
-  standing(4, 'east.united', 'East United', [2, 0, 1, 1, 0, 3, 1]),
-];
 
 /** A valid report for m7 (West Rangers 2-1 East United). */
 const M7_REPORT = {
@@ -401,7 +361,7 @@ describe('POST /api/matches/{id}/report', () => {
         at: NOW_ISO,
       },
     ]);
-    expect(await table()).toEqual(TABLE_BEFORE);
+    expect(await table()).toEqual(TINY_LEAGUE_TABLE);
     expect((await t.get(`/api/matches/${m7}`)).body).toEqual(response.body);
   });
 
@@ -507,10 +467,10 @@ describe('POST /api/matches/{id}/report', () => {
     expect(await matchRow(m1)).toMatchObject({ reported_by_user: 'u.superadmin', reported_by_team: null });
     // No longer approved, so m1 (North Town 2-1 South City) leaves the table until it is reviewed again.
     expect(await table()).toEqual([
-      standing(1, 'south.city', 'South City', [1, 1, 0, 0, 3, 0, 3]),
-      standing(2, 'west.rangers', 'West Rangers', [2, 0, 2, 0, 1, 1, 2]),
-      standing(3, 'north.town', 'North Town', [1, 0, 1, 0, 1, 1, 1]),
-      standing(4, 'east.united', 'East United', [2, 0, 1, 1, 0, 3, 1]),
+      standingRow(1, tinyTeam('south.city', 'South City'), [1, 1, 0, 0, 3, 0, 3, 3]),
+      standingRow(2, tinyTeam('west.rangers', 'West Rangers'), [2, 0, 2, 0, 1, 1, 0, 2]),
+      standingRow(3, tinyTeam('north.town', 'North Town'), [1, 0, 1, 0, 1, 1, 0, 1]),
+      standingRow(4, tinyTeam('east.united', 'East United'), [2, 0, 1, 1, 0, 3, -3, 1]),
     ]);
     // Either team may review a super admin's report.
     expect(await approve('coach', m1)).toMatchObject({ status: 200, body: { approved: 'TRUE' } });
@@ -691,36 +651,10 @@ describe('POST /api/matches/{id}/approve and /reject', () => {
     // North Town: P2 W1 D1 GF3 GA2 4 pts + a 4-0 win = P3 W2 D1 L0 GF7 GA2 GD+5, 7 pts.
     // East United: P2 D1 L1 GF0 GA3 1 pt + a 0-4 loss = P3 W0 D1 L2 GF0 GA7 GD-7, 1 pt.
     expect(await table()).toEqual([
-      {
-        position: 1,
-        team_id: 'north.town',
-        team_name: 'North Town',
-        played: 3,
-        wins: 2,
-        draws: 1,
-        losses: 0,
-        goals_for: 7,
-        goals_against: 2,
-        goal_difference: 5,
-        points: 7,
-        logo: 'north.town.svg',
-      },
-      TABLE_BEFORE[1],
-      TABLE_BEFORE[2],
-      {
-        position: 4,
-        team_id: 'east.united',
-        team_name: 'East United',
-        played: 3,
-        wins: 0,
-        draws: 1,
-        losses: 2,
-        goals_for: 0,
-        goals_against: 7,
-        goal_difference: -7,
-        points: 1,
-        logo: 'east.united.svg',
-      },
+      standingRow(1, tinyTeam('north.town', 'North Town'), [3, 2, 1, 0, 7, 2, 5, 7]),
+      TINY_LEAGUE_TABLE[1],
+      TINY_LEAGUE_TABLE[2],
+      standingRow(4, tinyTeam('east.united', 'East United'), [3, 0, 1, 2, 0, 7, -7, 1]),
     ]);
   });
 
@@ -767,7 +701,7 @@ describe('POST /api/matches/{id}/approve and /reject', () => {
       home_score: 4,
     });
     expect(await eventRows(m5)).toEqual(eventsBefore);
-    expect(await table()).toEqual(TABLE_BEFORE);
+    expect(await table()).toEqual(TINY_LEAGUE_TABLE);
 
     const fresh = await report('coach', m5, {
       home_score: 1,

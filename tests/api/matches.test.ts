@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MatchSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
+import { withFixture } from '../fixtures/hooks';
 
-let t: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
-beforeAll(async () => {
-  t = await makeTinyLeagueApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = withFixture(() => makeTinyLeagueApp());
 
 const ids = (body: unknown) =>
   z

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { resolveOptions, type AppEnv } from '../../api/app';
+import { resolveOptions, type AppEnv } from '../../api/env';
 import { notFound, onError } from '../../api/errors';
 import { FEED_LIMITS } from '../../api/feeds/feed-service';
 import type { FeedServiceSettings } from '../../api/feeds/feed-service';

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../fixtures/app';
+import { describe, expect, it } from 'vitest';
+import { makeTestApp } from '../fixtures/app';
+import { withFixture } from '../fixtures/hooks';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = withFixture(() => makeTestApp());
 
 describe('GET /api/openapi.json', () => {
   it('documents every read endpoint with schemas that resolve', async () => {

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CoachSchema, PlayerProfileSchema } from '../../api/schemas';
 import { insertCoach, insertPlayer } from '../fixtures/factory';
 import { makeTinyLeagueApp } from '../fixtures/app';
+import { withFixture } from '../fixtures/hooks';
 
-let t: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
+const t = withFixture(() => makeTinyLeagueApp());
 beforeAll(async () => {
-  t = await makeTinyLeagueApp();
   const { db } = t.connection;
   await db
     .insertInto('users')
@@ -34,9 +34,6 @@ beforeAll(async () => {
     role: 'Assistant Coach',
     bio: 'UEFA B licence.',
   });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/player/{id} and /api/players/{id}', () => {

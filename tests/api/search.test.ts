@@ -3,13 +3,14 @@
  * ranking, Unicode folding, LIKE metacharacters and a player who left his team.
  */
 import { z } from 'zod';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { foldForSearch, matchRank } from '../../api/data/search';
 import { CACHE } from '../../api/http/cache';
 import { SearchResultSchema } from '../../api/schemas';
 import type { DB } from '../../db/connection';
-import { makeTestApp, type TestApp } from '../fixtures/app';
+import { makeTestApp } from '../fixtures/app';
 import { buildTinyLeague, insertPlayer, insertTeam } from '../fixtures/factory';
+import { withFixture } from '../fixtures/hooks';
 
 const SearchResponse = z.strictObject({ results: z.array(SearchResultSchema) });
 
@@ -39,15 +40,15 @@ async function addExtras(db: DB) {
   await insertTeam(db, { team_id: 'kensington', team_name: 'Kensington', league_id: 'tl-26' });
 }
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await makeTestApp();
-  await buildTinyLeague(t.connection.db);
-  await addExtras(t.connection.db);
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = withFixture(
+  async () => {
+    const app = await makeTestApp();
+    await buildTinyLeague(app.connection.db);
+    await addExtras(app.connection.db);
+    return app;
+  },
+  { perTest: true },
+);
 
 async function search(term: string) {
   const response = await t.app.request(`/api/search?term=${encodeURIComponent(term)}`);

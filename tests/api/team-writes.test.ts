@@ -3,21 +3,17 @@
  * adding, editing and removing players, who may do it, and what a refused or
  * replayed request leaves behind. Every test runs on a fresh database.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { RosterPlayerSchema, TeamSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, addUser, tokenFor, type Role, ALL_ROLES } from '../fixtures/auth';
 import { insertCoach, insertPlayer, insertTeam, NOW } from '../fixtures/factory';
+import { withFixture } from '../fixtures/hooks';
 
-let t: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
+const t = withFixture(() => makeTinyLeagueApp(), { perTest: true });
 let tokens: Record<Role, string | null>;
-
 beforeEach(async () => {
-  t = await makeTinyLeagueApp();
   tokens = await addRoleUsers(t.connection.db);
-});
-afterEach(async () => {
-  await t.close();
 });
 
 interface Sent {

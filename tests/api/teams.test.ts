@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   CoachSchema,
@@ -10,10 +10,11 @@ import {
 } from '../../api/schemas';
 import { insertPlayer } from '../fixtures/factory';
 import { makeTinyLeagueApp } from '../fixtures/app';
+import { withFixture } from '../fixtures/hooks';
+import { leaderRow } from '../fixtures/tables';
 
-let t: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
+const t = withFixture(() => makeTinyLeagueApp());
 beforeAll(async () => {
-  t = await makeTinyLeagueApp();
   // A player who left North Town: kept for history, off the roster.
   await insertPlayer(t.connection.db, {
     id: 'old.boy',
@@ -22,9 +23,6 @@ beforeAll(async () => {
     number: 7,
     position: 'Midfielder',
   });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const ids = (body: unknown) => (body as { matches: { id: number }[] }).matches.map((m) => m.id);
@@ -123,14 +121,8 @@ describe('GET /api/teams/{id}/seasons and /stats', () => {
   });
 
   it("ranks the team's own players from approved results, latest season by default", async () => {
-    const row = (player_id: string, name: string, position: string, count: number) => ({
-      player_id,
-      name,
-      position,
-      team: 'North Town',
-      count,
-      photo_id: `${player_id}.svg`,
-    });
+    const row = (player_id: string, name: string, position: string, count: number) =>
+      leaderRow(player_id, name, position, 'North Town', count);
     const expected = {
       scorers: [
         row('nt.fwd', 'North Town Forward', 'Forward', 2),

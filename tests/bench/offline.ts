@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { launchBrowser, startServer } from '../e2e/harness';
-import { login } from '../e2e/pages';
+import { login, waitForSavedTeam } from '../e2e/pages';
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 
@@ -36,23 +36,7 @@ try {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await login(page, server.url, 'coach@touchline.demo');
   // The coach's own team is saved for offline use on its own; wait for it.
-  for (let i = 0; i < 80; i++) {
-    const saved = await page.evaluate(
-      (teamId) =>
-        new Promise<boolean>((resolve) => {
-          const open = indexedDB.open('touchline-offline');
-          open.onsuccess = () => {
-            const get = open.result.transaction('saved').objectStore('saved').get(teamId);
-            get.onsuccess = () => resolve(get.result !== undefined);
-            get.onerror = () => resolve(false);
-          };
-          open.onerror = () => resolve(false);
-        }),
-      TEAM,
-    );
-    if (saved) break;
-    await page.waitForTimeout(250);
-  }
+  await waitForSavedTeam(page, TEAM);
 
   // Cold start: a new page (no JavaScript in memory), the network off.
   const coldStarts: number[] = [];

@@ -4,21 +4,12 @@
  * server. Any serious or critical violation fails, listed by screen, rule and node.
  * `npm run audit:ui` prints the same scan with Lighthouse scores beside it.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeFindings, launchChromium, scanScreens } from './axe-scan';
-import { startServer, type TestServer } from './harness';
+import { withBrowser, withServer } from './fixtures';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const server = withServer();
+const browser = withBrowser(launchChromium);
 
 it('has no serious or critical axe violation on any screen, for a visitor, a coach and the super admin', async () => {
   const started = performance.now();

@@ -5,12 +5,12 @@
  * match page lists it. Both tabs are saved as screenshots at 390×844 and 1280×800.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK, launchBrowser, screenshot, startServer, type TestBrowser, type TestServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withE2E } from './fixtures';
+import { DESK, launchBrowser, screenshot, type TestBrowser } from './harness';
 import { DEMO_LEAGUE, DEMO_PASSWORD, DEMO_TEAM, login, logout } from './pages';
 
-let server: TestServer;
-let browser: TestBrowser;
+const { server, browser } = withE2E();
 let demoName = '';
 let ownerTeam = { id: '', name: '' };
 
@@ -21,8 +21,6 @@ async function api<T>(path: string, init?: RequestInit): Promise<T> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   demoName = (await api<{ team_name: string }>(`/api/teams/${DEMO_TEAM}`)).team_name;
   const owner = await api<{ user: { team_id: string } }>('/api/auth/login', {
     method: 'POST',
@@ -33,10 +31,6 @@ beforeAll(async () => {
     id: owner.user.team_id,
     name: (await api<{ team_name: string }>(`/api/teams/${owner.user.team_id}`)).team_name,
   };
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
 });
 
 /** Unexpected errors only: a refused request's "Failed to load resource" is the app's business. */

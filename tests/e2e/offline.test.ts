@@ -14,11 +14,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, startServer, type TestBrowser, type TestServer } from './harness';
-import { DEMO_LEAGUE, DEMO_PASSWORD, DEMO_TEAM, login } from './pages';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withBrowser, withServer } from './fixtures';
+import { launchBrowser, screenshot, type TestBrowser } from './harness';
+import { DEMO_LEAGUE, DEMO_PASSWORD, DEMO_TEAM, login, waitForSavedTeam } from './pages';
 
-let server: TestServer;
+const server = withServer();
 
 async function api<T>(pathname: string, init?: RequestInit): Promise<T> {
   const response = await fetch(`${server.url}${pathname}`, init);
@@ -41,13 +42,6 @@ async function post(pathname: string, token: string, body: unknown): Promise<voi
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   });
-}
-
-/** Restarts the server on the same port and data folder: the page's origin stays the same. */
-async function restartServer(): Promise<void> {
-  const port = new URL(server.url).port;
-  await server.stop();
-  server = await startServer({ dataDir: server.dataDir, env: { PORT: port } });
 }
 
 async function waitForWorker(page: Page): Promise<void> {
@@ -119,6 +113,11 @@ async function pickSquad(page: Page, matchId: string, count: number): Promise<vo
   await page.getByRole('button', { name: 'Save Team Selection' }).click();
 }
 
+/** Waits for the note that a write made offline is queued. */
+async function savedOffline(page: Page): Promise<void> {
+  await page.getByRole('status').filter({ hasText: 'Saved offline — will send when back online' }).waitFor();
+}
+
 function outboxItem(page: Page, kind: 'Match report' | 'Team selection') {
   return page.getByRole('listitem').filter({ hasText: kind });
 }
@@ -134,21 +133,8 @@ function expiredCopy(token: string, secret: string): string {
   return `${header}.${body}.${signature}`;
 }
 
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.dispose();
-});
-
 describe('offline reads', () => {
-  let browser: TestBrowser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = withBrowser();
 
   it('after one online visit the shell, team, league table and a match page open offline', async () => {
     const { page, context } = browser;
@@ -214,27 +200,7 @@ async function coachOnFreshPhone(): Promise<TestBrowser> {
   await waitForWorker(page);
   await login(page, server.url, 'coach@touchline.demo');
   // The own team is saved for offline use on its own once the coach is signed in.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          (teamId) =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open('touchline-offline');
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('saved')) return resolve(false);
-                const get = db.transaction('saved').objectStore('saved').get(teamId);
-                get.onsuccess = () => resolve(get.result !== undefined);
-                get.onerror = () => resolve(false);
-              };
-              open.onerror = () => resolve(false);
-            }),
-          DEMO_TEAM,
-        ),
-      { timeout: 20_000, interval: 250 },
-    )
-    .toBe(true);
+  await waitForSavedTeam(page, DEMO_TEAM);
   // Online once on each tab, as at the clubhouse before the match.
   await page.goto(`${server.url}/manager/match-report`);
   await page.getByRole('combobox', { name: 'Match' }).waitFor();
@@ -262,15 +228,9 @@ describe('the outbox', () => {
 
     await context.setOffline(true);
     await fileReport(page, reportId, 2, 1);
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Saved offline — will send when back online' })
-      .waitFor();
+    await savedOffline(page);
     await pickSquad(page, fixtureId, 11);
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Saved offline — will send when back online' })
-      .waitFor();
+    await savedOffline(page);
     await screenshot(page, 'offline-selection-queued');
 
     // A reload with no network: both still queued, shown in the Outbox reached from the header.
@@ -282,7 +242,7 @@ describe('the outbox', () => {
     await screenshot(page, 'offline-outbox-queued');
 
     // The server restarts while the phone is still offline.
-    await restartServer();
+    await server.restart();
     const before = { report: auditCount('match.report', reportId) };
     expect(before.report).toBe(0);
 
@@ -339,15 +299,9 @@ describe('the outbox', () => {
     await context.setOffline(true);
     // The form starts from the rejected report (2-1); the coach makes it 4-4.
     await fileReport(page, matchId, 4, 4);
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Saved offline — will send when back online' })
-      .waitFor();
+    await savedOffline(page);
     await pickSquad(page, fixtureId, 12);
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Saved offline — will send when back online' })
-      .waitFor();
+    await savedOffline(page);
 
     // Meanwhile the super admin reports the match and approves it.
     await post(`/api/matches/${matchId}/report`, superToken, {

@@ -36,3 +36,29 @@ export async function navItems(page: Page): Promise<string[]> {
     (text) => text.trim(),
   );
 }
+
+/** Waits until the page's offline store holds the team, saved for offline use; fails after `timeout` ms. */
+export async function waitForSavedTeam(page: Page, teamId = DEMO_TEAM, timeout = 20_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  const saved = () =>
+    page.evaluate(
+      (id) =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open('touchline-offline');
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('saved')) return resolve(false);
+            const get = db.transaction('saved').objectStore('saved').get(id);
+            get.onsuccess = () => resolve(get.result !== undefined);
+            get.onerror = () => resolve(false);
+          };
+          open.onerror = () => resolve(false);
+        }),
+      teamId,
+    );
+  while (!(await saved())) {
+    if (Date.now() > deadline)
+      throw new Error(`${teamId} was not saved for offline use within ${timeout} ms`);
+    await page.waitForTimeout(250);
+  }
+}

@@ -6,30 +6,16 @@
  * the home search prompt fits, and lists of another year's matches show the year.
  */
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESK,
-  launchBrowser,
-  PHONE,
-  screenshot,
-  startServer,
-  type TestBrowser,
-  type TestServer,
-} from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withE2E } from './fixtures';
+import { DESK, launchBrowser, PHONE, screenshot } from './harness';
 import { DEMO_LEAGUE, DEMO_TEAM, login, logout } from './pages';
 
-let server: TestServer;
-let browser: TestBrowser;
+const { server, browser } = withE2E();
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   // The install bar would push content down; a phone user dismisses it once.
   await browser.page.goto(server.url);
   await browser.page.evaluate(() => localStorage.setItem('installDismissed', String(Date.now())));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
 });
 
 interface Box {

@@ -3,20 +3,12 @@
  * route, search, the team tabs, the league table and matches, a match page, and the
  * header and navigation of each demo account. Each screen is saved as a screenshot.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, startServer, type TestBrowser, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { withE2E } from './fixtures';
+import { screenshot } from './harness';
 import { DEMO_LEAGUE, DEMO_TEAM, gotoTeam, login, logout, navItems } from './pages';
 
-let server: TestServer;
-let browser: TestBrowser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const { server, browser } = withE2E();
 
 describe('public screens', () => {
   it('home', async () => {

@@ -3,9 +3,10 @@
  * worker that controls the page and precaches the icons, Chromium's own installability
  * verdict, and the install bar Chromium lets the page show.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodePng } from '../build/decode-png';
-import { DESK, launchBrowser, screenshot, startServer, type TestBrowser, type TestServer } from './harness';
+import { withE2E } from './fixtures';
+import { DESK, screenshot } from './harness';
 
 const INSTALL_TEXT = 'Install Touchline for quick access, even offline.';
 
@@ -31,18 +32,8 @@ interface Manifest {
 }
 
 describe('the installable app', () => {
-  let server: TestServer;
-  let browser: TestBrowser;
+  const { server, browser } = withE2E();
   let manifest: Manifest;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
 
   it('serves the web app manifest', async () => {
     const response = await fetch(`${server.url}/manifest.webmanifest`);

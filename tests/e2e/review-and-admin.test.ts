@@ -8,16 +8,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESK,
-  launchBrowser,
-  SCREENSHOT_DIR,
-  screenshot,
-  startServer,
-  type TestBrowser,
-  type TestServer,
-} from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withE2E } from './fixtures';
+import { DESK, launchBrowser, SCREENSHOT_DIR, screenshot, type TestBrowser } from './harness';
 import { DEMO_LEAGUE, DEMO_PASSWORD, DEMO_TEAM, login, logout } from './pages';
 
 interface MatchRow {
@@ -40,8 +33,7 @@ interface Standing {
   points: number;
 }
 
-let server: TestServer;
-let browser: TestBrowser;
+const { server, browser } = withE2E();
 let ownerToken = '';
 let adminToken = '';
 let ownerTeam = '';
@@ -102,8 +94,6 @@ let seedPending: MatchRow;
 let ownerReported: MatchRow;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   const owner = await signIn('owner@touchline.demo');
   ownerToken = owner.access_token;
   ownerTeam = owner.user.team_id ?? '';
@@ -131,10 +121,6 @@ beforeAll(async () => {
   });
   ownerReported = await match(unreported.id);
   expect(ownerReported.approved).toBe('PENDING');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
 });
 
 describe('pending results', () => {

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, startServer, type TestBrowser, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { withE2E } from './fixtures';
+import { screenshot } from './harness';
 
 describe('the built app served by the real server', () => {
-  let server: TestServer;
-  let browser: TestBrowser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.dispose();
-  });
+  const { server, browser } = withE2E();
 
   it('answers the health check', async () => {
     const response = await fetch(`${server.url}/api/health`);

@@ -4,19 +4,14 @@
  * phone the teams are a searchable picker that collapses to the chosen team, with the
  * roster under it. The tab is saved as screenshots at 390×844 and 1280×800.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESK, launchBrowser, screenshot, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { withServer } from './fixtures';
+import { DESK, launchBrowser, screenshot } from './harness';
 import { login } from './pages';
 
 const SUPER_ADMIN = 'superadmin@touchline.demo';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.dispose();
-});
+const server = withServer();
 
 describe('team management', () => {
   it('creates a team, manages a player on it and deletes both (phone)', async () => {

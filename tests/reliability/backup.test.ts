@@ -1,5 +1,5 @@
 /**
- * Backup (issue #8): `db/backup-cli.ts` copies the database of a running server while
+ * Backup (issue #8): `api/backup-cli.ts` copies the database of a running server while
  * writes keep coming. The copy must pass an integrity check, be one consistent snapshot
  * that holds every write acknowledged before the backup began, and work as the database
  * of a second server. backupDatabase's refusals are checked on small files first.
@@ -42,7 +42,7 @@ function runCli(args: readonly string[], dataDir: string): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(root, 'db', 'backup-cli.ts'), ...args],
+      ['--import', 'tsx', path.join(root, 'api', 'backup-cli.ts'), ...args],
       {
         cwd: root,
         env: { ...process.env, DATA_DIR: dataDir },

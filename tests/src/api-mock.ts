@@ -3,10 +3,14 @@
  * real API app running in process over the tiny league (tests/fixtures/factory.ts),
  * so screens are tested against the same fixtures and shapes as the API tests.
  * A test overrides one endpoint with `api.server.use(http.get(...))` for error states.
+ * A test file says `const api = withApiMock();` to get one for its tests.
  */
 import { delay, http } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
+import { afterEach, beforeEach } from 'vitest';
+import { clearResponseCache } from '@/lib/api-client';
 import { makeTinyLeagueApp } from '../fixtures/app';
+import { withFixture } from '../fixtures/hooks';
 
 export interface ApiMock {
   server: SetupServer;
@@ -53,4 +57,55 @@ export async function startApiMock(): Promise<ApiMock> {
       await app.close();
     },
   };
+}
+
+export interface WithApiMockOptions {
+  /** A fresh API and database for every test (the tests change rows) instead of one per file. */
+  perTest?: boolean;
+  /** Runs on each mock as soon as it has started: extra rows, extra handlers. */
+  setup?: (api: ApiMock) => void | Promise<void>;
+}
+
+/**
+ * Registers the hooks that start the mock (for the file, or for each test with `perTest`),
+ * reset its handlers and the app's response cache after each test, and close it. The object
+ * returned stands for the mock of the moment, so a file holds it in a `const`.
+ */
+export function withApiMock(options: WithApiMockOptions = {}): ApiMock {
+  const api = withFixture(
+    async () => {
+      const started = await startApiMock();
+      await options.setup?.(started);
+      return started;
+    },
+    { perTest: options.perTest },
+  );
+  afterEach(() => {
+    api.server.resetHandlers();
+    clearResponseCache();
+  });
+  return api;
+}
+
+/**
+ * The requests the app sends during each test, written by `pick` (undefined leaves one
+ * out); emptied after each test.
+ */
+export function logRequests<T = string>(
+  api: ApiMock,
+  pick: (request: Request, url: URL) => T | undefined,
+): T[] {
+  const log: T[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    const entry = pick(request, new URL(request.url));
+    if (entry !== undefined) log.push(entry);
+  };
+  beforeEach(() => {
+    api.server.events.on('request:start', listener);
+  });
+  afterEach(() => {
+    api.server.events.removeListener('request:start', listener);
+    log.length = 0;
+  });
+  return log;
 }

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Loading } from '@/components/status';
-import { staffWrite } from '@/lib/staff-api';
+import { sendStaffWrite } from '@/lib/staff-api';
 import { useApi } from '@/hooks/use-api';
 import { usePhone } from '@/hooks/use-media-query';
 import {
@@ -163,7 +163,7 @@ export function TablePanel({
     }
     const saved = await write(
       'Failed to update row',
-      () => staffWrite('PUT', `${base}/rows/${encodeURIComponent(editing.key)}`, changes),
+      () => sendStaffWrite('PUT', `${base}/rows/${encodeURIComponent(editing.key)}`, changes),
       'Row updated',
     );
     if (saved) setEditing(null);
@@ -174,7 +174,7 @@ export function TablePanel({
     const rowKey = cellText(row[key]);
     const deleted = await write(
       'Failed to delete row',
-      () => staffWrite('DELETE', `${base}/rows/${encodeURIComponent(rowKey)}`),
+      () => sendStaffWrite('DELETE', `${base}/rows/${encodeURIComponent(rowKey)}`),
       'Row deleted',
     );
     if (!deleted) return;
@@ -186,7 +186,7 @@ export function TablePanel({
   const insert = async (values: Record<string, string>) => {
     const inserted = await write(
       'Failed to insert row',
-      () => staffWrite('POST', `${base}/rows`, values),
+      () => sendStaffWrite('POST', `${base}/rows`, values),
       'Row inserted',
     );
     if (inserted) setInserting(false);

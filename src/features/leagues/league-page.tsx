@@ -10,7 +10,7 @@ import { ErrorMessage, Loading } from '@/components/status';
 import { TabPanel, Tabs, type TabItem } from '@/components/tabs';
 import { useApi } from '@/hooks/use-api';
 import type { League, LeaderRow } from '@/lib/api-types';
-import { leagueTitleFromId, parseLeagueId, seasonFromLeagueId } from './league-id';
+import { leagueTitleFromId, parseLeagueId, seasonFromLeagueId } from '../../../api/domain/league-id';
 import { LeagueMatches } from './league-matches';
 import { LeagueTable } from './league-table';
 import './leagues.css';

@@ -9,11 +9,12 @@ import { EmptyMessage } from '@/components/status';
 import { TabPanel, Tabs, type TabItem } from '@/components/tabs';
 import { useSession } from '@/lib/session';
 import type { StoredUser, UserType } from '@/lib/storage';
-import { MatchReportTab } from './match-report-tab';
-import { PendingResultsTab } from './pending-results-tab';
-import { TeamManagementTab } from './team-management-tab';
-import { TeamSelectionTab } from './team-selection-tab';
-import { ToastProvider } from './toast';
+// Kept in this order: it is the order their stylesheets load in.
+import { MatchReportTab } from './report/match-report-tab';
+import { PendingResultsTab } from './pending/pending-results-tab';
+import { TeamManagementTab } from './team-management/team-management-tab';
+import { TeamSelectionTab } from './selection/team-selection-tab';
+import { ToastProvider } from '@/components/toast';
 import './manager.css';
 
 type TabKey = 'team-management' | 'match-report' | 'team-selection' | 'pending-results';

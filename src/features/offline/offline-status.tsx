@@ -8,9 +8,9 @@ import { useEffect, useState } from 'react';
 import { useOnline } from '@/hooks/use-online';
 import { formatRelativeTime } from '@/lib/format';
 import { Link } from 'react-router-dom';
-import { useOldestCachedAnswer } from '@/lib/offline/freshness';
-import { useOutbox } from '@/lib/offline/page-outbox';
 import { useSession } from '@/lib/session';
+import { useOldestCachedAnswer } from '@/lib/freshness';
+import { useOutbox } from '@/lib/page-outbox';
 
 const ONLINE_GRACE_MS = 2000;
 const TICK_MS = 30_000;

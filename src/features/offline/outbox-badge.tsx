@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { OutboxIcon } from '@/components/icons';
-import { unsentCount } from '@/lib/offline/outbox';
-import { useOutbox } from '@/lib/offline/page-outbox';
+import { unsentCount } from '@/offline/outbox';
+import { useOutbox } from '@/lib/page-outbox';
 import './outbox.css';
 
 /**

@@ -6,11 +6,11 @@
 import { Link } from 'react-router-dom';
 import { Loading } from '@/components/status';
 import { formatDate, formatRelativeTime } from '@/lib/format';
-import type { OutboxItem } from '@/lib/offline/db';
-import { offlineDb } from '@/lib/offline/db';
-import { discardItem, retryItem } from '@/lib/offline/outbox';
-import { replayNow, useOutbox } from '@/lib/offline/page-outbox';
 import { useSession } from '@/lib/session';
+import type { OutboxItem } from '@/offline/db';
+import { offlineDb } from '@/offline/db';
+import { discardItem, retryItem } from '@/offline/outbox';
+import { replayNow, useOutbox } from '@/lib/page-outbox';
 import './outbox.css';
 
 export const DISCARD_QUESTION = 'Discard this item? It has not reached the server and will be lost.';

@@ -1,8 +1,8 @@
 /**
  * The bar under the header that offers a new version of the app once its service
- * worker is installed and waiting (src/app/register-sw.ts puts it in the store).
+ * worker is installed and waiting (register-sw.ts puts it in the store).
  */
-import { useWaitingUpdate } from '@/lib/sw-updates';
+import { useWaitingUpdate } from './sw-updates';
 
 export function UpdatePrompt() {
   const update = useWaitingUpdate();

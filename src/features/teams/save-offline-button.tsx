@@ -1,13 +1,13 @@
 /**
  * 'Save for offline' on a team page: stores the team's pitch-side screens on the
- * device (src/lib/offline/save-team.ts). Shown only where a service worker serves
+ * device (src/lib/save-team.ts). Shown only where a service worker serves
  * them back (built app, browser with IndexedDB). The own and favourite teams are
  * saved automatically; the button then reads as saved, with the copy's age.
  */
 import { useEffect, useState } from 'react';
 import { useOnline } from '@/hooks/use-online';
 import { formatRelativeTime } from '@/lib/format';
-import { offlineCapable, saveTeamForOffline, savedTeam } from '@/lib/offline/save-team';
+import { offlineCapable, saveTeamForOffline, savedTeam } from '@/lib/save-team';
 
 type SaveState =
   | { kind: 'unknown' }

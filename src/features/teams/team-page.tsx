@@ -16,7 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import type { Team } from '@/lib/api-types';
 import { storage } from '@/lib/storage';
 import { FavouriteButton } from './favourite-button';
-import { leagueIdOf } from '@/lib/league-id';
+import { leagueIdOf } from '../../../api/domain/league-id';
 import { SaveOfflineButton } from './save-offline-button';
 import { teamApi } from './team-ids';
 import { MatchesTab } from './team-matches';

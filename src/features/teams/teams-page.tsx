@@ -12,7 +12,7 @@ import { useApi } from '@/hooks/use-api';
 import type { League, TeamSummary } from '@/lib/api-types';
 import { useSession } from '@/lib/session';
 import { storage } from '@/lib/storage';
-import { leagueIdOf } from '@/lib/league-id';
+import { leagueIdOf } from '../../../api/domain/league-id';
 import { teamPath } from './team-ids';
 import './teams.css';
 

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { Approval } from '../../../db/schema';
 import {
+  REPORT_REFUSAL_TEXT,
   reportRefusal,
   type ReportRefusal,
   canReview,
@@ -101,5 +102,14 @@ describe('countsInTables', () => {
 
   it.each(table)('%j -> %s', (approved, expected) => {
     expect(countsInTables(approved)).toBe(expected);
+  });
+});
+
+describe('REPORT_REFUSAL_TEXT', () => {
+  it('says why, in the words the server answers with', () => {
+    expect(REPORT_REFUSAL_TEXT).toEqual({
+      approved: 'This match already has an approved result',
+      'awaiting-review': "The opponent's report is waiting for your review: approve or reject it first",
+    });
   });
 });

@@ -13,6 +13,7 @@ import {
   type LeaderboardPlayer,
   type LeaderRow,
 } from '../../../api/domain/leaderboards';
+import { leaderRow } from '../../fixtures/tables';
 
 function match(
   id: number,
@@ -109,106 +110,33 @@ const input: LeaderboardInput = { matches, events, players, teams };
 function leader(player_id: string, team: string, count: number): LeaderRow {
   const player = players.get(player_id);
   if (player === undefined) throw new Error(`test fixture has no player ${player_id}`);
-  return { player_id, name: player.name, position: player.position, team, count, photo_id: player.photo_id };
+  return leaderRow(player_id, player.name, player.position, team, count, player.photo_id);
 }
 
 const expectedScorers: LeaderRow[] = [
-  {
-    player_id: 'p-ana',
-    name: 'Ana Silva',
-    position: 'Forward',
-    team: 'Lions FC',
-    count: 2,
-    photo_id: 'ana.jpg',
-  },
-  {
-    player_id: 'p-gus',
-    name: 'Gus Roy',
-    position: 'Defender',
-    team: 'Bears AFC',
-    count: 2,
-    photo_id: 'gus.jpg',
-  },
-  {
-    player_id: 'p-ben',
-    name: 'ben Okafor',
-    position: 'Midfielder',
-    team: 'Lions FC',
-    count: 1,
-    photo_id: null,
-  },
-  { player_id: 'p-dan', name: 'Dan Moss', position: 'Forward', team: 'Tigers', count: 1, photo_id: null },
+  leader('p-ana', 'Lions FC', 2),
+  leader('p-gus', 'Bears AFC', 2),
+  leader('p-ben', 'Lions FC', 1),
+  leader('p-dan', 'Tigers', 1),
 ];
 
 const expectedAssists: LeaderRow[] = [
-  {
-    player_id: 'p-ben',
-    name: 'ben Okafor',
-    position: 'Midfielder',
-    team: 'Lions FC',
-    count: 2,
-    photo_id: null,
-  },
-  {
-    player_id: 'p-ana',
-    name: 'Ana Silva',
-    position: 'Forward',
-    team: 'Lions FC',
-    count: 1,
-    photo_id: 'ana.jpg',
-  },
-  { player_id: 'p-eve', name: 'Eve Park', position: 'Goalkeeper', team: 'Tigers', count: 1, photo_id: null },
+  leader('p-ben', 'Lions FC', 2),
+  leader('p-ana', 'Lions FC', 1),
+  leader('p-eve', 'Tigers', 1),
 ];
 
-const expectedCleanSheets: LeaderRow[] = [
-  {
-    player_id: 'p-cara',
-    name: 'Cara Lee',
-    position: 'Goalkeeper',
-    team: 'Lions FC',
-    count: 2,
-    photo_id: 'cara.jpg',
-  },
-  {
-    player_id: 'p-finn',
-    name: 'Finn Hale',
-    position: 'Goalkeeper',
-    team: 'Bears AFC',
-    count: 1,
-    photo_id: null,
-  },
-];
+const expectedCleanSheets: LeaderRow[] = [leader('p-cara', 'Lions FC', 2), leader('p-finn', 'Bears AFC', 1)];
 
 const expectedPoints: LeaderRow[] = [
   // 2 goals x 2 + 1 assist x 1
-  {
-    player_id: 'p-ana',
-    name: 'Ana Silva',
-    position: 'Forward',
-    team: 'Lions FC',
-    count: 5,
-    photo_id: 'ana.jpg',
-  },
+  leader('p-ana', 'Lions FC', 5),
   // 1 goal x 2 + 2 assists x 1
-  {
-    player_id: 'p-ben',
-    name: 'ben Okafor',
-    position: 'Midfielder',
-    team: 'Lions FC',
-    count: 4,
-    photo_id: null,
-  },
+  leader('p-ben', 'Lions FC', 4),
   // 2 goals x 2
-  {
-    player_id: 'p-gus',
-    name: 'Gus Roy',
-    position: 'Defender',
-    team: 'Bears AFC',
-    count: 4,
-    photo_id: 'gus.jpg',
-  },
-  { player_id: 'p-dan', name: 'Dan Moss', position: 'Forward', team: 'Tigers', count: 2, photo_id: null },
-  { player_id: 'p-eve', name: 'Eve Park', position: 'Goalkeeper', team: 'Tigers', count: 1, photo_id: null },
+  leader('p-gus', 'Bears AFC', 4),
+  leader('p-dan', 'Tigers', 2),
+  leader('p-eve', 'Tigers', 1),
 ];
 
 describe('leaderboards: hand-computed mini league', () => {

@@ -1,10 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import {
-  computeStandings,
-  type StandingMatch,
-  type StandingRow,
-  type StandingTeam,
-} from '../../../api/domain/standings';
+import { computeStandings, type StandingMatch, type StandingTeam } from '../../../api/domain/standings';
+import { standingRow } from '../../fixtures/tables';
 
 type Score = [home: number | null, away: number | null];
 
@@ -14,37 +10,6 @@ function match(home: string, away: string, [homeScore, awayScore]: Score, approv
 
 function team(team_id: string, team_name: string, logo: string | null = null): StandingTeam {
   return { team_id, team_name, logo };
-}
-
-/** Column order of the league table: Pos, Team, P, W, D, L, GF, GA, GD, Pts. */
-function row(
-  position: number,
-  t: StandingTeam,
-  [played, wins, draws, losses, goals_for, goals_against, goal_difference, points]: [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ],
-): StandingRow {
-  return {
-    position,
-    team_id: t.team_id,
-    team_name: t.team_name,
-    played,
-    wins,
-    draws,
-    losses,
-    goals_for,
-    goals_against,
-    goal_difference,
-    points,
-    logo: t.logo,
-  };
 }
 
 describe('computeStandings: hand-computed league 1 (4 teams)', () => {
@@ -72,63 +37,11 @@ describe('computeStandings: hand-computed league 1 (4 teams)', () => {
 
   it('produces the literal expected table', () => {
     expect(computeStandings(teams, matches)).toEqual([
-      {
-        position: 1,
-        team_id: 'alpha.fc',
-        team_name: 'Alpha FC',
-        played: 2,
-        wins: 2,
-        draws: 0,
-        losses: 0,
-        goals_for: 5,
-        goals_against: 1,
-        goal_difference: 4,
-        points: 6,
-        logo: 'alpha.png',
-      },
-      {
-        position: 2,
-        team_id: 'delta.rovers',
-        team_name: 'Delta Rovers',
-        played: 2,
-        wins: 0,
-        draws: 2,
-        losses: 0,
-        goals_for: 1,
-        goals_against: 1,
-        goal_difference: 0,
-        points: 2,
-        logo: null,
-      },
-      {
-        position: 3,
-        team_id: 'bravo.utd',
-        team_name: 'Bravo United',
-        played: 2,
-        wins: 0,
-        draws: 1,
-        losses: 1,
-        goals_for: 2,
-        goals_against: 3,
-        goal_difference: -1,
-        points: 1,
-        logo: null,
-      },
-      {
-        position: 4,
-        team_id: 'charlie.town',
-        team_name: 'Charlie Town',
-        played: 2,
-        wins: 0,
-        draws: 1,
-        losses: 1,
-        goals_for: 0,
-        goals_against: 3,
-        goal_difference: -3,
-        points: 1,
-        logo: 'charlie.png',
-      },
-    ] satisfies StandingRow[]);
+      standingRow(1, alpha, [2, 2, 0, 0, 5, 1, 4, 6]),
+      standingRow(2, delta, [2, 0, 2, 0, 1, 1, 0, 2]),
+      standingRow(3, bravo, [2, 0, 1, 1, 2, 3, -1, 1]),
+      standingRow(4, charlie, [2, 0, 1, 1, 0, 3, -3, 1]),
+    ]);
   });
 
   it('does not depend on the order of teams or matches', () => {
@@ -161,63 +74,11 @@ describe('computeStandings: hand-computed league 2 (team without games, goals-fo
 
   it('produces the literal expected table', () => {
     expect(computeStandings([westside, east, south, north], matches)).toEqual([
-      {
-        position: 1,
-        team_id: 'north',
-        team_name: 'North Star',
-        played: 3,
-        wins: 1,
-        draws: 1,
-        losses: 1,
-        goals_for: 7,
-        goals_against: 5,
-        goal_difference: 2,
-        points: 4,
-        logo: 'n.png',
-      },
-      {
-        position: 2,
-        team_id: 'south',
-        team_name: 'South Park',
-        played: 2,
-        wins: 1,
-        draws: 1,
-        losses: 0,
-        goals_for: 5,
-        goals_against: 3,
-        goal_difference: 2,
-        points: 4,
-        logo: 's.png',
-      },
-      {
-        position: 3,
-        team_id: 'east',
-        team_name: 'East End',
-        played: 3,
-        wins: 1,
-        draws: 0,
-        losses: 2,
-        goals_for: 2,
-        goals_against: 6,
-        goal_difference: -4,
-        points: 3,
-        logo: null,
-      },
-      {
-        position: 4,
-        team_id: 'westside',
-        team_name: 'Westside',
-        played: 0,
-        wins: 0,
-        draws: 0,
-        losses: 0,
-        goals_for: 0,
-        goals_against: 0,
-        goal_difference: 0,
-        points: 0,
-        logo: null,
-      },
-    ] satisfies StandingRow[]);
+      standingRow(1, north, [3, 1, 1, 1, 7, 5, 2, 4]),
+      standingRow(2, south, [2, 1, 1, 0, 5, 3, 2, 4]),
+      standingRow(3, east, [3, 1, 0, 2, 2, 6, -4, 3]),
+      standingRow(4, westside, [0, 0, 0, 0, 0, 0, 0, 0]),
+    ]);
   });
 });
 
@@ -231,9 +92,9 @@ describe('computeStandings: tie-breaks', () => {
       [match('p', 'r', [1, 0]), match('p', 'q', [1, 0]), match('q', 'r', [5, 0])],
     );
     expect(table).toEqual([
-      row(1, p, [2, 2, 0, 0, 2, 0, 2, 6]),
-      row(2, q, [2, 1, 0, 1, 5, 1, 4, 3]),
-      row(3, r, [2, 0, 0, 2, 0, 6, -6, 0]),
+      standingRow(1, p, [2, 2, 0, 0, 2, 0, 2, 6]),
+      standingRow(2, q, [2, 1, 0, 1, 5, 1, 4, 3]),
+      standingRow(3, r, [2, 0, 0, 2, 0, 6, -6, 0]),
     ]);
   });
 
@@ -244,10 +105,10 @@ describe('computeStandings: tie-breaks', () => {
     const d = team('d', 'Dog');
     const table = computeStandings([a, b, c, d], [match('a', 'c', [3, 0]), match('b', 'd', [5, 4])]);
     expect(table).toEqual([
-      row(1, a, [1, 1, 0, 0, 3, 0, 3, 3]),
-      row(2, b, [1, 1, 0, 0, 5, 4, 1, 3]),
-      row(3, d, [1, 0, 0, 1, 4, 5, -1, 0]),
-      row(4, c, [1, 0, 0, 1, 0, 3, -3, 0]),
+      standingRow(1, a, [1, 1, 0, 0, 3, 0, 3, 3]),
+      standingRow(2, b, [1, 1, 0, 0, 5, 4, 1, 3]),
+      standingRow(3, d, [1, 0, 0, 1, 4, 5, -1, 0]),
+      standingRow(4, c, [1, 0, 0, 1, 0, 3, -3, 0]),
     ]);
   });
 
@@ -261,10 +122,10 @@ describe('computeStandings: tie-breaks', () => {
       [match('z', 'x', [3, 1]), match('a', 'y', [2, 0])],
     );
     expect(table).toEqual([
-      row(1, zulu, [1, 1, 0, 0, 3, 1, 2, 3]),
-      row(2, alpha, [1, 1, 0, 0, 2, 0, 2, 3]),
-      row(3, xray, [1, 0, 0, 1, 1, 3, -2, 0]),
-      row(4, yankee, [1, 0, 0, 1, 0, 2, -2, 0]),
+      standingRow(1, zulu, [1, 1, 0, 0, 3, 1, 2, 3]),
+      standingRow(2, alpha, [1, 1, 0, 0, 2, 0, 2, 3]),
+      standingRow(3, xray, [1, 0, 0, 1, 1, 3, -2, 0]),
+      standingRow(4, yankee, [1, 0, 0, 1, 0, 2, -2, 0]),
     ]);
   });
 
@@ -280,10 +141,10 @@ describe('computeStandings: tie-breaks', () => {
     );
     // A code-unit sort would put the capitalised names first.
     expect(table).toEqual([
-      row(1, alpha, [1, 0, 1, 0, 1, 1, 0, 1]),
-      row(2, bravo, [1, 0, 1, 0, 1, 1, 0, 1]),
-      row(3, charlie, [1, 0, 1, 0, 1, 1, 0, 1]),
-      row(4, delta, [1, 0, 1, 0, 1, 1, 0, 1]),
+      standingRow(1, alpha, [1, 0, 1, 0, 1, 1, 0, 1]),
+      standingRow(2, bravo, [1, 0, 1, 0, 1, 1, 0, 1]),
+      standingRow(3, charlie, [1, 0, 1, 0, 1, 1, 0, 1]),
+      standingRow(4, delta, [1, 0, 1, 0, 1, 1, 0, 1]),
     ]);
   });
 
@@ -306,23 +167,23 @@ describe('computeStandings: edge cases', () => {
     const a = team('a', 'A', 'a.png');
     const b = team('b', 'B');
     expect(computeStandings([b, a], [match('a', 'b', [1, 0], 'PENDING')])).toEqual([
-      row(1, a, [0, 0, 0, 0, 0, 0, 0, 0]),
-      row(2, b, [0, 0, 0, 0, 0, 0, 0, 0]),
+      standingRow(1, a, [0, 0, 0, 0, 0, 0, 0, 0]),
+      standingRow(2, b, [0, 0, 0, 0, 0, 0, 0, 0]),
     ]);
   });
 
   it('keeps the first entry of a duplicated team id', () => {
     const first = team('a', 'First name', 'first.png');
     const second = team('a', 'Second name', 'second.png');
-    expect(computeStandings([first, second], [])).toEqual([row(1, first, [0, 0, 0, 0, 0, 0, 0, 0])]);
+    expect(computeStandings([first, second], [])).toEqual([standingRow(1, first, [0, 0, 0, 0, 0, 0, 0, 0])]);
   });
 
   it('counts a 0-0 draw as a played draw', () => {
     const a = team('a', 'A');
     const b = team('b', 'B');
     expect(computeStandings([a, b], [match('a', 'b', [0, 0])])).toEqual([
-      row(1, a, [1, 0, 1, 0, 0, 0, 0, 1]),
-      row(2, b, [1, 0, 1, 0, 0, 0, 0, 1]),
+      standingRow(1, a, [1, 0, 1, 0, 0, 0, 0, 1]),
+      standingRow(2, b, [1, 0, 1, 0, 0, 0, 0, 1]),
     ]);
   });
 });

@@ -7,35 +7,47 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredUser } from '@/lib/storage';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
 
-let api: ApiMock;
 /** Answers the API is still working on; an unmounted screen does not stop them. */
 const answering = new Set<Promise<unknown>>();
-beforeEach(async () => {
-  api = await startApiMock();
-  api.server.use(
-    http.all(/\/api\//, async ({ request }) => {
-      const answer = Promise.resolve(api.app.app.fetch(request));
-      const settled = answer.catch(() => undefined);
-      answering.add(settled);
-      void settled.finally(() => answering.delete(settled));
-      return answer;
-    }),
-  );
+const api = withApiMock({
+  perTest: true,
+  setup: (api) =>
+    api.server.use(
+      http.all(/\/api\//, async ({ request }) => {
+        const answer = Promise.resolve(api.app.app.fetch(request));
+        const settled = answer.catch(() => undefined);
+        answering.add(settled);
+        void settled.finally(() => answering.delete(settled));
+        return answer;
+      }),
+    ),
 });
 afterEach(async () => {
-  // Unmount, then let the API finish before its database closes.
+  // Unmount, then let the API finish before its database closes (the mock closes after this).
   cleanup();
   await Promise.all(answering);
-  await api.close();
 });
 
 const BOSS: StoredUser = { id: 'u.boss', name: 'Boss', user_type: 'super_admin', team_id: null };
 const COACH: StoredUser = { id: 'u.coach', name: 'Coach', user_type: 'coach', team_id: 'north.town' };
 
 const db = () => api.app.connection.db;
+
+/** The JSON bodies of the PUTs the screen sends from here on in the test. */
+function putBodies(): unknown[] {
+  const bodies: unknown[] = [];
+  api.server.events.on('request:start', ({ request }) => {
+    if (request.method === 'PUT')
+      void request
+        .clone()
+        .json()
+        .then((body) => bodies.push(body));
+  });
+  return bodies;
+}
 
 async function open(table?: string) {
   const user = userEvent.setup();
@@ -161,14 +173,7 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
   });
 
   it('sends only the changed fields, and Cancel changes nothing', async () => {
-    const bodies: unknown[] = [];
-    api.server.events.on('request:start', ({ request }) => {
-      if (request.method === 'PUT')
-        void request
-          .clone()
-          .json()
-          .then((body) => bodies.push(body));
-    });
+    const bodies = putBodies();
     const { user } = await open('teams');
     const row = await rowWith('teams', 'West Rangers');
     await user.click(within(row).getByRole('button', { name: 'Edit' }));
@@ -475,14 +480,7 @@ describe('admin dashboard on a phone', { timeout: 20_000 }, () => {
   });
 
   it('edits a row in a form sheet: a labelled field per column, the key read-only, Save sends a PUT', async () => {
-    const bodies: unknown[] = [];
-    api.server.events.on('request:start', ({ request }) => {
-      if (request.method === 'PUT')
-        void request
-          .clone()
-          .json()
-          .then((body) => bodies.push(body));
-    });
+    const bodies = putBodies();
     const { user } = await open('players');
     const edit = within(await card('players', 'nt.fwd')).getByRole('button', { name: 'Edit' });
     await user.click(edit);

@@ -1,22 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorScreen } from '@/app/error-screen';
 import { Layout } from '@/app/layout';
 import { SessionProvider } from '@/lib/session';
 import type { StoredUser, UserType } from '@/lib/storage';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
 
-let api: ApiMock;
-beforeAll(async () => {
-  api = await startApiMock();
-});
-afterEach(() => api.server.resetHandlers());
-afterAll(async () => {
-  await api.close();
-});
+const api = withApiMock();
 
 const as = (user_type: UserType, team_id: string | null = null, id = `shell.${user_type}`): StoredUser => ({
   id,

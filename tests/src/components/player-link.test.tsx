@@ -1,28 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PlayerLink } from '@/components/player-link';
-import { clearResponseCache } from '@/lib/api-client';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { logRequests, withApiMock } from '../api-mock';
 
-let api: ApiMock;
-let requests: string[] = [];
-beforeAll(async () => {
-  api = await startApiMock();
-  api.server.events.on('request:start', ({ request }) => {
-    requests.push(new URL(request.url).pathname);
-  });
-});
-afterEach(() => {
-  api.server.resetHandlers();
-  clearResponseCache();
-  requests = [];
-});
-afterAll(async () => {
-  api.server.events.removeAllListeners();
-  await api.close();
-});
+const api = withApiMock();
+const requests = logRequests(api, (_, url) => url.pathname);
 
 function show(props: Parameters<typeof PlayerLink>[0]) {
   return render(

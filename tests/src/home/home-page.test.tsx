@@ -1,15 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { describe, expect, it } from 'vitest';
+import { withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
 
-let api: ApiMock;
-beforeAll(async () => {
-  api = await startApiMock();
-});
-afterEach(() => api.server.resetHandlers());
-afterAll(() => api.close());
+const api = withApiMock();
 
 describe('home screen', () => {
   it('welcomes a visitor with search, quick links and the log-in link', async () => {

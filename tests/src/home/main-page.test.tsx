@@ -1,20 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
 import { addUser } from '../../fixtures/auth';
 import { insertTeam } from '../../fixtures/factory';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
 
-let api: ApiMock;
-beforeAll(async () => {
-  api = await startApiMock();
+const api = withApiMock({
   // A club with no fixtures at all, for the empty next-match block.
-  await insertTeam(api.app.connection.db, { team_id: 'quiet.fc', team_name: 'Quiet FC', league_id: 'tl-26' });
+  setup: (api) =>
+    insertTeam(api.app.connection.db, { team_id: 'quiet.fc', team_name: 'Quiet FC', league_id: 'tl-26' }),
 });
-afterEach(() => api.server.resetHandlers());
-afterAll(() => api.close());
 
 /** Waits until every section (next match, result, news, video) has finished loading. */
 async function settled() {

@@ -1,29 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clearResponseCache } from '@/lib/api-client';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { describe, expect, it } from 'vitest';
+import { logRequests, withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
 
-let api: ApiMock;
-let requests: string[] = [];
-beforeAll(async () => {
-  api = await startApiMock();
-  api.server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    requests.push(url.pathname + url.search);
-  });
-});
-afterEach(() => {
-  api.server.resetHandlers();
-  clearResponseCache();
-  requests = [];
-});
-afterAll(async () => {
-  api.server.events.removeAllListeners();
-  await api.close();
-});
+const api = withApiMock();
+const requests = logRequests(api, (_, url) => url.pathname + url.search);
 
 const boom = () => HttpResponse.json({ detail: 'boom' }, { status: 500 });
 

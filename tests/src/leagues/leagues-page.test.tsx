@@ -1,22 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clearResponseCache } from '@/lib/api-client';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { describe, expect, it } from 'vitest';
+import { withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
 
-let api: ApiMock;
-beforeAll(async () => {
-  api = await startApiMock();
-});
-afterEach(() => {
-  api.server.resetHandlers();
-  clearResponseCache();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = withApiMock();
 
 describe('the leagues list', () => {
   it('shows the current season’s leagues as cards linking to their pages', async () => {

@@ -1,21 +1,13 @@
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiJson, clearResponseCache, setSessionEndedHandler } from '@/lib/api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiJson, setSessionEndedHandler } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { withApiMock } from '../api-mock';
 import { addUser, tokenFor } from '../../fixtures/auth';
 
-let api: ApiMock;
-beforeAll(async () => {
-  api = await startApiMock();
-});
+const api = withApiMock();
 afterEach(() => {
-  api.server.resetHandlers();
   localStorage.clear();
-  clearResponseCache();
-});
-afterAll(async () => {
-  await api.close();
 });
 
 describe('the API client', () => {

@@ -1,21 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManagerPage } from '@/features/manager/manager-page';
 import { SessionProvider } from '@/lib/session';
 import type { StoredUser, UserType } from '@/lib/storage';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
 
-let api: ApiMock;
-beforeAll(async () => {
-  api = await startApiMock();
-});
-afterEach(() => api.server.resetHandlers());
-afterAll(async () => {
-  await api.close();
-});
+const api = withApiMock();
 
 const as = (user_type: UserType, team_id: string | null = null): StoredUser => ({
   id: `mgr.${user_type}.${team_id ?? 'none'}`,

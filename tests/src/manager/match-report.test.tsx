@@ -1,29 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, clearResponseCache } from '@/lib/api-client';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import { storage, type StoredUser } from '@/lib/storage';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { type ApiMock, logRequests, withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
 
 // Reports write to the database: every test gets a fresh tiny league.
-let api: ApiMock;
-let requests: string[] = [];
-beforeEach(async () => {
-  api = await startApiMock();
-  api.server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    requests.push(`${request.method} ${url.pathname}${url.search}`);
-  });
-});
-afterEach(async () => {
-  api.server.events.removeAllListeners();
-  api.server.resetHandlers();
-  clearResponseCache();
-  requests = [];
-  await api.close();
-});
+const api = withApiMock({ perTest: true });
+const requests = logRequests(api, (request, url) => `${request.method} ${url.pathname}${url.search}`);
 
 const coach = (team: string): StoredUser => ({
   id: `${team}.coach.user`,

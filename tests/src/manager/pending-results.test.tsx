@@ -7,32 +7,26 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PendingResultsTab } from '@/features/manager/pending-results-tab';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PendingResultsTab } from '@/features/manager/pending/pending-results-tab';
 import { ApiError } from '@/lib/api-client';
-import { ToastProvider } from '@/features/manager/toast';
+import { ToastProvider } from '@/components/toast';
 import type { Match } from '@/lib/api-types';
 import { SessionProvider } from '@/lib/session';
 import { storage, type StoredUser } from '@/lib/storage';
 import { tokenFor } from '../../fixtures/auth';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
+import { findTeamCards, TINY_LEAGUE_TEAM_CARDS } from './team-picker';
 
-let api: ApiMock;
-beforeAll(async () => {
-  api = await startApiMock();
-});
+const api = withApiMock();
 afterEach(async () => {
-  api.server.resetHandlers();
   // Put m5 back as the tiny league has it: pending, reported by East United, unreviewed.
   await api.app.connection.db
     .updateTable('matches')
     .set({ approved: 'PENDING', reviewed_by_user: null, reviewed_at: null })
     .where('id', '=', api.app.matchIds.m5)
     .execute();
-});
-afterAll(async () => {
-  await api.close();
 });
 
 const NT_COACH: StoredUser = {
@@ -255,14 +249,8 @@ describe('Pending Results tab', () => {
     useTinyLeagueClock();
     const user = userEvent.setup();
     await renderTab(BOSS);
-    const teams = await screen.findByRole('list', { name: 'Teams' });
-    const cards = within(teams).getAllByRole('button');
-    expect(cards.map((card) => card.textContent)).toEqual([
-      'East UnitedEast United Park',
-      'North TownNorth Town Park',
-      'South CitySouth City Park',
-      'West RangersWest Rangers Park',
-    ]);
+    const { teams, cards } = await findTeamCards();
+    expect(cards.map((card) => card.textContent)).toEqual(TINY_LEAGUE_TEAM_CARDS);
     expect(cards.every((card) => card.getAttribute('aria-pressed') === 'false')).toBe(true);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
 

@@ -1,23 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { storage, type StoredUser } from '@/lib/storage';
 import { insertMatch, insertPlayer, insertTeam } from '../../fixtures/factory';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
 
-let api: ApiMock;
-beforeAll(async () => {
-  api = await startApiMock();
-});
+const api = withApiMock();
 afterEach(() => {
-  api.server.resetHandlers();
   vi.restoreAllMocks();
-});
-afterAll(async () => {
-  await api.close();
 });
 
 const ADMIN: StoredUser = { id: 'tm.admin', name: 'Sam Admin', user_type: 'super_admin', team_id: null };

@@ -1,20 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearResponseCache } from '@/lib/api-client';
+import { describe, expect, it } from 'vitest';
 import type { StoredUser } from '@/lib/storage';
 import { insertMatch, insertPlayer } from '../../fixtures/factory';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { type ApiMock, logRequests, withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
+import { findTeamCards, TINY_LEAGUE_TEAM_CARDS } from './team-picker';
 
 // Selections write to the database: every test gets a fresh tiny league, with
 // North Town's roster grown to 20 players so 19 can be ticked.
-let api: ApiMock;
-let requests: string[] = [];
 const EXTRA = 16;
-beforeEach(async () => {
-  api = await startApiMock();
+const api = withApiMock({ perTest: true, setup: addPlayers });
+const requests = logRequests(api, (request, url) => `${request.method} ${url.pathname}${url.search}`);
+async function addPlayers(api: ApiMock) {
   const positions = ['Defender', 'Midfielder', 'Forward'] as const;
   for (let i = 0; i < EXTRA; i++) {
     await insertPlayer(api.app.connection.db, {
@@ -25,18 +24,7 @@ beforeEach(async () => {
       position: positions[i % 3] ?? 'Defender',
     });
   }
-  api.server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    requests.push(`${request.method} ${url.pathname}${url.search}`);
-  });
-});
-afterEach(async () => {
-  api.server.events.removeAllListeners();
-  api.server.resetHandlers();
-  clearResponseCache();
-  requests = [];
-  await api.close();
-});
+}
 
 const coach: StoredUser = {
   id: 'nt.coach.user',
@@ -256,14 +244,8 @@ describe('the Team Selection tab', () => {
   it('lets a super admin pick any team card; changing the team resets the match and the players', async () => {
     useTinyLeagueClock();
     await openTab(superAdmin);
-    const teams = await screen.findByRole('list', { name: 'Teams' });
-    const cards = within(teams).getAllByRole('button');
-    expect(cards.map((card) => card.textContent)).toEqual([
-      'East UnitedEast United Park',
-      'North TownNorth Town Park',
-      'South CitySouth City Park',
-      'West RangersWest Rangers Park',
-    ]);
+    const { teams, cards } = await findTeamCards();
+    expect(cards.map((card) => card.textContent)).toEqual(TINY_LEAGUE_TEAM_CARDS);
     for (const card of cards) expect(card).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByRole('combobox', { name: 'Match' })).not.toBeInTheDocument();
 

@@ -1,27 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clearResponseCache } from '@/lib/api-client';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { describe, expect, it } from 'vitest';
+import { type ApiMock, logRequests, withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
 
-let api: ApiMock;
-let requests: string[] = [];
-beforeAll(async () => {
-  api = await startApiMock();
-  api.server.events.on('request:start', ({ request }) => {
-    requests.push(new URL(request.url).pathname);
-  });
-});
-afterEach(() => {
-  api.server.resetHandlers();
-  clearResponseCache();
-  requests = [];
-});
-afterAll(async () => {
-  api.server.events.removeAllListeners();
-  await api.close();
-});
+const api = withApiMock();
+const requests = logRequests(api, (_, url) => url.pathname);
 
 const id = (key: keyof ApiMock['app']['matchIds']) => api.app.matchIds[key];
 

@@ -6,15 +6,13 @@
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearResponseCache } from '@/lib/api-client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatRelativeTime } from '@/lib/format';
-import { CACHED_AT_HEADER, REVALIDATING_HEADER } from '@/lib/offline/read-cache';
-import { emitReadEvent } from '@/lib/offline/read-events';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { CACHED_AT_HEADER, REVALIDATING_HEADER } from '@/offline/read-cache';
+import { emitReadEvent } from '@/offline/read-events';
+import { withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
 
-let api: ApiMock;
 let online = true;
 let tableLoads = 0;
 
@@ -29,13 +27,8 @@ beforeEach(async () => {
   online = true;
   tableLoads = 0;
   vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
-  api = await startApiMock();
 });
-afterEach(async () => {
-  api.server.resetHandlers();
-  clearResponseCache();
-  await api.close();
-});
+const api = withApiMock({ perTest: true });
 
 const TABLE = '/api/leagues/tl-26/table';
 

@@ -7,20 +7,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearResponseCache } from '@/lib/api-client';
-import { offlineDb } from '@/lib/offline/db';
-import { enqueue, listOutbox } from '@/lib/offline/outbox';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { offlineDb } from '@/offline/db';
+import { enqueue, listOutbox } from '@/offline/outbox';
 import type { StoredUser } from '@/lib/storage';
 import { insertPlayer } from '../../fixtures/factory';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { type ApiMock, logRequests, withApiMock } from '../api-mock';
 import { freshOfflineDbPerTest } from '../lib/offline/idb';
 import { renderRoute, useTinyLeagueClock } from '../render';
 
 freshOfflineDbPerTest();
 
-let api: ApiMock;
-let writes: { line: string; key: string | null }[] = [];
 let online = true;
 
 function setOnline(value: boolean): void {
@@ -31,20 +28,13 @@ function setOnline(value: boolean): void {
 beforeEach(async () => {
   online = true;
   vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
-  api = await startApiMock();
-  api.server.events.on('request:start', ({ request }) => {
-    if (request.method === 'GET') return;
-    const url = new URL(request.url);
-    writes.push({ line: `${request.method} ${url.pathname}`, key: request.headers.get('Idempotency-Key') });
-  });
 });
-afterEach(async () => {
-  api.server.events.removeAllListeners();
-  api.server.resetHandlers();
-  clearResponseCache();
-  writes = [];
-  await api.close();
-});
+const api = withApiMock({ perTest: true });
+const writes = logRequests(api, (request, url) =>
+  request.method === 'GET'
+    ? undefined
+    : { line: `${request.method} ${url.pathname}`, key: request.headers.get('Idempotency-Key') },
+);
 
 const coach: StoredUser = {
   id: 'west.rangers.coach.user',

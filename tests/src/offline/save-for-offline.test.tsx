@@ -5,34 +5,21 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearResponseCache } from '@/lib/api-client';
-import { offlineDb } from '@/lib/offline/db';
-import { saveTeamForOffline } from '@/lib/offline/save-team';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { offlineDb } from '@/offline/db';
+import { saveTeamForOffline } from '@/lib/save-team';
 import type { StoredUser } from '@/lib/storage';
 import { NOW } from '../../fixtures/factory';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { logRequests, withApiMock } from '../api-mock';
 import { freshOfflineDbPerTest } from '../lib/offline/idb';
 import { renderRoute, useTinyLeagueClock } from '../render';
 
 freshOfflineDbPerTest();
 
-let api: ApiMock;
-let reads: string[] = [];
-beforeEach(async () => {
-  api = await startApiMock();
-  api.server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    if (request.method === 'GET') reads.push(url.pathname + url.search);
-  });
-});
-afterEach(async () => {
-  api.server.events.removeAllListeners();
-  api.server.resetHandlers();
-  clearResponseCache();
-  reads = [];
-  await api.close();
-});
+const api = withApiMock({ perTest: true });
+const reads = logRequests(api, (request, url) =>
+  request.method === 'GET' ? url.pathname + url.search : undefined,
+);
 
 /** Defines a navigator property jsdom lacks, for one test. */
 function stubNavigator(name: 'serviceWorker' | 'storage', value: unknown): void {
@@ -92,7 +79,7 @@ describe('what is saved', () => {
     useTinyLeagueClock();
     const saved = await saveTeamForOffline('north.town', new Date(NOW));
     const kept = new Set(saved.paths);
-    reads = [];
+    reads.length = 0;
 
     const user = userEvent.setup();
     let view = await renderRoute('/team/north.town', { api, user: coach });

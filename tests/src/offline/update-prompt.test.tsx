@@ -1,15 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  onFirstControl,
   UPDATE_CHECK_INTERVAL_MS,
   watchServiceWorker,
   type WorkboxLike,
-} from '@/app/register-sw';
+} from '@/features/offline/register-sw';
 import { UpdatePrompt } from '@/features/offline/update-prompt';
-import { setWaitingUpdate } from '@/lib/sw-updates';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { onFirstControl, setWaitingUpdate } from '@/features/offline/sw-updates';
+import { withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
 
 const SENTENCE = 'New version available — Reload';
@@ -215,14 +214,7 @@ describe('update checks', () => {
 });
 
 describe('in the shell', () => {
-  let api: ApiMock;
-  beforeAll(async () => {
-    api = await startApiMock();
-  });
-  afterEach(() => api.server.resetHandlers());
-  afterAll(async () => {
-    await api.close();
-  });
+  const api = withApiMock();
 
   it('sits under the header, above the screen', async () => {
     const { container } = await renderRoute('/leagues', { api });

@@ -1,15 +1,10 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { describe, expect, it } from 'vitest';
+import { withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
 
-let api: ApiMock;
-beforeAll(async () => {
-  api = await startApiMock();
-});
-afterEach(() => api.server.resetHandlers());
-afterAll(() => api.close());
+const api = withApiMock();
 
 describe('coach profile', () => {
   it('shows the coach with role, photo and current team', async () => {

@@ -1,26 +1,21 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AccountButton } from '@/features/session/account-button';
 import { SessionProvider } from '@/lib/session';
 import { storage, type StoredUser } from '@/lib/storage';
 import { hashPassword } from '../../../db/password';
 import { TEST_PASSWORD_COST } from '../../fixtures/app';
 import { tokenFor } from '../../fixtures/auth';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
 
 const PASSWORD = 'touchline touchline';
 const NEW_PASSWORD = 'a fresh new password';
 
-let api: ApiMock;
+const api = withApiMock();
 let nextId = 0;
-beforeAll(async () => {
-  api = await startApiMock();
-});
-afterEach(() => api.server.resetHandlers());
-afterAll(() => api.close());
 
 /** A coach of North Town with a real password, stored as an old session stores it: without the email. */
 async function addCoach(): Promise<StoredUser & { email: string }> {

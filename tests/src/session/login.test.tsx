@@ -1,16 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../db/password';
 import { TEST_PASSWORD_COST } from '../../fixtures/app';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { type ApiMock, withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
 
-let api: ApiMock;
 const PASSWORD = 'pitch side password';
-beforeAll(async () => {
-  api = await startApiMock();
+const api = withApiMock({ setup: addUsers });
+async function addUsers(api: ApiMock) {
   const hash = await hashPassword(PASSWORD, TEST_PASSWORD_COST);
   const users = [
     { id: 'l.super', user_type: 'super_admin', team_id: null },
@@ -24,11 +23,7 @@ beforeAll(async () => {
       .values({ ...user, name: user.id, email: `${user.id}@x.test`, password_hash: hash })
       .execute();
   }
-});
-afterEach(() => api.server.resetHandlers());
-afterAll(async () => {
-  await api.close();
-});
+}
 
 async function signIn(email: string, password: string) {
   const user = userEvent.setup();

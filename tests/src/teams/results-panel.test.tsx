@@ -1,29 +1,22 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResultsPanel } from '@/components/results-panel';
 import { ApiError } from '@/lib/api-client';
 import { SessionProvider } from '@/lib/session';
 import { storage } from '@/lib/storage';
 import { addUser, tokenFor } from '../../fixtures/auth';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
 
-let api: ApiMock;
-beforeAll(async () => {
-  api = await startApiMock();
-});
+const api = withApiMock();
 afterEach(async () => {
-  api.server.resetHandlers();
   api.server.events.removeAllListeners();
   await api.app.connection.db
     .updateTable('teams')
     .set({ website: null, youtube_channel: null, news_url: null })
     .execute();
-});
-afterAll(async () => {
-  await api.close();
 });
 
 const WEBSITE = 'https://south-city.example.org/news?lang=en';

@@ -1,22 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { STORAGE_KEYS, storage, type StoredUser } from '@/lib/storage';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
 
-let api: ApiMock;
-beforeAll(async () => {
-  api = await startApiMock();
-});
-afterEach(() => {
-  api.server.resetHandlers();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = withApiMock();
 
 const failure = () => HttpResponse.json({ detail: 'boom' }, { status: 500 });
 

@@ -1,22 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clearResponseCache } from '@/lib/api-client';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storage, type StoredUser } from '@/lib/storage';
-import { startApiMock, type ApiMock } from '../api-mock';
+import { withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
 
-let api: ApiMock;
-beforeAll(async () => {
-  api = await startApiMock();
-});
-afterEach(() => {
-  api.server.resetHandlers();
-  clearResponseCache();
-});
-afterAll(async () => {
-  await api.close();
-});
+const api = withApiMock();
 
 const coach: StoredUser = {
   id: 'nt.coach.user',

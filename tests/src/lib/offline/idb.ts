@@ -2,7 +2,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach } from 'vitest';
-import { closeOfflineDb, offlineDb, type OfflineDb } from '@/lib/offline/db';
+import { closeOfflineDb, offlineDb, type OfflineDb } from '@/offline/db';
 
 export function freshOfflineDbPerTest(): () => Promise<OfflineDb> {
   beforeEach(() => {

@@ -3,7 +3,7 @@
  * scripted server: order, exactly-once keys, backoff, token refresh, failures kept.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { OutboxItem } from '@/lib/offline/db';
+import type { OutboxItem } from '@/offline/db';
 import {
   SENT_KEPT_MS,
   backoffMs,
@@ -16,7 +16,7 @@ import {
   retryItem,
   unsentCount,
   type OutboxAuth,
-} from '@/lib/offline/outbox';
+} from '@/offline/outbox';
 import { freshOfflineDbPerTest } from './idb';
 
 const openDb = freshOfflineDbPerTest();

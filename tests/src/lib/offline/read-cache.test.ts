@@ -13,7 +13,7 @@ import {
   staleWhileRevalidate,
   trimReads,
   type ReadMessage,
-} from '@/lib/offline/read-cache';
+} from '@/offline/read-cache';
 import { freshOfflineDbPerTest } from './idb';
 
 const openDb = freshOfflineDbPerTest();

@@ -1,0 +1,55 @@
+/** Accounts: sign-in lookups, registration and password changes. */
+import type { DB } from '../../db/connection';
+import type { SessionUser } from './sessions';
+
+/** The account of an email (already lower-cased) with its password hash, for sign-in. */
+export async function findUserForLogin(
+  db: DB,
+  email: string,
+): Promise<(SessionUser & { password_hash: string }) | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'user_type', 'team_id', 'password_hash'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export async function emailTaken(db: DB, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertUser(
+  db: DB,
+  user: SessionUser & { password_hash: string; created_at: string },
+): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function passwordHashOf(db: DB, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.password_hash;
+}
+
+/**
+ * Sets a new hash only over the one the caller checked, so a change made meanwhile
+ * is not overwritten. False when that hash is no longer the stored one.
+ */
+export async function replacePasswordHash(
+  db: DB,
+  userId: string,
+  checkedHash: string,
+  newHash: string,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('users')
+    .set({ password_hash: newHash })
+    .where('id', '=', userId)
+    .where('password_hash', '=', checkedHash)
+    .executeTakeFirst();
+  return updated.numUpdatedRows !== 0n;
+}

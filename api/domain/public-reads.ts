@@ -1,0 +1,65 @@
+/**
+ * Which GET routes of the API the offline store keeps (decision 0008: public reads only),
+ * written in the route table's own syntax (Hono paths, `:param` and `:param{regex}`), and
+ * every other GET route with the reason it is left out. The service worker and the page's
+ * read cache match URLs against the first list; an API test checks that every GET route
+ * of the app is in exactly one of the two, so a new read has to be placed on purpose.
+ * Pure: the worker, the page and the server's tests import it.
+ */
+
+/** Public reads kept in IndexedDB and served stale-while-revalidate. */
+export const CACHED_READ_ROUTES = [
+  '/api/leagues',
+  '/api/leagues/:leagueId',
+  '/api/leagues/:leagueId/table',
+  '/api/leagues/:leagueId/matches',
+  '/api/leagues/:leagueId/stats',
+  '/api/teams',
+  '/api/teams/:teamId',
+  '/api/teams/:teamId/roster',
+  '/api/teams/:teamId/stats',
+  '/api/teams/:teamId/seasons',
+  '/api/teams/:teamId/matches',
+  '/api/matches',
+  '/api/matches/between/:home/:away',
+  '/api/matches/:matchId',
+  '/api/:kind{players?}/:playerId',
+  '/api/coaches/:userId',
+  '/api/mwpl_news',
+  '/api/team_news',
+  '/api/team_video',
+] as const;
+
+/** GET routes the offline store never keeps, and why. */
+export const UNCACHED_READ_ROUTES = {
+  '/api/health': 'a liveness check',
+  '/api/openapi.json': 'the API document',
+  '/api/auth/me': 'auth: behind a session',
+  '/api/search': 'search',
+  '/api/images/:kind{teams|players|coaches}/:file':
+    'images: the worker keeps them cache-first in the Cache API',
+  '/api/tables': 'admin table editor',
+  '/api/tables/:table/schema': 'admin table editor',
+  '/api/tables/:table/relations': 'admin table editor',
+  '/api/tables/:table/data': 'admin table editor',
+} as const satisfies Record<string, string>;
+
+/** A route path as a RegExp over URL paths: `:param` is one segment, `:param{re}` one matching `re`. */
+export function routePattern(route: string): RegExp {
+  const source = route
+    .split('/')
+    .map((segment) => {
+      const param = /^:\w+(?:\{(.+)\})?$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return param[1] === undefined ? '[^/]+' : `(?:${param[1]})`;
+    })
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+const CACHED_READ_PATTERNS: readonly RegExp[] = CACHED_READ_ROUTES.map(routePattern);
+
+/** Whether a GET of this URL path (no query) is a public read the offline store keeps. */
+export function isCachedReadPath(pathname: string): boolean {
+  return CACHED_READ_PATTERNS.some((pattern) => pattern.test(pathname));
+}

@@ -1,0 +1,49 @@
+/**
+ * What every router and middleware shares with the app factory: the app's options
+ * and Hono's environment type. A leaf on purpose: it imports no router, so routers
+ * can import it without an import cycle through app.ts.
+ */
+import type { HttpBindings } from '@hono/node-server';
+import type { DB } from '../db/connection';
+import { DEFAULT_COST, type HashCost } from '../db/password';
+import type { RateLimiter } from './auth/rate-limit';
+import type { SessionUser } from './data/sessions';
+
+export interface AppOptions {
+  /** Injectable clock: rules that compare with "now" use it. */
+  now?: () => Date;
+  jwtSecret: string;
+  imagesDir: string;
+  /** Let team news and video feeds reach private, loopback and link-local addresses (tests only). */
+  allowPrivateFeedTargets?: boolean;
+  /** scrypt cost of new password hashes (tests lower it; stored hashes carry their own). */
+  passwordCost?: HashCost;
+  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy?: boolean;
+  /** Login attempts allowed per client address and per account in each window. */
+  loginLimit?: { max: number; windowMs: number };
+}
+
+export interface AppEnv {
+  Bindings: Partial<HttpBindings>;
+  Variables: {
+    db: DB;
+    options: Required<AppOptions>;
+    loginLimiter: RateLimiter;
+    /** set by requireUser */
+    user?: SessionUser;
+    sessionId?: string;
+  };
+}
+
+/** Options with every default filled in. */
+export function resolveOptions(options: AppOptions): Required<AppOptions> {
+  return {
+    now: () => new Date(),
+    allowPrivateFeedTargets: false,
+    passwordCost: DEFAULT_COST,
+    trustProxy: false,
+    loginLimit: { max: 10, windowMs: 15 * 60 * 1000 },
+    ...options,
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Pending Results data (spec sections 2, 4 and 5): the selected team's results that
+ * wait for a review, the rosters that name their players, and the rules that show a
+ * result from the selected team's side.
+ */
+import { useCallback, useState } from 'react';
+import type { ApiState } from '@/hooks/use-api';
+import { apiJson } from '@/lib/api-client';
+import type { Match, RosterPlayer } from '@/lib/api-types';
+import { isPendingForTeam } from '../../../../api/domain/match-time';
+import { usePausedLoad } from '../shared/staff-loads';
+
+/** The match as the selected team sees it: its own goals first. */
+export interface Viewpoint {
+  side: 'home' | 'away';
+  ownName: string;
+  opponentId: string;
+  opponentName: string;
+  opponentLogo: string | null;
+  ours: number | null;
+  theirs: number | null;
+}
+
+export function viewpoint(match: Match, teamId: string): Viewpoint {
+  const home = match.home_team === teamId;
+  return home
+    ? {
+        side: 'home',
+        ownName: match.home_team_name,
+        opponentId: match.away_team,
+        opponentName: match.away_team_name,
+        opponentLogo: match.away_team_logo,
+        ours: match.home_score,
+        theirs: match.away_score,
+      }
+    : {
+        side: 'away',
+        ownName: match.away_team_name,
+        opponentId: match.home_team,
+        opponentName: match.home_team_name,
+        opponentLogo: match.home_team_logo,
+        ours: match.away_score,
+        theirs: match.home_score,
+      };
+}
+
+/** "4 – 0": the selected team's goals first; a missing score reads "–". */
+export function scoreText(view: Viewpoint): string {
+  if (view.ours === null || view.theirs === null) return '–';
+  return `${view.ours} – ${view.theirs}`;
+}
+
+/** The name of the team that sent the report, or null when no team did (a super admin). */
+export function reporterName(match: Match): string | null {
+  if (match.reported_by_team === match.home_team) return match.home_team_name;
+  if (match.reported_by_team === match.away_team) return match.away_team_name;
+  return null;
+}
+
+export interface Tally {
+  id: string;
+  count: number;
+}
+
+/** Ids repeated once per goal or assist, counted in first-seen order; blank ids are ignored. */
+export function tally(ids: readonly string[]): Tally[] {
+  const counts = new Map<string, number>();
+  for (const raw of ids) {
+    const id = raw.trim();
+    if (id !== '') counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return [...counts].map(([id, count]) => ({ id, count }));
+}
+
+export type Players = ReadonlyMap<string, RosterPlayer>;
+
+export function unknownPlayer(id: string): string {
+  return `Unknown Player (ID: ${id})`;
+}
+
+export function playerName(players: Players, id: string): string {
+  return players.get(id)?.name ?? unknownPlayer(id);
+}
+
+/** "#9 North Town Forward", or the unknown-player text. */
+export function numberedName(players: Players, id: string): string {
+  const player = players.get(id);
+  return player ? `#${player.number} ${player.name}` : unknownPlayer(id);
+}
+
+interface Loaded {
+  matches: Match[];
+  players: Players;
+}
+
+type MatchesAnswer = Match[] | { matches?: Match[]; match?: Match };
+
+function matchList(answer: MatchesAnswer): Match[] {
+  if (Array.isArray(answer)) return answer;
+  if (answer.matches) return answer.matches;
+  return answer.match ? [answer.match] : [];
+}
+
+/** The key is `{round}#{teamId}`: a new round after each review loads afresh. */
+async function loadPending(key: string, signal: AbortSignal): Promise<Loaded> {
+  const teamId = key.slice(key.indexOf('#') + 1);
+  const answer = await apiJson<MatchesAnswer>(
+    `/api/teams/${encodeURIComponent(teamId)}/matches?approved=PENDING`,
+    { signal },
+  );
+  const now = new Date();
+  // The oldest report has waited longest: it comes first.
+  const matches = matchList(answer)
+    .filter((match) => isPendingForTeam(match, teamId, now)) // spec section 5
+    .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+  // Both sides' rosters name the players; a player no longer on either shows as unknown.
+  const teams = new Set(matches.flatMap((match) => [match.home_team, match.away_team]));
+  const rosters = await Promise.all(
+    [...teams].map((id) =>
+      apiJson<{ players: RosterPlayer[] }>(`/api/teams/${encodeURIComponent(id)}/roster`, { signal }),
+    ),
+  );
+  const players = new Map<string, RosterPlayer>();
+  for (const roster of rosters) for (const player of roster.players) players.set(player.id, player);
+  return { matches, players };
+}
+
+export type PendingState = ApiState<Loaded>;
+
+/**
+ * Loads after the management screens' 300 ms pause (spec section 9). A team change
+ * or leaving the screen aborts the load in flight; a reload shows the loading state
+ * again (each is a new key), so a reviewed match never lingers in the list.
+ */
+export function usePendingMatches(teamId: string): PendingState {
+  const [round, setRound] = useState(0);
+  const pending = usePausedLoad(`${round}#${teamId}`, loadPending);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  return { ...pending, reload };
+}

@@ -1,0 +1,206 @@
+/**
+ * The Pending Results tab (spec section 2): team cards (a coach or owner sees only
+ * their own team, already selected; a super admin sees every team), the selected
+ * team's results that wait for review, and the review dialog. A team never reviews
+ * its own report: Approve and Reject are off there, with the reason shown.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { TeamLogo } from '@/components/images';
+import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
+import { useApi } from '@/hooks/use-api';
+import { useLoggedFailure } from '@/hooks/use-logged-failure';
+import type { Match, TeamSummary } from '@/lib/api-types';
+import type { StoredUser } from '@/lib/storage';
+import { ReviewDialog, type ReviewAction } from './review-dialog';
+import { usePendingMatches } from './pending-results-data';
+import { PendingTable } from './pending-results-table';
+import './pending.css';
+
+type TeamsAnswer = TeamSummary[] | { teams?: TeamSummary[] } | TeamSummary;
+
+function teamList(answer: TeamsAnswer | undefined): TeamSummary[] {
+  if (!answer) return [];
+  if (Array.isArray(answer)) return answer;
+  if ('team_id' in answer) return [answer];
+  return answer.teams ?? [];
+}
+
+const DONE: Record<ReviewAction, string> = {
+  approve: 'Match approved',
+  reject: 'Match rejected',
+};
+
+export function PendingResultsTab({ user }: { user: StoredUser }) {
+  const isSuperAdmin = user.user_type === 'super_admin';
+  const titleId = useId();
+  return (
+    <section className="pending" aria-labelledby={titleId}>
+      <header className="pending-header">
+        <h2 id={titleId} className="pending-title">
+          Pending Results
+        </h2>
+        <p className="muted pending-intro">
+          Results reported by the other side wait here for your approval. Approved results count in the league
+          table.
+        </p>
+      </header>
+      {!isSuperAdmin && !user.team_id ? (
+        <EmptyMessage>No team found for your account</EmptyMessage>
+      ) : (
+        <PendingResults user={user} isSuperAdmin={isSuperAdmin} />
+      )}
+    </section>
+  );
+}
+
+function PendingResults({ user, isSuperAdmin }: { user: StoredUser; isSuperAdmin: boolean }) {
+  const teams = useApi<TeamsAnswer>('/api/teams');
+  // Logged as 'Failed to fetch teams', shown as 'Failed to load teams. …' (spec section 8).
+  useLoggedFailure(teams.error, 'Failed to fetch teams');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [banner, setBanner] = useState<{ id: number; text: string } | null>(null);
+  const banners = useRef(0);
+
+  const all = teamList(teams.data);
+  const visible = isSuperAdmin ? all : all.filter((team) => team.team_id === user.team_id);
+  const selectedId = isSuperAdmin ? chosen : user.team_id;
+  const selected = visible.find((team) => team.team_id === selectedId) ?? null;
+
+  if (teams.loading) return <Loading label="Loading teams..." />;
+  if (teams.error) {
+    return <ErrorMessage onRetry={teams.reload}>Failed to load teams. Please try again later.</ErrorMessage>;
+  }
+  if (visible.length === 0) {
+    return <EmptyMessage>{isSuperAdmin ? 'No teams found' : 'No team found for your account'}</EmptyMessage>;
+  }
+
+  const choose = (teamId: string) => {
+    if (!isSuperAdmin || teamId === chosen) return;
+    setChosen(teamId);
+    setBanner(null);
+  };
+
+  return (
+    <>
+      <ul className="pending-teams" aria-label="Teams">
+        {visible.map((team) => {
+          const pressed = team.team_id === selectedId;
+          return (
+            <li key={team.team_id}>
+              <button
+                type="button"
+                className="pending-team-card"
+                aria-pressed={pressed}
+                onClick={() => choose(team.team_id)}
+              >
+                <TeamLogo logo={team.logo} name={team.team_name} size={44} />
+                <span className="pending-team-text">
+                  <span className="pending-team-name">{team.team_name}</span>
+                  {team.location && <span className="pending-team-location">{team.location}</span>}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {banner && <Banner key={banner.id} text={banner.text} onDismiss={() => setBanner(null)} />}
+      {selected ? (
+        <PendingMatches
+          key={selected.team_id}
+          team={selected}
+          isSuperAdmin={isSuperAdmin}
+          onReviewed={(action) => setBanner({ id: ++banners.current, text: DONE[action] })}
+        />
+      ) : (
+        <p className="pending-hint muted">Choose a team to see its pending results.</p>
+      )}
+    </>
+  );
+}
+
+/** The success banner after a review; it takes focus so the outcome is announced and reachable. */
+function Banner({ text, onDismiss }: { text: string; onDismiss: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div ref={ref} className="pending-banner" role="status" tabIndex={-1}>
+      <span>{text}</span>
+      <button type="button" className="pending-banner-close" aria-label="Dismiss" onClick={onDismiss}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+function PendingMatches({
+  team,
+  isSuperAdmin,
+  onReviewed,
+}: {
+  team: TeamSummary;
+  isSuperAdmin: boolean;
+  onReviewed: (action: ReviewAction) => void;
+}) {
+  const headingId = useId();
+  const pending = usePendingMatches(team.team_id);
+  const [reviewing, setReviewing] = useState<Match | null>(null);
+  const section = useRef<HTMLElement>(null);
+  const isOwnReport = (match: Match) => !isSuperAdmin && match.reported_by_team === team.team_id;
+
+  // A super admin picks the team from a long grid: bring its results into view.
+  useEffect(() => {
+    if (isSuperAdmin) section.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [isSuperAdmin]);
+
+  const matches = pending.data?.matches ?? [];
+  let body;
+  if (pending.loading) body = <Loading label="Loading pending matches..." />;
+  else if (pending.error) {
+    body = (
+      <ErrorMessage onRetry={pending.reload}>
+        Failed to load pending matches. Please try again later.
+      </ErrorMessage>
+    );
+  } else if (matches.length === 0) body = <EmptyMessage>No pending matches found</EmptyMessage>;
+  else {
+    body = (
+      <PendingTable
+        labelledBy={headingId}
+        matches={matches}
+        teamId={team.team_id}
+        players={pending.data?.players ?? new Map()}
+        isOwnReport={isOwnReport}
+        onReview={setReviewing}
+      />
+    );
+  }
+
+  return (
+    <section ref={section} className="pending-matches" aria-labelledby={headingId}>
+      <div className="pending-matches-header">
+        <h3 id={headingId}>Pending Match Results</h3>
+        <span className="pending-matches-team">
+          <TeamLogo logo={team.logo} name={team.team_name} size={24} />
+          {team.team_name}
+        </span>
+      </div>
+      {body}
+      {reviewing && pending.data && (
+        <ReviewDialog
+          match={reviewing}
+          teamId={team.team_id}
+          players={pending.data.players}
+          canReview={!isOwnReport(reviewing)}
+          onClose={() => setReviewing(null)}
+          onReviewed={(action) => {
+            setReviewing(null);
+            onReviewed(action);
+            pending.reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * The 'Review Match Result' dialog (spec section 2 "Pending Results tab"): the match
+ * from the selected team's side, who scored, assisted and kept goal, and Close,
+ * Reject and Approve. A modal: focus moves in, Tab stays in, Escape closes, and
+ * focus goes back where it came from.
+ */
+import { useId, useState } from 'react';
+import { TeamLogo } from '@/components/images';
+import { ModalDialog } from '@/components/modal-dialog';
+import { ApiError } from '@/lib/api-client';
+import type { Match } from '@/lib/api-types';
+import { formatLongDate } from '@/lib/format';
+import {
+  numberedName,
+  reporterName,
+  scoreText,
+  tally,
+  viewpoint,
+  type Players,
+} from './pending-results-data';
+import { sendStaffWrite } from '@/lib/staff-api';
+
+export type ReviewAction = 'approve' | 'reject';
+
+/** Why Approve and Reject are off when the viewer's own team sent the report. */
+export const OWN_REPORT_REASON = 'Your team reported this result: the opponent reviews it';
+
+const FAILURE: Record<ReviewAction, string> = {
+  approve: 'Failed to approve match',
+  reject: 'Failed to reject match',
+};
+
+export function ReviewDialog({
+  match,
+  teamId,
+  players,
+  canReview,
+  onClose,
+  onReviewed,
+}: {
+  match: Match;
+  teamId: string;
+  players: Players;
+  /** False when the viewer's own team reported the result (and the viewer is no super admin). */
+  canReview: boolean;
+  onClose: () => void;
+  onReviewed: (action: ReviewAction) => void;
+}) {
+  const reasonId = useId();
+  const [busy, setBusy] = useState<ReviewAction | null>(null);
+  const [failure, setFailure] = useState<{ message: string; detail: string } | null>(null);
+  const view = viewpoint(match, teamId);
+  const reporter = reporterName(match);
+
+  const act = async (action: ReviewAction) => {
+    setBusy(action);
+    setFailure(null);
+    try {
+      await sendStaffWrite('POST', `/api/matches/${match.id}/${action}`);
+    } catch (error) {
+      console.warn(error); // handled: the dialog shows the failure
+      const fallback = error instanceof Error ? error.message : '';
+      setFailure({
+        message: FAILURE[action],
+        detail: error instanceof ApiError ? error.detailText(fallback) : fallback,
+      });
+      setBusy(null);
+      return;
+    }
+    onReviewed(action);
+  };
+
+  return (
+    <ModalDialog title="Review Match Result" onClose={onClose} busy={busy !== null} width="40rem">
+      {/* It scrolls on a small screen: focusable, so the keyboard can scroll it too. */}
+      <div className="modal-body pending-dialog-body" tabIndex={0}>
+        <section className="pending-review-match" aria-label="Match details">
+          <div className="pending-scoreline">
+            <span className="pending-scoreline-team">
+              <TeamLogo
+                logo={view.side === 'home' ? match.home_team_logo : match.away_team_logo}
+                name={view.ownName}
+                size={40}
+              />
+              <span>{view.ownName}</span>
+            </span>
+            <strong className="pending-scoreline-score">{scoreText(view)}</strong>
+            <span className="pending-scoreline-team pending-scoreline-opponent">
+              <TeamLogo logo={view.opponentLogo} name={view.opponentName} size={40} />
+              <span>{view.opponentName}</span>
+            </span>
+          </div>
+          <dl className="pending-facts">
+            <div>
+              <dt>Date</dt>
+              <dd>{formatLongDate(match.date)}</dd>
+            </div>
+            <div>
+              <dt>Teams</dt>
+              <dd>
+                {match.home_team_name} vs {match.away_team_name}
+              </dd>
+            </div>
+            <div>
+              <dt>Score</dt>
+              <dd>
+                {view.ownName} {scoreText(view)} ({view.side})
+              </dd>
+            </div>
+            {reporter && (
+              <div>
+                <dt>Reported by</dt>
+                <dd>{reporter}</dd>
+              </div>
+            )}
+            {match.location && (
+              <div>
+                <dt>Location</dt>
+                <dd>{match.location}</dd>
+              </div>
+            )}
+          </dl>
+        </section>
+
+        <section className="pending-review-stats" aria-label="Player statistics">
+          <StatGroup
+            title="Goalscorers"
+            empty="No goalscorers recorded"
+            lines={tally(match.goalscorers).map(({ id, count }) => `${numberedName(players, id)} × ${count}`)}
+          />
+          <StatGroup
+            title="Assisters"
+            empty="No assisters recorded"
+            lines={tally(match.assisters).map(({ id, count }) => `${numberedName(players, id)} × ${count}`)}
+          />
+          <StatGroup
+            title="Goalkeepers"
+            empty="No goalkeepers recorded"
+            lines={tally(match.goalkeepers).map(({ id }) => numberedName(players, id))}
+          />
+        </section>
+
+        {failure && (
+          <div className="pending-failure" role="alert">
+            <strong>{failure.message}</strong>
+            {failure.detail && <span>{failure.detail}</span>}
+          </div>
+        )}
+        {!canReview && (
+          <p id={reasonId} className="pending-own-report">
+            {OWN_REPORT_REASON}
+          </p>
+        )}
+      </div>
+
+      <div className="modal-actions pending-dialog-actions">
+        <button type="button" className="button button-secondary" onClick={onClose} disabled={busy !== null}>
+          Close
+        </button>
+        <button
+          type="button"
+          className="button pending-reject"
+          onClick={() => void act('reject')}
+          disabled={!canReview || busy !== null}
+          aria-describedby={canReview ? undefined : reasonId}
+          aria-busy={busy === 'reject'}
+        >
+          Reject
+        </button>
+        <button
+          type="button"
+          className="button pending-approve"
+          onClick={() => void act('approve')}
+          disabled={!canReview || busy !== null}
+          aria-describedby={canReview ? undefined : reasonId}
+          aria-busy={busy === 'approve'}
+        >
+          Approve
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+function StatGroup({ title, empty, lines }: { title: string; empty: string; lines: string[] }) {
+  const headingId = useId();
+  return (
+    <div className="pending-stat-group">
+      <h3 id={headingId}>{title}</h3>
+      {lines.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul aria-labelledby={headingId}>
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

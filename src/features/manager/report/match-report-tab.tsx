@@ -1,0 +1,241 @@
+/**
+ * Match Report tab (spec sections 2, 4 and 5): choose the team (a super_admin any,
+ * staff their own), one of its matches that have kicked off, then the score and who
+ * scored, assisted and kept goal. A submitted report is PENDING until the other side
+ * reviews it. States: teams loading → match selection → form → submitted (form
+ * closed, match list reloaded, form reset).
+ */
+import { FittedSelect } from '@/components/fitted-select';
+import { useId, useState, type FormEvent } from 'react';
+import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
+import { TeamLogo } from '@/components/images';
+import { ApiError } from '@/lib/api-client';
+import type { StoredUser } from '@/lib/storage';
+import { isReportable } from '../../../../api/domain/match-time';
+import { reportProblems } from '../../../../api/domain/report-rules';
+import { matchTitle } from '../shared/match-labels';
+import { loadTeamMatches, usePausedLoad, useStaffTeams } from '../shared/staff-loads';
+import { reportOptionLabel, reportRefusal } from './report-status';
+import { initialDraft, loadSheet, reportBody, ReportFields, tallies, type Draft } from './report-sheet';
+import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/page-outbox';
+import '../shared/match-forms.css';
+
+const SUCCESS = 'Match report submitted successfully!';
+const NO_MATCH = 'Please select a match first';
+const FAILED = 'Failed to submit match report';
+
+type Banner = { kind: 'success' | 'queued' | 'error'; text: string } | null;
+
+export function MatchReportTab({ user }: { user: StoredUser }) {
+  const isSuperAdmin = user.user_type === 'super_admin';
+  const teams = useStaffTeams(user);
+  const ids = { team: useId(), match: useId(), title: useId() };
+
+  const [chosenTeam, setChosenTeam] = useState('');
+  // Staff work for their own team only, chosen for them.
+  const teamId = isSuperAdmin ? chosenTeam : (user.team_id ?? '');
+  const [matchId, setMatchId] = useState('');
+  // Bumped after each submission, so choosing the same match again loads its new state.
+  const [round, setRound] = useState(0);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [banner, setBanner] = useState<Banner>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const matches = usePausedLoad(teamId || null, loadTeamMatches);
+  const sheetKey = matchId ? `${matchId}:${round}` : null;
+  const sheet = usePausedLoad(sheetKey, loadSheet);
+
+  // A newly loaded match starts from its existing report (or from nothing).
+  if (sheet.data && sheetKey !== null && draft?.key !== sheetKey) {
+    setDraft(initialDraft(sheetKey, sheet.data));
+  }
+  const form = sheet.data && draft?.key === sheetKey ? { sheet: sheet.data, draft } : null;
+
+  if (teams.noTeam) return <EmptyMessage>No team found for your account</EmptyMessage>;
+
+  const now = new Date();
+  const team = teams.teams?.find((candidate) => candidate.team_id === teamId);
+  const reportable = (matches.data ?? [])
+    .filter((match) => isReportable(match, teamId, now))
+    .sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+  const chosenMatch = reportable.find((match) => String(match.id) === matchId);
+  // Every state stays listed (spec section 5), but a season of approved results would
+  // bury the one match still to report: the open ones come first.
+  const groups = [
+    { label: 'Not yet approved', matches: reportable.filter((match) => match.approved !== 'TRUE') },
+    { label: 'Approved', matches: reportable.filter((match) => match.approved === 'TRUE') },
+  ];
+
+  const refusal = form ? reportRefusal(form.sheet.match, teamId, isSuperAdmin) : null;
+  const problems = form && !refusal ? reportProblems(tallies(form.sheet, form.draft)) : [];
+
+  const chooseTeam = (next: string) => {
+    // A new team starts over: no match, no selections (spec section 4).
+    setChosenTeam(next);
+    setMatchId('');
+    setDraft(null);
+    setBanner(null);
+  };
+  const chooseMatch = (next: string) => {
+    setMatchId(next);
+    setDraft(null);
+    setBanner(null);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!matchId) {
+      setBanner({ kind: 'error', text: NO_MATCH });
+      return;
+    }
+    if (!form || refusal || problems.length > 0 || submitting) return;
+    const body = reportBody(form.sheet, form.draft);
+    // Show the normalised scores: what is sent is what the form says.
+    setDraft({ ...form.draft, home: String(body.home_score), away: String(body.away_score) });
+    setSubmitting(true);
+    setBanner(null);
+    try {
+      // Without a connection the report waits in the outbox and is sent later, once.
+      const result = await submitStaffWrite({
+        kind: 'match-report',
+        method: 'POST',
+        path: `/api/matches/${encodeURIComponent(matchId)}/report`,
+        body,
+        label: `${form.sheet.home.name} ${body.home_score}–${body.away_score} ${form.sheet.away.name} · ${matchTitle(form.sheet.match, teamId, now)}`,
+      });
+      setBanner(result.queued ? { kind: 'queued', text: SAVED_OFFLINE } : { kind: 'success', text: SUCCESS });
+      setMatchId('');
+      setDraft(null);
+      setRound((n) => n + 1);
+      matches.reload();
+    } catch (error) {
+      console.warn(error); // handled: the banner shows it
+      setBanner({ kind: 'error', text: error instanceof ApiError ? error.detailText(FAILED) : FAILED });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <section className="report" aria-labelledby={ids.title}>
+      <header className="report-header">
+        <h2 id={ids.title}>Match Report</h2>
+        <p className="muted">
+          Report the score and who scored, assisted and kept goal. The other team reviews it.
+        </p>
+      </header>
+
+      {teams.loading ? (
+        <Loading label="Loading teams..." />
+      ) : teams.error || !teams.teams ? (
+        <ErrorMessage>Failed to load teams. Please try again later.</ErrorMessage>
+      ) : (
+        <form className="report-form card" onSubmit={(event) => void submit(event)} noValidate>
+          <div className="report-pickers">
+            {isSuperAdmin ? (
+              <div className="field">
+                <label htmlFor={ids.team}>Team</label>
+                <select id={ids.team} value={teamId} onChange={(event) => chooseTeam(event.target.value)}>
+                  <option value="">Select a team</option>
+                  {teams.teams.map((option) => (
+                    <option key={option.team_id} value={option.team_id}>
+                      {option.team_name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : (
+              <div className="field" role="group" aria-labelledby={ids.team}>
+                <span id={ids.team}>Team</span>
+                <p className="report-team">
+                  <TeamLogo logo={team?.logo} name={team?.team_name ?? teamId} size={32} />
+                  <span>{team?.team_name ?? teamId}</span>
+                </p>
+              </div>
+            )}
+
+            {teamId &&
+              (matches.error ? (
+                <ErrorMessage onRetry={matches.reload}>
+                  Failed to load matches. Please try again later.
+                </ErrorMessage>
+              ) : !matches.data ? (
+                <Loading label="Loading matches..." />
+              ) : reportable.length === 0 ? (
+                <EmptyMessage>No played matches to report</EmptyMessage>
+              ) : (
+                <div className="field">
+                  <label htmlFor={ids.match}>Match</label>
+                  <FittedSelect
+                    id={ids.match}
+                    value={matchId}
+                    onChange={(event) => chooseMatch(event.target.value)}
+                    face={chosenMatch ? reportOptionLabel(chosenMatch, teamId, now) : 'Select a match'}
+                  >
+                    <option value="">Select a match</option>
+                    {groups.map(
+                      (group) =>
+                        group.matches.length > 0 && (
+                          <optgroup key={group.label} label={group.label}>
+                            {group.matches.map((match) => (
+                              <option key={match.id} value={String(match.id)}>
+                                {reportOptionLabel(match, teamId, now)}
+                              </option>
+                            ))}
+                          </optgroup>
+                        ),
+                    )}
+                  </FittedSelect>
+                </div>
+              ))}
+          </div>
+
+          {matchId &&
+            (sheet.error ? (
+              <ErrorMessage onRetry={sheet.reload}>
+                Failed to load players. Please try again later.
+              </ErrorMessage>
+            ) : !form ? (
+              <Loading label="Loading players..." />
+            ) : (
+              <>
+                {refusal && <p className="report-note">{refusal}</p>}
+                <ReportFields
+                  sheet={form.sheet}
+                  draft={form.draft}
+                  onChange={setDraft}
+                  disabled={submitting || refusal !== null}
+                />
+                {problems.length > 0 && (
+                  <div className="report-warning" aria-live="polite">
+                    <p>Fix these before submitting:</p>
+                    <ul>
+                      {problems.map((problem) => (
+                        <li key={problem}>{problem}</li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+              </>
+            ))}
+
+          {banner && (
+            <p
+              className={`report-banner report-banner-${banner.kind}`}
+              role={banner.kind === 'error' ? 'alert' : 'status'}
+            >
+              {banner.text}
+            </p>
+          )}
+          <button
+            type="submit"
+            className="button report-submit"
+            disabled={submitting || refusal !== null || problems.length > 0}
+          >
+            {submitting ? 'Submitting...' : 'Submit'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,335 @@
+/**
+ * The body of a match report: both scores, goals and assists per player, and the
+ * goalkeepers, over the two squads of the match (the saved squads, else the rosters:
+ * GET /api/matches/{id} already falls back). Names, numbers and positions come from
+ * the two rosters.
+ */
+import { useId } from 'react';
+import type { Match, RosterPlayer } from '@/lib/api-types';
+import { nameFromId } from '@/lib/format';
+import { SCORE_MAX, type SideTally } from '../../../../api/domain/report-rules';
+import { loadMatch, loadRoster } from '../shared/staff-loads';
+
+export interface SheetPlayer {
+  id: string;
+  name: string;
+  number: number | null;
+  position: string;
+}
+
+export interface SheetSide {
+  teamId: string;
+  name: string;
+  players: SheetPlayer[];
+}
+
+export interface Sheet {
+  match: Match;
+  home: SheetSide;
+  away: SheetSide;
+}
+
+/** What the form holds for one loaded sheet (`key` says which load it came from). */
+export interface Draft {
+  key: string;
+  home: string;
+  away: string;
+  goals: Record<string, number>;
+  assists: Record<string, number>;
+  keepers: string[];
+}
+
+/** The sheet key is `{matchId}:{round}`: a new round after each submission loads afresh. */
+export async function loadSheet(key: string, signal: AbortSignal): Promise<Sheet> {
+  const matchId = key.split(':')[0] ?? key;
+  const match = await loadMatch(matchId, signal);
+  const [homeRoster, awayRoster] = await Promise.all([
+    loadRoster(match.home_team, signal),
+    loadRoster(match.away_team, signal),
+  ]);
+  // Roster order (goalkeepers, defenders, midfielders, forwards, by number) reads best.
+  const known = new Map<string, { player: RosterPlayer; order: number }>();
+  [...homeRoster.players, ...awayRoster.players].forEach((player, order) =>
+    known.set(player.id, { player, order }),
+  );
+  const reported = [...match.goalscorers, ...match.assisters, ...match.goalkeepers];
+  const side = (teamId: string, name: string, squad: string[], taken = new Set<string>()): SheetSide => {
+    // A reported player missing from the squad (the squad changed later) keeps the credit.
+    const extra = reported.filter((id) => known.get(id)?.player.team_id === teamId);
+    const ids = [...new Set([...squad, ...extra])].filter((id) => id.trim() !== '' && !taken.has(id));
+    const players = ids.map((id) => {
+      const entry = known.get(id);
+      return {
+        order: entry?.order ?? Number.MAX_SAFE_INTEGER,
+        id,
+        // Someone who has since left both clubs: the id is all the API still gives.
+        name: entry?.player.name ?? nameFromId(id),
+        number: entry ? entry.player.number : null,
+        position: entry?.player.position ?? '',
+      };
+    });
+    players.sort((a, b) => a.order - b.order);
+    return { teamId, name, players: players.map(({ order: _order, ...player }) => player) };
+  };
+  const home = side(match.home_team, match.home_team_name, match.home_players);
+  // One player, one side: the home list wins should both name someone.
+  const away = side(
+    match.away_team,
+    match.away_team_name,
+    match.away_players,
+    new Set(home.players.map((player) => player.id)),
+  );
+  return { match, home, away };
+}
+
+/** A score field's text as the whole number it stands for: non-numeric is 0, never negative. */
+export function toScore(text: string): number {
+  const value = Number.parseFloat(text);
+  if (!Number.isFinite(value)) return 0;
+  return Math.max(0, Math.trunc(value));
+}
+
+function counts(ids: string[]): Record<string, number> {
+  const result: Record<string, number> = {};
+  for (const id of ids) result[id] = (result[id] ?? 0) + 1;
+  return result;
+}
+
+/** A fresh draft: the existing report when the match has one, else 0-0 and nothing credited. */
+export function initialDraft(key: string, sheet: Sheet): Draft {
+  const { match } = sheet;
+  return {
+    key,
+    home: String(match.home_score ?? 0),
+    away: String(match.away_score ?? 0),
+    goals: counts(match.goalscorers),
+    assists: counts(match.assisters),
+    keepers: [...new Set(match.goalkeepers)],
+  };
+}
+
+export function tallies(sheet: Sheet, draft: Draft): SideTally[] {
+  return (['home', 'away'] as const).map((which) => {
+    const side = sheet[which];
+    const sum = (of: Record<string, number>) =>
+      side.players.reduce((total, player) => total + (of[player.id] ?? 0), 0);
+    return {
+      name: side.name,
+      score: toScore(draft[which]),
+      goals: sum(draft.goals),
+      assists: sum(draft.assists),
+      keepers: side.players.filter((player) => draft.keepers.includes(player.id)).length,
+    };
+  });
+}
+
+/** The report body: an id once per goal and per assist, squad order. */
+export function reportBody(sheet: Sheet, draft: Draft) {
+  const players = [...sheet.home.players, ...sheet.away.players];
+  const repeat = (of: Record<string, number>) =>
+    players.flatMap((player) => Array.from({ length: of[player.id] ?? 0 }, () => player.id));
+  return {
+    home_score: toScore(draft.home),
+    away_score: toScore(draft.away),
+    goalscorers: repeat(draft.goals),
+    assisters: repeat(draft.assists),
+    goalkeepers: players.filter((player) => draft.keepers.includes(player.id)).map((player) => player.id),
+    approved: 'PENDING',
+  };
+}
+
+const STEP_MAX = SCORE_MAX;
+
+function Stepper({
+  what,
+  player,
+  value,
+  onChange,
+}: {
+  what: 'goal' | 'assist';
+  player: string;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  const title = what === 'goal' ? 'Goals' : 'Assists';
+  const article = what === 'goal' ? 'a' : 'an';
+  return (
+    <div className="report-stepper" role="group" aria-label={`${title} for ${player}`}>
+      <span className="report-stepper-label" aria-hidden="true">
+        {title}
+      </span>
+      <button
+        type="button"
+        className="report-step"
+        aria-label={`Remove ${article} ${what} from ${player}`}
+        disabled={value <= 0}
+        onClick={() => onChange(Math.max(0, value - 1))}
+      >
+        −
+      </button>
+      <output className={value > 0 ? 'report-count report-count-on' : 'report-count'}>{value}</output>
+      <button
+        type="button"
+        className="report-step"
+        aria-label={`Add ${article} ${what} for ${player}`}
+        disabled={value >= STEP_MAX}
+        onClick={() => onChange(Math.min(STEP_MAX, value + 1))}
+      >
+        +
+      </button>
+    </div>
+  );
+}
+
+function ScoreField({
+  label,
+  team,
+  value,
+  onChange,
+}: {
+  label: string;
+  team: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="report-score">
+      <label htmlFor={id} className="report-score-label">
+        {label}
+      </label>
+      <span className="report-score-team" id={`${id}-team`}>
+        {team}
+      </span>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={SCORE_MAX}
+        step={1}
+        aria-describedby={`${id}-team`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        // Whole numbers from 0: anything else becomes 0 (spec section 5).
+        onBlur={(event) => onChange(String(toScore(event.target.value)))}
+      />
+    </div>
+  );
+}
+
+function SideFields({
+  side,
+  where,
+  tally,
+  draft,
+  onChange,
+}: {
+  side: SheetSide;
+  where: 'home' | 'away';
+  tally: SideTally;
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+}) {
+  const headingId = useId();
+  const set = (field: 'goals' | 'assists', id: string, value: number) =>
+    onChange({ ...draft, [field]: { ...draft[field], [id]: value } });
+  const toggleKeeper = (id: string, on: boolean) =>
+    onChange({
+      ...draft,
+      keepers: on ? [...draft.keepers, id] : draft.keepers.filter((keeper) => keeper !== id),
+    });
+  return (
+    <section className="report-side" aria-labelledby={headingId}>
+      <header className="report-side-header">
+        <h3 id={headingId}>
+          {side.name} <span className="report-side-where">{where}</span>
+        </h3>
+        <p className="report-side-tally">
+          Goals {tally.goals} of {tally.score} · Assists {tally.assists}
+        </p>
+      </header>
+      {side.players.length === 0 ? (
+        <p className="muted">No players listed for this team.</p>
+      ) : (
+        <ul className="report-players">
+          {side.players.map((player) => (
+            <li key={player.id} className="report-player">
+              <span className="report-player-who">
+                <span className="report-number" aria-hidden={player.number === null}>
+                  {player.number ?? '–'}
+                </span>
+                <span className="report-player-text">
+                  <span className="report-player-name">{player.name}</span>
+                  {player.position && <span className="report-player-position">{player.position}</span>}
+                </span>
+              </span>
+              <span className="report-player-controls">
+                <Stepper
+                  what="goal"
+                  player={player.name}
+                  value={draft.goals[player.id] ?? 0}
+                  onChange={(value) => set('goals', player.id, value)}
+                />
+                <Stepper
+                  what="assist"
+                  player={player.name}
+                  value={draft.assists[player.id] ?? 0}
+                  onChange={(value) => set('assists', player.id, value)}
+                />
+                <label className="report-keeper">
+                  <input
+                    type="checkbox"
+                    aria-label={`Goalkeeper: ${player.name}`}
+                    checked={draft.keepers.includes(player.id)}
+                    onChange={(event) => toggleKeeper(player.id, event.target.checked)}
+                  />
+                  <span aria-hidden="true">GK</span>
+                </label>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The score and player fields of one loaded match. */
+export function ReportFields({
+  sheet,
+  draft,
+  onChange,
+  disabled,
+}: {
+  sheet: Sheet;
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+  disabled: boolean;
+}) {
+  const [home, away] = tallies(sheet, draft);
+  return (
+    <fieldset className="report-fields" disabled={disabled}>
+      <legend className="visually-hidden">Result</legend>
+      <div className="report-scores">
+        <ScoreField
+          label="Home score"
+          team={sheet.home.name}
+          value={draft.home}
+          onChange={(value) => onChange({ ...draft, home: value })}
+        />
+        <span className="report-score-dash" aria-hidden="true">
+          –
+        </span>
+        <ScoreField
+          label="Away score"
+          team={sheet.away.name}
+          value={draft.away}
+          onChange={(value) => onChange({ ...draft, away: value })}
+        />
+      </div>
+      {home && <SideFields side={sheet.home} where="home" tally={home} draft={draft} onChange={onChange} />}
+      {away && <SideFields side={sheet.away} where="away" tally={away} draft={draft} onChange={onChange} />}
+    </fieldset>
+  );
+}

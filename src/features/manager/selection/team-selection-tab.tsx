@@ -1,0 +1,299 @@
+/**
+ * Team Selection tab (spec sections 2, 4, 5 and 9): choose the team (a super_admin
+ * any, staff their own), one of its upcoming or unapproved matches, and tick 7 to 18
+ * roster players as the match-day squad.
+ */
+import { useId, useState } from 'react';
+import { TeamLogo } from '@/components/images';
+import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
+import { ApiError, apiJson } from '@/lib/api-client';
+import type { Match, RosterPlayer } from '@/lib/api-types';
+import type { StoredUser } from '@/lib/storage';
+import {
+  loadMatch,
+  loadRoster,
+  loadTeamMatches,
+  usePausedLoad,
+  useStaffTeams,
+  type Roster,
+} from '../shared/staff-loads';
+import { isSelectableForTeamSelection } from '../../../../api/domain/match-time';
+import {
+  isSquadLocked,
+  isSquadSize,
+  plural,
+  SQUAD_LOCKED,
+  SQUAD_MAX,
+  SQUAD_MIN,
+} from '../../../../api/domain/report-rules';
+import { matchTitle } from '../shared/match-labels';
+import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/page-outbox';
+import { useToast } from '@/components/toast';
+import { FittedSelect } from '@/components/fitted-select';
+import '../shared/match-forms.css';
+
+/**
+ * The team's upcoming matches (GET /api/matches?team_id=…&future=true, as the spec's
+ * screen calls it) plus all its matches (for the unapproved past ones), once each.
+ */
+async function loadSelectionMatches(teamId: string, signal: AbortSignal): Promise<Match[]> {
+  const id = encodeURIComponent(teamId);
+  const [upcoming, all] = await Promise.all([
+    apiJson<Match[]>(`/api/matches?team_id=${id}&future=true`, { signal }),
+    loadTeamMatches(teamId, signal),
+  ]);
+  const byId = new Map<number, Match>();
+  for (const match of [...upcoming, ...all]) byId.set(match.id, match);
+  return [...byId.values()];
+}
+
+/**
+ * The saved squad to start from, or nothing. GET /api/matches/{id} gives the saved
+ * squad, but falls back to the whole current roster when none is saved, and the two
+ * cannot be told apart by shape. A saved squad always has 7 to 18 players (the server
+ * refuses anything else), so only a list of that size that is smaller than the roster
+ * is taken as saved; anything else starts empty rather than ticking the whole roster.
+ * (A squad saved as the entire roster is the one case this misses.)
+ */
+function savedSquad(match: Match, teamId: string, roster: RosterPlayer[]): string[] {
+  const onRoster = new Set(roster.map((player) => player.id));
+  const side = match.home_team === teamId ? match.home_players : match.away_players;
+  const squad = [...new Set(side)].filter((id) => onRoster.has(id));
+  const plausible = isSquadSize(squad.length) && squad.length < roster.length;
+  return plausible ? squad : [];
+}
+
+/** The server's detail, else the status text (ApiError's message is '{status} {text}'). */
+function failureReason(error: unknown): string {
+  if (error instanceof ApiError)
+    return error.detailText(error.message.replace(/^\d+\s*/, '') || String(error.status));
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The Team Selection option: a match without an approved result is '(Pending)'. */
+export function selectionOptionLabel(match: Match, teamId: string, now: Date): string {
+  return `${matchTitle(match, teamId, now)}${match.approved === 'TRUE' ? '' : ' (Pending)'}`;
+}
+
+function selectedText(count: number): string {
+  return `Selected: ${plural(count, 'player')} (minimum ${SQUAD_MIN}, maximum ${SQUAD_MAX})`;
+}
+
+export function TeamSelectionTab({ user }: { user: StoredUser }) {
+  const isSuperAdmin = user.user_type === 'super_admin';
+  const toast = useToast();
+  const teams = useStaffTeams(user);
+  const titleId = useId();
+  const matchFieldId = useId();
+
+  const [chosenTeam, setChosenTeam] = useState('');
+  // Staff work for their own team only, chosen for them.
+  const teamId = isSuperAdmin ? chosenTeam : (user.team_id ?? '');
+  const [matchId, setMatchId] = useState('');
+  const [selection, setSelection] = useState<{ matchId: string; ids: string[] } | null>(null);
+  // What this screen saved, per match: it wins over an answer loaded before the save.
+  const [saved, setSaved] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+
+  const matches = usePausedLoad(teamId || null, loadSelectionMatches);
+  const roster = usePausedLoad<Roster>(teamId || null, loadRoster);
+  const detail = usePausedLoad(matchId || null, loadMatch);
+
+  const players = roster.data?.players;
+  const ready = matchId !== '' && players !== undefined && (saved[matchId] ?? detail.data) !== undefined;
+  // A newly chosen match starts from its saved squad.
+  if (ready && selection?.matchId !== matchId) {
+    setSelection({
+      matchId,
+      ids: saved[matchId] ?? (detail.data ? savedSquad(detail.data, teamId, players) : []),
+    });
+  }
+
+  if (teams.noTeam) return <EmptyMessage>No team found for your account</EmptyMessage>;
+
+  const now = new Date();
+  const options = (matches.data ?? [])
+    .filter((match) => isSelectableForTeamSelection(match, teamId, now))
+    .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+  const match = options.find((candidate) => String(candidate.id) === matchId);
+  const locked = match !== undefined && isSquadLocked(match.approved);
+  const chosen = selection?.matchId === matchId ? selection.ids : null;
+  const count = chosen?.length ?? 0;
+  const canSave = matchId !== '' && chosen !== null && !locked && !saving && isSquadSize(count);
+
+  const chooseTeam = (next: string) => {
+    // A new team starts over: no match, nobody ticked.
+    setChosenTeam(next);
+    setMatchId('');
+    setSelection(null);
+  };
+  const chooseMatch = (next: string) => {
+    setMatchId(next);
+    setSelection(null);
+  };
+  const toggle = (id: string, on: boolean) => {
+    if (!chosen) return;
+    setSelection({ matchId, ids: on ? [...chosen, id] : chosen.filter((other) => other !== id) });
+  };
+
+  const save = async () => {
+    if (!canSave || !chosen) return;
+    // Roster order, so the squad reads the same wherever it is shown.
+    const order = players ?? [];
+    const ids = order.map((player) => player.id).filter((id) => chosen.includes(id));
+    setSaving(true);
+    try {
+      // Without a connection the squad waits in the outbox and is sent later, once.
+      const result = await submitStaffWrite({
+        kind: 'team-selection',
+        method: 'PUT',
+        path: `/api/teams/${encodeURIComponent(teamId)}/matches/${encodeURIComponent(matchId)}/roster`,
+        body: { players: ids },
+        label: `${ids.length} players${match ? ` · ${matchTitle(match, teamId, new Date())}` : ''}`,
+      });
+      setSaved((all) => ({ ...all, [matchId]: ids }));
+      toast(
+        result.queued ? 'info' : 'success',
+        result.queued ? SAVED_OFFLINE : 'Team selection saved successfully',
+      );
+    } catch (error) {
+      console.warn(error); // handled: the toast shows it
+      toast('error', `Failed to save team selection: ${failureReason(error)}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="selection" aria-labelledby={titleId}>
+      <header className="report-header">
+        <h2 id={titleId}>Team Selection</h2>
+        <p className="muted">
+          Pick the match-day squad: {SQUAD_MIN} to {SQUAD_MAX} players.
+        </p>
+      </header>
+
+      {teams.loading ? (
+        <Loading label="Loading teams..." />
+      ) : teams.error || !teams.teams ? (
+        <ErrorMessage>Failed to load teams. Please try again later.</ErrorMessage>
+      ) : teams.teams.length === 0 ? (
+        <EmptyMessage>No teams found</EmptyMessage>
+      ) : (
+        <ul className="selection-teams" aria-label="Teams">
+          {teams.teams.map((team) => {
+            const card = (
+              <>
+                <TeamLogo logo={team.logo} name={team.team_name} size={40} />
+                <span className="selection-team-text">
+                  <span className="selection-team-name">{team.team_name}</span>
+                  {team.location && <span className="selection-team-location">{team.location}</span>}
+                </span>
+              </>
+            );
+            return (
+              <li key={team.team_id}>
+                {isSuperAdmin ? (
+                  <button
+                    type="button"
+                    className="selection-team"
+                    aria-pressed={team.team_id === teamId}
+                    onClick={() => chooseTeam(team.team_id)}
+                  >
+                    {card}
+                  </button>
+                ) : (
+                  // Staff have one team, already chosen: nothing to press.
+                  <div className="selection-team selection-team-own">{card}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {teamId && teams.teams && (
+        <div className="card selection-panel">
+          {matches.error ? (
+            <ErrorMessage onRetry={matches.reload}>
+              Failed to load matches. Please try again later.
+            </ErrorMessage>
+          ) : !matches.data ? (
+            <Loading label="Loading matches..." />
+          ) : options.length === 0 ? (
+            <EmptyMessage>No upcoming or unapproved matches</EmptyMessage>
+          ) : (
+            <div className="field">
+              <label htmlFor={matchFieldId}>Match</label>
+              <FittedSelect
+                id={matchFieldId}
+                value={matchId}
+                onChange={(event) => chooseMatch(event.target.value)}
+                face={match ? selectionOptionLabel(match, teamId, now) : 'Select a match'}
+              >
+                <option value="">Select a match</option>
+                {options.map((option) => (
+                  <option key={option.id} value={String(option.id)}>
+                    {selectionOptionLabel(option, teamId, now)}
+                  </option>
+                ))}
+              </FittedSelect>
+            </div>
+          )}
+
+          {roster.error ? (
+            <ErrorMessage onRetry={roster.reload}>
+              Failed to load players. Please try again later.
+            </ErrorMessage>
+          ) : matchId === '' ? (
+            matches.data && options.length > 0 && <p className="muted">Choose a match to pick its squad.</p>
+          ) : detail.error && saved[matchId] === undefined ? (
+            <ErrorMessage onRetry={detail.reload}>Failed to load match details</ErrorMessage>
+          ) : !players || chosen === null ? (
+            <Loading label="Loading players..." />
+          ) : players.length === 0 ? (
+            <EmptyMessage>No players found for this team.</EmptyMessage>
+          ) : (
+            <>
+              {locked && <p className="report-note">{SQUAD_LOCKED}</p>}
+              <fieldset className="selection-players" disabled={locked || saving}>
+                <legend>Players</legend>
+                <ul>
+                  {players.map((player) => (
+                    <li key={player.id}>
+                      <label className="selection-player">
+                        <input
+                          type="checkbox"
+                          // The visible number, name and position, read in a sensible order.
+                          aria-label={`${player.name} (#${player.number}, ${player.position})`}
+                          checked={chosen.includes(player.id)}
+                          onChange={(event) => toggle(player.id, event.target.checked)}
+                        />
+                        <span className="report-number">{player.number}</span>
+                        <span className="report-player-text">
+                          <span className="report-player-name">{player.name}</span>
+                          <span className="report-player-position">{player.position}</span>
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+              <div className="selection-footer">
+                <p
+                  className={isSquadSize(count) ? 'selection-count' : 'selection-count selection-count-off'}
+                  aria-live="polite"
+                >
+                  {selectedText(count)}
+                </p>
+                <button type="button" className="button" disabled={!canSave} onClick={() => void save()}>
+                  Save Team Selection
+                </button>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

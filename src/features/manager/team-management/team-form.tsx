@@ -1,0 +1,158 @@
+/** The inline 'Add New Team' form: name and location required, description optional. */
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ApiError, clearResponseCache } from '@/lib/api-client';
+import type { Team } from '@/lib/api-types';
+import { sendStaffWrite } from '@/lib/staff-api';
+import { useToast } from '@/components/toast';
+
+interface TeamErrors {
+  name?: string;
+  location?: string;
+}
+
+export function AddTeamForm({ onClose }: { onClose: (created?: Team) => void }) {
+  const toast = useToast();
+  const id = useId();
+  const [name, setName] = useState('');
+  const [location, setLocation] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<TeamErrors>({});
+  const [failure, setFailure] = useState('');
+  const [saving, setSaving] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const locationInput = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: TeamErrors = {
+      ...(name.trim() === '' && { name: 'Team name is required' }),
+      ...(location.trim() === '' && { location: 'Location is required' }),
+    };
+    setErrors(found);
+    if (found.name || found.location) {
+      (found.name ? nameInput : locationInput).current?.focus();
+      return;
+    }
+
+    setSaving(true);
+    setFailure('');
+    try {
+      const team = await sendStaffWrite<Team>('POST', '/api/teams', {
+        name: name.trim(),
+        location: location.trim(),
+        description: description.trim(),
+      });
+      clearResponseCache(); // public screens cache the team list in memory
+      toast('success', 'Team created successfully');
+      onClose(team);
+    } catch (error) {
+      console.warn(error);
+      toast('error', 'Failed to create team');
+      setFailure(error instanceof ApiError ? error.detailText('') : '');
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      className="card manager-form"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={(e) => void submit(e)}
+    >
+      <h3 id={`${id}-title`} className="manager-form-title">
+        New team
+      </h3>
+      <div className="manager-form-grid">
+        <Field id={`${id}-name`} label="Team name" error={errors.name}>
+          <input
+            ref={nameInput}
+            id={`${id}-name`}
+            value={name}
+            maxLength={100}
+            autoComplete="off"
+            autoFocus
+            aria-required="true"
+            aria-invalid={Boolean(errors.name)}
+            aria-describedby={errors.name ? `${id}-name-error` : undefined}
+            onChange={(event) => {
+              setName(event.target.value);
+              setErrors(({ name: _fixed, ...rest }) => rest);
+            }}
+          />
+        </Field>
+        <Field id={`${id}-location`} label="Location" error={errors.location}>
+          <input
+            ref={locationInput}
+            id={`${id}-location`}
+            value={location}
+            maxLength={100}
+            aria-required="true"
+            aria-invalid={Boolean(errors.location)}
+            aria-describedby={errors.location ? `${id}-location-error` : undefined}
+            onChange={(event) => {
+              setLocation(event.target.value);
+              setErrors(({ location: _fixed, ...rest }) => rest);
+            }}
+          />
+        </Field>
+        <Field id={`${id}-description`} label="Description (optional)" wide>
+          <textarea
+            id={`${id}-description`}
+            rows={4}
+            value={description}
+            maxLength={1000}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        </Field>
+      </div>
+      {failure && (
+        <p className="manager-inline-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="manager-form-actions">
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Creating…' : 'Create Team'}
+        </button>
+        <button type="button" className="button button-secondary" disabled={saving} onClick={() => onClose()}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A labelled form field with its error message under it. */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  wide = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? 'field manager-field manager-field-wide' : 'field manager-field'}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && (
+        <span id={`${id}-hint`} className="manager-field-hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-error`} className="manager-field-error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
