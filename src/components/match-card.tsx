@@ -1,4 +1,4 @@
-/** The match card used everywhere: logos, names, the score or VS, the date and the place. */
+/** The match card used everywhere (logos, names, the score or VS, the date and the place), and a list of them. */
 import { Link } from 'react-router-dom';
 import type { Match } from '@/lib/api-types';
 import { formatMatchDate } from '@/lib/format';
@@ -33,5 +33,18 @@ export function MatchCard({ match }: { match: Match }) {
         {match.approved === 'PENDING' && <span className="badge">Awaiting approval</span>}
       </div>
     </Link>
+  );
+}
+
+/** Match cards as a list; the caller's class lays the list out. */
+export function MatchList({ matches, className }: { matches: readonly Match[]; className: string }) {
+  return (
+    <ul className={className}>
+      {matches.map((match) => (
+        <li key={match.id}>
+          <MatchCard match={match} />
+        </li>
+      ))}
+    </ul>
   );
 }

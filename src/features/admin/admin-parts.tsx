@@ -89,3 +89,40 @@ export function ForeignSelect({
     </span>
   );
 }
+
+/** A row's Edit and Delete (Delete asks first, in the caller). */
+export function RowActions({
+  busy,
+  describedBy,
+  onEdit,
+  onDelete,
+}: {
+  busy: boolean;
+  /** The element naming the row, for screen readers (the card's key). */
+  describedBy?: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-secondary admin-small"
+        aria-describedby={describedBy}
+        onClick={onEdit}
+        disabled={busy}
+      >
+        Edit
+      </button>
+      <button
+        type="button"
+        className="button admin-small admin-danger"
+        aria-describedby={describedBy}
+        onClick={onDelete}
+        disabled={busy}
+      >
+        Delete
+      </button>
+    </>
+  );
+}

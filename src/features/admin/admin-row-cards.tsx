@@ -6,6 +6,7 @@
  */
 import { useId } from 'react';
 import { cellText, LABEL_COLUMNS, type Row } from './admin-data';
+import { RowActions } from './admin-parts';
 
 const SUMMARY_SIZE = 3;
 
@@ -96,24 +97,12 @@ export function RowCards({
             )}
             {writable && (
               <div className="admin-card-actions">
-                <button
-                  type="button"
-                  className="button button-secondary admin-small"
-                  aria-describedby={keyId}
-                  onClick={() => onEdit(row)}
-                  disabled={busy}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="button admin-small admin-danger"
-                  aria-describedby={keyId}
-                  onClick={() => onDelete(row)}
-                  disabled={busy}
-                >
-                  Delete
-                </button>
+                <RowActions
+                  busy={busy}
+                  describedBy={keyId}
+                  onEdit={() => onEdit(row)}
+                  onDelete={() => onDelete(row)}
+                />
               </div>
             )}
           </li>

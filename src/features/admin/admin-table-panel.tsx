@@ -24,7 +24,7 @@ import {
 } from './admin-data';
 import { ColumnEditor } from './admin-fields';
 import { InsertForm } from './admin-insert-form';
-import { ErrorBox, Notice } from './admin-parts';
+import { ErrorBox, Notice, RowActions } from './admin-parts';
 import type { useRelatedRows } from './admin-related-rows';
 import { RowCards } from './admin-row-cards';
 import { RowSheet } from './admin-row-sheet';
@@ -41,6 +41,17 @@ interface Shown {
   id: unknown;
   message: string;
   detail?: string;
+}
+
+/** A load's error to show: its failure, or 'Invalid response format' for an answer that did not parse. */
+function loadProblem(
+  load: { error?: Error; data?: unknown },
+  parsed: boolean,
+  failed: (error: Error) => Omit<Shown, 'id'>,
+): Shown | null {
+  if (load.error) return { id: load.error, ...failed(load.error) };
+  if (load.data !== undefined && !parsed) return { id: load.data, message: INVALID_FORMAT };
+  return null;
 }
 
 export function TablePanel({
@@ -75,33 +86,19 @@ export function TablePanel({
   const writable = schema !== null && !schema.readOnly && key !== null;
   const foreignTables = relations.map((relation) => relation.foreign_table);
 
-  const errors: Shown[] = [];
-  if (schemaLoad.error) {
-    errors.push({
-      id: schemaLoad.error,
+  const errors = [
+    loadProblem(schemaLoad, schema !== null, (error) => ({
       message: 'Failed to fetch schema',
-      detail: serverDetail(schemaLoad.error),
-    });
-  } else if (schemaLoad.data !== undefined && !schema) {
-    errors.push({ id: schemaLoad.data, message: INVALID_FORMAT });
-  }
-  if (relationsLoad.error) {
-    errors.push({
-      id: relationsLoad.error,
-      message: `Failed to fetch relations: ${failureReason(relationsLoad.error)}`,
-    });
-  } else if (relationsLoad.data !== undefined && !parsedRelations) {
-    errors.push({ id: relationsLoad.data, message: INVALID_FORMAT });
-  }
-  if (dataLoad.error) {
-    errors.push({
-      id: dataLoad.error,
+      detail: serverDetail(error),
+    })),
+    loadProblem(relationsLoad, parsedRelations !== null, (error) => ({
+      message: `Failed to fetch relations: ${failureReason(error)}`,
+    })),
+    loadProblem(dataLoad, data !== null, (error) => ({
       message: 'Failed to fetch table data',
-      detail: serverDetail(dataLoad.error),
-    });
-  } else if (dataLoad.data !== undefined && !data) {
-    errors.push({ id: dataLoad.data, message: INVALID_FORMAT });
-  }
+      detail: serverDetail(error),
+    })),
+  ].filter((shown): shown is Shown => shown !== null);
   for (const foreign of new Set(foreignTables)) {
     const entry = related.entries.get(foreign);
     if (entry?.status === 'error') {
@@ -438,24 +435,7 @@ function DataGrid({
                           </button>
                         </>
                       ) : (
-                        <>
-                          <button
-                            type="button"
-                            className="button button-secondary admin-small"
-                            onClick={() => onEdit(row)}
-                            disabled={busy}
-                          >
-                            Edit
-                          </button>
-                          <button
-                            type="button"
-                            className="button admin-small admin-danger"
-                            onClick={() => onDelete(row)}
-                            disabled={busy}
-                          >
-                            Delete
-                          </button>
-                        </>
+                        <RowActions busy={busy} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />
                       )}
                     </span>
                   </td>

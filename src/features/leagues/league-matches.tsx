@@ -1,6 +1,6 @@
 /** The Matches tab: the season's matches, upcoming then past (spec "League detail"). */
 import { useId } from 'react';
-import { MatchCard } from '@/components/match-card';
+import { MatchList } from '@/components/match-card';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import type { Match } from '@/lib/api-types';
@@ -20,13 +20,7 @@ function MatchSection({ title, matches, empty }: { title: string; matches: Match
       {matches.length === 0 ? (
         <EmptyMessage>{empty}</EmptyMessage>
       ) : (
-        <ul className="leagues-match-list">
-          {matches.map((match) => (
-            <li key={match.id}>
-              <MatchCard match={match} />
-            </li>
-          ))}
-        </ul>
+        <MatchList matches={matches} className="leagues-match-list" />
       )}
     </section>
   );

@@ -6,7 +6,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { TeamLogo } from '@/components/images';
-import { hasScore, MatchCard } from '@/components/match-card';
+import { hasScore, MatchList } from '@/components/match-card';
 import { PlayerLink } from '@/components/player-link';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
@@ -90,13 +90,7 @@ function PreviousMatches({ match }: { match: Match }) {
       ) : matches.length === 0 ? (
         <EmptyMessage>No previous matches between these teams</EmptyMessage>
       ) : (
-        <ul className="matches-previous-list">
-          {matches.map((other) => (
-            <li key={other.id}>
-              <MatchCard match={other} />
-            </li>
-          ))}
-        </ul>
+        <MatchList matches={matches} className="matches-previous-list" />
       )}
     </Section>
   );

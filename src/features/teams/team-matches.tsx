@@ -1,5 +1,5 @@
 /** Matches tab: the season's upcoming and past matches of the team, as match cards. */
-import { MatchCard } from '@/components/match-card';
+import { MatchList } from '@/components/match-card';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { ApiError } from '@/lib/api-client';
@@ -40,13 +40,7 @@ function MatchSection({ id, title, matches }: { id: string; title: string; match
       <h2 id={id} className="team-section-title">
         {title}
       </h2>
-      <ul className="team-match-list">
-        {matches.map((match) => (
-          <li key={match.id}>
-            <MatchCard match={match} />
-          </li>
-        ))}
-      </ul>
+      <MatchList matches={matches} className="team-match-list" />
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, clearResponseCache } from '@/lib/api-client';
 import type { RosterPlayer } from '@/lib/api-types';
 import { sendStaffWrite } from '@/lib/staff-api';
-import { Field } from './team-form';
+import { Field, FormFooter } from './form-parts';
 import { useToast } from '@/components/toast';
 
 type Position = RosterPlayer['position'];
@@ -228,24 +228,13 @@ export function PlayerForm({
           />
         </Field>
       </div>
-      {failure && (
-        <p className="manager-inline-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="manager-form-actions">
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving…' : 'Save Player'}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={saving}
-          onClick={() => onClose(false)}
-        >
-          Cancel
-        </button>
-      </div>
+      <FormFooter
+        failure={failure}
+        saving={saving}
+        label="Save Player"
+        savingLabel="Saving…"
+        onCancel={() => onClose(false)}
+      />
     </form>
   );
 }

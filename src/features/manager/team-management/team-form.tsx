@@ -1,9 +1,10 @@
 /** The inline 'Add New Team' form: name and location required, description optional. */
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, clearResponseCache } from '@/lib/api-client';
 import type { Team } from '@/lib/api-types';
 import { sendStaffWrite } from '@/lib/staff-api';
 import { useToast } from '@/components/toast';
+import { Field, FormFooter } from './form-parts';
 
 interface TeamErrors {
   name?: string;
@@ -106,53 +107,13 @@ export function AddTeamForm({ onClose }: { onClose: (created?: Team) => void }) 
           />
         </Field>
       </div>
-      {failure && (
-        <p className="manager-inline-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="manager-form-actions">
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Creating…' : 'Create Team'}
-        </button>
-        <button type="button" className="button button-secondary" disabled={saving} onClick={() => onClose()}>
-          Cancel
-        </button>
-      </div>
+      <FormFooter
+        failure={failure}
+        saving={saving}
+        label="Create Team"
+        savingLabel="Creating…"
+        onCancel={() => onClose()}
+      />
     </form>
-  );
-}
-
-/** A labelled form field with its error message under it. */
-export function Field({
-  id,
-  label,
-  error,
-  hint,
-  wide = false,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  hint?: string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className={wide ? 'field manager-field manager-field-wide' : 'field manager-field'}>
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint && (
-        <span id={`${id}-hint`} className="manager-field-hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-error`} className="manager-field-error">
-          {error}
-        </span>
-      )}
-    </div>
   );
 }

@@ -1,0 +1,91 @@
+/**
+ * The card shared by sign-in and registration: title, lead, the error alert, the form
+ * with its fields, a submit button with a spinner while busy, and the link to the other
+ * page. `send` runs the call; a thrown Error's message becomes the alert (else
+ * `fallback`). On success the user lands where their role belongs.
+ */
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { StoredUser } from '@/lib/storage';
+import { landingPath } from './landing';
+import './session.css';
+
+export function SessionForm({
+  title,
+  lead,
+  submitLabel,
+  fallback,
+  check,
+  send,
+  children,
+  footer,
+}: {
+  title: string;
+  lead: string;
+  submitLabel: string;
+  /** The alert when the call fails without a message of its own. */
+  fallback: string;
+  /** The problem with the fields before anything is sent, if any. */
+  check: () => string | null;
+  send: () => Promise<StoredUser>;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = check();
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const user = await send();
+      navigate(landingPath(user), { replace: true });
+    } catch (failure) {
+      setError(failure instanceof Error && failure.message ? failure.message : fallback);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="page session-page">
+      <div className="card session-card">
+        <h1 className="page-title">{title}</h1>
+        <p className="muted">{lead}</p>
+        {error && (
+          <div className="session-error" role="alert">
+            {error}
+          </div>
+        )}
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          {children}
+          <button type="submit" className="button button-block" disabled={busy}>
+            {busy && <span className="spinner spinner-small" aria-hidden="true" />}
+            {submitLabel}
+          </button>
+        </form>
+        <p className="session-switch">{footer}</p>
+      </div>
+    </section>
+  );
+}
+
+/** A labelled input of the session forms. */
+export function SessionField({
+  label,
+  onValue,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; onValue: (value: string) => void }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input {...input} onChange={(event) => onValue(event.target.value)} />
+    </label>
+  );
+}
