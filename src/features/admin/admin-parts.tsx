@@ -103,26 +103,20 @@ export function RowActions({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  return (
-    <>
-      <button
-        type="button"
-        className="button button-secondary admin-small"
-        aria-describedby={describedBy}
-        onClick={onEdit}
-        disabled={busy}
-      >
-        Edit
-      </button>
-      <button
-        type="button"
-        className="button admin-small admin-danger"
-        aria-describedby={describedBy}
-        onClick={onDelete}
-        disabled={busy}
-      >
-        Delete
-      </button>
-    </>
-  );
+  const actions = [
+    { label: 'Edit', className: 'button button-secondary admin-small', onClick: onEdit },
+    { label: 'Delete', className: 'button admin-small admin-danger', onClick: onDelete },
+  ];
+  return actions.map(({ label, className, onClick }) => (
+    <button
+      key={label}
+      type="button"
+      className={className}
+      aria-describedby={describedBy}
+      onClick={onClick}
+      disabled={busy}
+    >
+      {label}
+    </button>
+  ));
 }

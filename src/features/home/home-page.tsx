@@ -10,6 +10,11 @@ import { useSession } from '@/lib/session';
 import { NextMatch } from './next-match';
 import './home.css';
 
+const QUICK_LINKS = [
+  { to: '/leagues', Icon: TrophyIcon, title: 'Leagues', text: 'Tables, fixtures and top scorers' },
+  { to: '/teams', Icon: TeamIcon, title: 'Teams', text: 'Squads, results and news' },
+];
+
 export function HomePage() {
   const { user, isAuthenticated, favoriteTeam } = useSession();
   const [searching, setSearching] = useState(false);
@@ -61,24 +66,17 @@ export function HomePage() {
       )}
 
       <nav className="home-links" aria-label="Quick links">
-        <Link className="home-link" to="/leagues">
-          <span className="home-link-icon">
-            <TrophyIcon />
-          </span>
-          <span className="home-link-text">
-            <strong>Leagues</strong>
-            <span>Tables, fixtures and top scorers</span>
-          </span>
-        </Link>
-        <Link className="home-link" to="/teams">
-          <span className="home-link-icon">
-            <TeamIcon />
-          </span>
-          <span className="home-link-text">
-            <strong>Teams</strong>
-            <span>Squads, results and news</span>
-          </span>
-        </Link>
+        {QUICK_LINKS.map(({ to, Icon, title, text }) => (
+          <Link key={to} className="home-link" to={to}>
+            <span className="home-link-icon">
+              <Icon />
+            </span>
+            <span className="home-link-text">
+              <strong>{title}</strong>
+              <span>{text}</span>
+            </span>
+          </Link>
+        ))}
       </nav>
 
       {!isAuthenticated && (

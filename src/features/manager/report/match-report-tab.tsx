@@ -5,7 +5,6 @@
  * reviews it. States: teams loading → match selection → form → submitted (form
  * closed, match list reloaded, form reset).
  */
-import { FittedSelect } from '@/components/fitted-select';
 import { useId, useState, type FormEvent } from 'react';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { TeamLogo } from '@/components/images';
@@ -19,6 +18,7 @@ import { reportOptionLabel, reportRefusal } from './report-status';
 import { initialDraft, loadSheet, reportBody, ReportFields, tallies, type Draft } from './report-sheet';
 import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/page-outbox';
 import '../shared/match-forms.css';
+import { MatchPicker } from '../shared/match-picker';
 
 const SUCCESS = 'Match report submitted successfully!';
 const NO_MATCH = 'Please select a match first';
@@ -58,7 +58,6 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
   const reportable = (matches.data ?? [])
     .filter((match) => isReportable(match, teamId, now))
     .sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
-  const chosenMatch = reportable.find((match) => String(match.id) === matchId);
   // Every state stays listed (spec section 5), but a season of approved results would
   // bury the one match still to report: the open ones come first.
   const groups = [
@@ -154,40 +153,30 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
               </div>
             )}
 
-            {teamId &&
-              (matches.error ? (
-                <ErrorMessage onRetry={matches.reload}>
-                  Failed to load matches. Please try again later.
-                </ErrorMessage>
-              ) : !matches.data ? (
-                <Loading label="Loading matches..." />
-              ) : reportable.length === 0 ? (
-                <EmptyMessage>No played matches to report</EmptyMessage>
-              ) : (
-                <div className="field">
-                  <label htmlFor={ids.match}>Match</label>
-                  <FittedSelect
-                    id={ids.match}
-                    value={matchId}
-                    onChange={(event) => chooseMatch(event.target.value)}
-                    face={chosenMatch ? reportOptionLabel(chosenMatch, teamId, now) : 'Select a match'}
-                  >
-                    <option value="">Select a match</option>
-                    {groups.map(
-                      (group) =>
-                        group.matches.length > 0 && (
-                          <optgroup key={group.label} label={group.label}>
-                            {group.matches.map((match) => (
-                              <option key={match.id} value={String(match.id)}>
-                                {reportOptionLabel(match, teamId, now)}
-                              </option>
-                            ))}
-                          </optgroup>
-                        ),
-                    )}
-                  </FittedSelect>
-                </div>
-              ))}
+            {teamId && (
+              <MatchPicker
+                id={ids.match}
+                matches={matches}
+                offered={reportable}
+                empty="No played matches to report"
+                value={matchId}
+                label={(match) => reportOptionLabel(match, teamId, now)}
+                onChoose={chooseMatch}
+              >
+                {groups.map(
+                  (group) =>
+                    group.matches.length > 0 && (
+                      <optgroup key={group.label} label={group.label}>
+                        {group.matches.map((match) => (
+                          <option key={match.id} value={String(match.id)}>
+                            {reportOptionLabel(match, teamId, now)}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ),
+                )}
+              </MatchPicker>
+            )}
           </div>
 
           {matchId &&

@@ -29,8 +29,8 @@ import {
 import { matchTitle } from '../shared/match-labels';
 import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/page-outbox';
 import { useToast } from '@/components/toast';
-import { FittedSelect } from '@/components/fitted-select';
 import '../shared/match-forms.css';
+import { MatchPicker } from '../shared/match-picker';
 
 /**
  * The team's upcoming matches (GET /api/matches?team_id=…&future=true, as the spec's
@@ -214,32 +214,21 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
 
       {teamId && teams.teams && (
         <div className="card selection-panel">
-          {matches.error ? (
-            <ErrorMessage onRetry={matches.reload}>
-              Failed to load matches. Please try again later.
-            </ErrorMessage>
-          ) : !matches.data ? (
-            <Loading label="Loading matches..." />
-          ) : options.length === 0 ? (
-            <EmptyMessage>No upcoming or unapproved matches</EmptyMessage>
-          ) : (
-            <div className="field">
-              <label htmlFor={matchFieldId}>Match</label>
-              <FittedSelect
-                id={matchFieldId}
-                value={matchId}
-                onChange={(event) => chooseMatch(event.target.value)}
-                face={match ? selectionOptionLabel(match, teamId, now) : 'Select a match'}
-              >
-                <option value="">Select a match</option>
-                {options.map((option) => (
-                  <option key={option.id} value={String(option.id)}>
-                    {selectionOptionLabel(option, teamId, now)}
-                  </option>
-                ))}
-              </FittedSelect>
-            </div>
-          )}
+          <MatchPicker
+            id={matchFieldId}
+            matches={matches}
+            offered={options}
+            empty="No upcoming or unapproved matches"
+            value={matchId}
+            label={(option) => selectionOptionLabel(option, teamId, now)}
+            onChoose={chooseMatch}
+          >
+            {options.map((option) => (
+              <option key={option.id} value={String(option.id)}>
+                {selectionOptionLabel(option, teamId, now)}
+              </option>
+            ))}
+          </MatchPicker>
 
           {roster.error ? (
             <ErrorMessage onRetry={roster.reload}>
