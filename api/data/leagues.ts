@@ -28,28 +28,19 @@ export async function leagueTeams(db: DB, leagueId: string, season: string): Pro
   const playing = await db
     .selectFrom('teams')
     .select(['team_id', 'team_name', 'logo'])
-    .where((eb) =>
-      eb.or([
+    .where((eb) => {
+      const playedAs = (side: 'home_team' | 'away_team') =>
         eb(
           'team_id',
           'in',
           eb
             .selectFrom('matches')
-            .select('home_team')
+            .select(side)
             .where('league_id', '=', leagueId)
             .where('season', '=', season),
-        ),
-        eb(
-          'team_id',
-          'in',
-          eb
-            .selectFrom('matches')
-            .select('away_team')
-            .where('league_id', '=', leagueId)
-            .where('season', '=', season),
-        ),
-      ]),
-    )
+        );
+      return eb.or([playedAs('home_team'), playedAs('away_team')]);
+    })
     .execute();
   if (playing.length > 0) return playing;
   return db
