@@ -15,6 +15,7 @@ import type { Match } from '@/lib/api-types';
 import { formatLongDate, nameFromId } from '@/lib/format';
 import { countIds, idList } from './match-players';
 import './matches.css';
+import { Facts } from '@/components/facts';
 
 /** Ids the server answers for: a positive whole number. */
 const MATCH_ID = /^[1-9]\d{0,15}$/;
@@ -144,20 +145,13 @@ function MatchDetails({ match }: { match: Match }) {
             Result rejected, awaiting a new report
           </p>
         )}
-        <dl className="matches-facts">
-          <div>
-            <dt>Date</dt>
-            <dd>
-              <time dateTime={date}>{formatLongDate(date)}</time>
-            </dd>
-          </div>
-          {match.location && (
-            <div>
-              <dt>Location</dt>
-              <dd>{match.location}</dd>
-            </div>
-          )}
-        </dl>
+        <Facts
+          className="matches-facts"
+          facts={[
+            ['Date', <time dateTime={date}>{formatLongDate(date)}</time>],
+            ['Location', match.location],
+          ]}
+        />
       </section>
 
       {played && (

@@ -12,6 +12,7 @@ import type { Team } from '@/lib/api-types';
 import { endSession, useSession } from '@/lib/session';
 import type { StoredUser, UserType } from '@/lib/storage';
 import './account.css';
+import { Facts } from '@/components/facts';
 
 const ROLE_LABELS: Record<UserType, string> = {
   super_admin: 'Super admin',
@@ -67,24 +68,15 @@ function AccountDetails() {
       <h3 id={headingId} className="visually-hidden">
         Your details
       </h3>
-      <dl className="account-facts">
-        <div>
-          <dt>Name</dt>
-          <dd>{user?.name || missing(pending)}</dd>
-        </div>
-        <div>
-          <dt>Email</dt>
-          <dd>{user?.email || missing(pending)}</dd>
-        </div>
-        <div>
-          <dt>Role</dt>
-          <dd>{user ? (ROLE_LABELS[user.user_type] ?? user.user_type) : missing(pending)}</dd>
-        </div>
-        <div>
-          <dt>Team</dt>
-          <dd>{teamText}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="account-facts"
+        facts={[
+          ['Name', user?.name || missing(pending)],
+          ['Email', user?.email || missing(pending)],
+          ['Role', user ? (ROLE_LABELS[user.user_type] ?? user.user_type) : missing(pending)],
+          ['Team', teamText],
+        ]}
+      />
       {me.error && (
         <p className="account-message account-error" role="alert">
           Could not load your account from the server ({failureText(me.error, 'no answer')}). Showing what

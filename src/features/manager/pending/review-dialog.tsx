@@ -19,6 +19,7 @@ import {
   type Players,
 } from './pending-results-data';
 import { sendStaffWrite } from '@/lib/staff-api';
+import { Facts } from '@/components/facts';
 
 export type ReviewAction = 'approve' | 'reject';
 
@@ -90,36 +91,16 @@ export function ReviewDialog({
               <span>{view.opponentName}</span>
             </span>
           </div>
-          <dl className="pending-facts">
-            <div>
-              <dt>Date</dt>
-              <dd>{formatLongDate(match.date)}</dd>
-            </div>
-            <div>
-              <dt>Teams</dt>
-              <dd>
-                {match.home_team_name} vs {match.away_team_name}
-              </dd>
-            </div>
-            <div>
-              <dt>Score</dt>
-              <dd>
-                {view.ownName} {scoreText(view)} ({view.side})
-              </dd>
-            </div>
-            {reporter && (
-              <div>
-                <dt>Reported by</dt>
-                <dd>{reporter}</dd>
-              </div>
-            )}
-            {match.location && (
-              <div>
-                <dt>Location</dt>
-                <dd>{match.location}</dd>
-              </div>
-            )}
-          </dl>
+          <Facts
+            className="pending-facts"
+            facts={[
+              ['Date', formatLongDate(match.date)],
+              ['Teams', `${match.home_team_name} vs ${match.away_team_name}`],
+              ['Score', `${view.ownName} ${scoreText(view)} (${view.side})`],
+              ['Reported by', reporter],
+              ['Location', match.location],
+            ]}
+          />
         </section>
 
         <section className="pending-review-stats" aria-label="Player statistics">
