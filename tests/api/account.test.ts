@@ -1,20 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addUser, makeSignInApp, PASSWORD, tokenFor } from '../fixtures/auth';
+import { addUser, PASSWORD, tokenFor, withSignInApp } from '../fixtures/auth';
 import { NOW } from '../fixtures/factory';
-import { withFixture } from '../fixtures/hooks';
 
 const NEW_PASSWORD = 'a brand new password';
 
-let clock: Date;
 let token: string;
 let otherDevice: string;
-const t = withFixture(
-  () => {
-    clock = NOW;
-    return makeSignInApp(() => clock);
-  },
-  { perTest: true },
-);
+let clock = NOW;
+beforeEach(() => {
+  clock = NOW;
+});
+const t = withSignInApp(() => clock);
 beforeEach(async () => {
   await addUser(t.connection.db, { id: 'fan.x', user_type: 'fan', email: 'fan@x.test' });
   token = await tokenFor(t.connection.db, 'coach.nt');

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, PASSWORD, type Role } from '../fixtures/auth';
-import { NOW } from '../fixtures/factory';
+import { NOW, TINY_LEAGUE_NEWS } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
 
 const t = withFixture(() => makeTinyLeagueApp(), { perTest: true });
@@ -235,15 +235,7 @@ describe('reads', () => {
       'published_at',
     ]);
     expect(first.rows.map((row) => row.id)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
-    expect(first.rows[0]).toEqual({
-      id: 1,
-      league_id: 'tl-26',
-      title: 'South City go top',
-      link: '/leagues/tl-26',
-      image: '/api/images/teams/south.city.svg',
-      description: 'A 3-0 win.',
-      published_at: '2026-05-17T09:00:00.000Z',
-    });
+    expect(first.rows[0]).toEqual({ id: 1, ...TINY_LEAGUE_NEWS[0] });
     const second = DataSchema.parse((await call('GET', '/api/tables/league_news/data?page=2')).body);
     expect(second.rows.map((row) => row.id)).toEqual([26, 27, 28, 29, 30]);
     expect((await call('GET', '/api/tables/league_news/data?page=3')).body).toMatchObject({

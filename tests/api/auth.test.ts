@@ -1,19 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_SECONDS } from '../../api/auth/tokens';
 import { makeTinyLeagueApp, TEST_SECRET } from '../fixtures/app';
-import { makeSignInApp, PASSWORD, tokenFor } from '../fixtures/auth';
+import { PASSWORD, tokenFor, withSignInApp } from '../fixtures/auth';
 import { NOW } from '../fixtures/factory';
-import { withFixture } from '../fixtures/hooks';
 
-let clock: Date;
-const t = withFixture(
-  () => {
-    clock = NOW;
-    return makeSignInApp(() => clock);
-  },
-  { perTest: true },
-);
+let clock = NOW;
+beforeEach(() => {
+  clock = NOW;
+});
+const t = withSignInApp(() => clock);
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await t.app.request(path, {

@@ -8,12 +8,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveOptions, type AppEnv } from '../../api/env';
 import { CACHE } from '../../api/http/cache';
 import { imageRoutes, MAX_IMAGE_BYTES, sanitiseImageName, SVG_CSP } from '../../api/routes/images';
-import { makeTestApp, type TestApp } from '../fixtures/app';
+import { makeTestApp, routerHost, type TestApp } from '../fixtures/app';
 
 const BUNDLED_DEFAULT = fs.readFileSync(new URL('../../api/assets/default.jpg', import.meta.url));
 const PNG = Buffer.from([
@@ -292,19 +290,11 @@ describe('the images router on its own', () => {
   it('asks for a sandboxing CSP on SVG and none on raster images', async () => {
     put('teams/x.svg', SVG);
     put('teams/y.png', PNG);
-    const options = resolveOptions({
+    const app = routerHost(t.connection.db, {
       now: () => new Date(),
-      jwtSecret: 'test-secret-test-secret-test-secret-0123',
       imagesDir: t.imagesDir,
       allowPrivateFeedTargets: false,
-    });
-    const app = new Hono<AppEnv>()
-      .use(async (c, next) => {
-        c.set('db', t.connection.db);
-        c.set('options', options);
-        await next();
-      })
-      .route('/api', imageRoutes);
+    }).route('/api', imageRoutes);
     const svg = await app.request('/api/images/teams/x.svg');
     expect(svg.headers.get('content-security-policy')).toBe(SVG_CSP);
     expect(svg.headers.get('content-security-policy')).toContain('sandbox');

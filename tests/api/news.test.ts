@@ -9,7 +9,6 @@ import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { resolveOptions, type AppEnv } from '../../api/env';
 import { notFound, onError } from '../../api/errors';
 import { FEED_LIMITS } from '../../api/feeds/feed-service';
 import type { FeedServiceSettings } from '../../api/feeds/feed-service';
@@ -29,7 +28,7 @@ import { FeedError, isForbiddenAddress, safeFetchText } from '../../api/feeds/sa
 import type { SafeFetchOptions } from '../../api/feeds/safe-fetch';
 import { createNewsRoutes, LEAGUE_NEWS_LIMIT } from '../../api/routes/news';
 import { FeedErrorSchema, NewsItemSchema, VideoSchema } from '../../api/schemas';
-import { makeTestApp, makeTinyLeagueApp, type TestApp } from '../fixtures/app';
+import { makeTestApp, makeTinyLeagueApp, routerHost, type TestApp } from '../fixtures/app';
 import { NOW } from '../fixtures/factory';
 
 // ---------------------------------------------------------------------------------
@@ -292,18 +291,11 @@ const noLookups: FeedServiceSettings['resolve'] = (hostname) =>
  * each time means a fresh cache.
  */
 function miniApp(settings: Omit<FeedServiceSettings, 'allowPrivate'> = {}) {
-  const options = resolveOptions({
+  const api = routerHost(full.connection.db, {
     now: () => NOW,
-    jwtSecret: 'test-secret-test-secret-test-secret-0123',
     imagesDir: '/nonexistent',
     allowPrivateFeedTargets: true,
-  });
-  const api = new Hono<AppEnv>()
-    .use(async (c, next) => {
-      c.set('db', full.connection.db);
-      c.set('options', options);
-      await next();
-    })
+  })
     .use(etag({ weak: true }))
     .route(
       '/',

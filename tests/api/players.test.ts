@@ -4,6 +4,7 @@ import { CoachSchema, PlayerProfileSchema } from '../../api/schemas';
 import { insertCoach, insertPlayer } from '../fixtures/factory';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { withFixture } from '../fixtures/hooks';
+import { NT_FORWARD } from '../fixtures/tables';
 
 const t = withFixture(() => makeTinyLeagueApp());
 beforeAll(async () => {
@@ -43,17 +44,7 @@ describe('GET /api/player/{id} and /api/players/{id}', () => {
       expect(status, route).toBe(200);
       // nt.fwd's 4 goals in the PENDING match do not count.
       expect(PlayerProfileSchema.parse(body)).toEqual({
-        id: 'nt.fwd',
-        player_id: 'nt.fwd',
-        user_id: 'nt.fwd',
-        name: 'North Town Forward',
-        number: 9,
-        position: 'Forward',
-        position_general: 'FW',
-        photo_id: 'nt.fwd.svg',
-        bio: 'Top striker of North Town.',
-        team_id: 'north.town',
-        team_name: 'North Town',
+        ...NT_FORWARD,
         metrics: { '2026': { goals: 2, assists: 1, shutouts: 0, matches: 2 } },
       });
     }

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { RosterPlayerSchema, TeamSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, addUser, tokenFor, type Role, ALL_ROLES } from '../fixtures/auth';
-import { insertCoach, insertPlayer, insertTeam, NOW } from '../fixtures/factory';
+import { insertCoach, insertFormerPlayer, insertTeam, NOW } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
 
 const t = withFixture(() => makeTinyLeagueApp(), { perTest: true });
@@ -691,13 +691,7 @@ describe('PUT /api/player/update/{user_id}', () => {
   });
 
   it('answers 404 for an unknown player and 409 for one not on a roster', async () => {
-    await insertPlayer(t.connection.db, {
-      id: 'old.boy',
-      name: 'Old Boy',
-      team_id: null,
-      number: 7,
-      position: 'Midfielder',
-    });
+    await insertFormerPlayer(t.connection.db);
     expect(await call('PUT', '/api/player/update/nobody', { json: { number: 5 } })).toMatchObject({
       status: 404,
       body: { detail: 'Player not found' },

@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withBrowser, withServer } from './fixtures';
 import { launchBrowser, screenshot, type TestBrowser } from './harness';
-import { DEMO_LEAGUE, DEMO_PASSWORD, DEMO_TEAM, login, waitForSavedTeam } from './pages';
+import { DEMO_LEAGUE, DEMO_TEAM, demoToken, login, waitForSavedTeam } from './pages';
 
 const server = withServer();
 
@@ -25,15 +25,6 @@ async function api<T>(pathname: string, init?: RequestInit): Promise<T> {
   const response = await fetch(`${server.url}${pathname}`, init);
   expect(response.ok, `${pathname} answered ${response.status}`).toBe(true);
   return (await response.json()) as T;
-}
-
-async function tokenOf(email: string): Promise<string> {
-  const answer = await api<{ access_token: string }>('/api/auth/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  return answer.access_token;
 }
 
 async function post(pathname: string, token: string, body: unknown): Promise<void> {
@@ -116,6 +107,19 @@ async function pickSquad(page: Page, matchId: string, count: number): Promise<vo
 /** Waits for the note that a write made offline is queued. */
 async function savedOffline(page: Page): Promise<void> {
   await page.getByRole('status').filter({ hasText: 'Saved offline — will send when back online' }).waitFor();
+}
+
+/** With the network gone, files a report and picks a squad: both wait in the outbox. */
+async function queueReportAndSquad(
+  { page, context }: TestBrowser,
+  [reportId, home, away]: [string, number, number],
+  [fixtureId, players]: [string, number],
+): Promise<void> {
+  await context.setOffline(true);
+  await fileReport(page, reportId, home, away);
+  await savedOffline(page);
+  await pickSquad(page, fixtureId, players);
+  await savedOffline(page);
 }
 
 function outboxItem(page: Page, kind: 'Match report' | 'Team selection') {
@@ -226,11 +230,7 @@ describe('the outbox', () => {
     browser = await coachOnFreshPhone();
     const { page, context } = browser;
 
-    await context.setOffline(true);
-    await fileReport(page, reportId, 2, 1);
-    await savedOffline(page);
-    await pickSquad(page, fixtureId, 11);
-    await savedOffline(page);
+    await queueReportAndSquad(browser, [reportId, 2, 1], [fixtureId, 11]);
     await screenshot(page, 'offline-selection-queued');
 
     // A reload with no network: both still queued, shown in the Outbox reached from the header.
@@ -289,19 +289,15 @@ describe('the outbox', () => {
     const pending = matches.find((match) => match.reported_by_team !== DEMO_TEAM);
     expect(pending).toBeDefined();
     const matchId = String(pending?.id);
-    const superToken = await tokenOf('superadmin@touchline.demo');
-    await post(`/api/matches/${matchId}/reject`, await tokenOf('coach@touchline.demo'), {});
+    const superToken = await demoToken(server.url, 'superadmin@touchline.demo');
+    await post(`/api/matches/${matchId}/reject`, await demoToken(server.url, 'coach@touchline.demo'), {});
     const fixtureId = String(upcoming[1]?.id);
     expect(upcoming[1]).toBeDefined();
     browser = await coachOnFreshPhone();
     const { page, context } = browser;
 
-    await context.setOffline(true);
     // The form starts from the rejected report (2-1); the coach makes it 4-4.
-    await fileReport(page, matchId, 4, 4);
-    await savedOffline(page);
-    await pickSquad(page, fixtureId, 12);
-    await savedOffline(page);
+    await queueReportAndSquad(browser, [matchId, 4, 4], [fixtureId, 12]);
 
     // Meanwhile the super admin reports the match and approves it.
     await post(`/api/matches/${matchId}/report`, superToken, {

@@ -20,6 +20,18 @@ export async function login(
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
+/** Signs a demo account in through the API and returns its access token. */
+export async function demoToken(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok)
+    throw new Error(`${email} could not sign in: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
 export async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL((url) => url.pathname === '/');

@@ -72,6 +72,10 @@ const tab = (name: string) => async (page: Page) => {
   await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
 };
 
+/** A page's tabs as screens: `<page> / <tab>`, each opened on a fresh load. */
+const tabScreens = (page: string, path: string, tabs: string[]): Screen[] =>
+  tabs.map((name) => ({ name: `${page} / ${name}`, path, open: tab(name) }));
+
 const searchOpen = async (page: Page) => {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const panel = page.locator('.header-panel');
@@ -96,18 +100,10 @@ export function publicScreens(ids: DemoIds): Screen[] {
     { name: 'register', path: '/register' },
     { name: 'teams', path: '/teams' },
     { name: 'team / Squad', path: team },
-    ...['Matches', 'TopScorers', 'TopAssists', 'CleanSheets', 'Points'].map((name) => ({
-      name: `team / ${name}`,
-      path: team,
-      open: tab(name),
-    })),
+    ...tabScreens('team', team, ['Matches', 'TopScorers', 'TopAssists', 'CleanSheets', 'Points']),
     { name: 'leagues', path: '/leagues' },
     { name: 'league / Table', path: league },
-    ...['Matches', 'Top Scorers', 'Top Assist.', 'Clean Sheets', 'Points'].map((name) => ({
-      name: `league / ${name}`,
-      path: league,
-      open: tab(name),
-    })),
+    ...tabScreens('league', league, ['Matches', 'Top Scorers', 'Top Assist.', 'Clean Sheets', 'Points']),
     { name: 'match (past)', path: `/match/${ids.pastMatch}` },
     { name: 'match (upcoming)', path: `/match/${ids.upcomingMatch}` },
     { name: 'player', path: `/player/${encodeURIComponent(ids.player)}` },

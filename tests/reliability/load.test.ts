@@ -9,10 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLoad } from '../bench/load';
 import { startServer, type TestServer } from '../e2e/harness';
+import { demoToken } from '../e2e/pages';
 import { figure, SETTINGS } from './settings';
 
 const TEAM = 'riverside.rovers';
-const PASSWORD = 'touchline-demo';
 
 let server: TestServer;
 
@@ -20,15 +20,6 @@ async function json<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await fetch(`${server.url}${path}`, init);
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-async function tokenOf(email: string): Promise<string> {
-  const answer = await json<{ access_token: string }>('/api/auth/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  return answer.access_token;
 }
 
 interface MatchRow {
@@ -50,8 +41,8 @@ afterAll(async () => {
 
 describe('load', () => {
   it(`serves ${SETTINGS.loadConnections} connections of mixed reads and writes with no error`, async () => {
-    const coach = await tokenOf('coach@touchline.demo');
-    const admin = await tokenOf('superadmin@touchline.demo');
+    const coach = await demoToken(server.url, 'coach@touchline.demo');
+    const admin = await demoToken(server.url, 'superadmin@touchline.demo');
     const team = await json<{ league_id: string }>(`/api/teams/${TEAM}`);
     const league = team.league_id.split(':').pop() ?? '';
     const { players } = await json<{ players: { id: string }[] }>(`/api/teams/${TEAM}/roster`);

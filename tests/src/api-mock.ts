@@ -5,7 +5,7 @@
  * A test overrides one endpoint with `api.server.use(http.get(...))` for error states.
  * A test file says `const api = withApiMock();` to get one for its tests.
  */
-import { delay, http } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import { afterEach, beforeEach } from 'vitest';
 import { clearResponseCache } from '@/lib/api-client';
@@ -16,6 +16,8 @@ export interface ApiMock {
   server: SetupServer;
   /** Holds answers to matching GETs for `ms` first, so a test can see the loading state. */
   slowDown(pattern: RegExp, ms?: number): void;
+  /** Answers matching GETs with `status` and `{ "detail": "boom" }`, for error states. */
+  failGet(pattern: RegExp, status?: number): void;
   app: Awaited<ReturnType<typeof makeTinyLeagueApp>>;
   close(): Promise<void>;
 }
@@ -49,6 +51,9 @@ export async function startApiMock(): Promise<ApiMock> {
           return forward(request);
         }),
       );
+    },
+    failGet(pattern, status = 500) {
+      server.use(http.get(pattern, () => HttpResponse.json({ detail: 'boom' }, { status })));
     },
     async close() {
       globalThis.fetch = mocked;

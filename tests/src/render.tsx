@@ -54,6 +54,11 @@ export async function renderRoute(path: string, options: RenderOptions = {}) {
   return { ...result, router };
 }
 
+/** A coach of the team, stored as a signed-in session stores the user. */
+export function coachOf(team_id: string, name = 'Casey Coach'): StoredUser {
+  return { id: `${team_id}.coach.user`, name, user_type: 'coach', team_id };
+}
+
 /** The tiny league's "now" (2026-06-15 12:00 UTC) for Date only, so timers stay real. */
 export function useTinyLeagueClock(): void {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredUser } from '@/lib/storage';
 import { withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
+import { optionTexts } from '../queries';
 
 /** Answers the API is still working on; an unmounted screen does not stop them. */
 const answering = new Set<Promise<unknown>>();
@@ -35,6 +36,8 @@ const BOSS: StoredUser = { id: 'u.boss', name: 'Boss', user_type: 'super_admin',
 const COACH: StoredUser = { id: 'u.coach', name: 'Coach', user_type: 'coach', team_id: 'north.town' };
 
 const db = () => api.app.connection.db;
+const teamRow = (team_id: string) =>
+  db().selectFrom('teams').selectAll().where('team_id', '=', team_id).executeTakeFirstOrThrow();
 
 /** The JSON bodies of the PUTs the screen sends from here on in the test. */
 function putBodies(): unknown[] {
@@ -139,11 +142,7 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     const team = within(editing).getByRole('combobox', { name: 'team_id' });
     expect(team).toHaveValue('north.town');
     await waitFor(() =>
-      expect(
-        within(team)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual([
+      expect(optionTexts(team)).toEqual([
         '— none —',
         'east.united — East United',
         'north.town — North Town',
@@ -190,12 +189,7 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     await user.click(within(editing).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Row updated')).toBeInTheDocument();
     expect(bodies).toEqual([{ location: 'Riverside' }]);
-    const team = await db()
-      .selectFrom('teams')
-      .select(['location', 'league_id'])
-      .where('team_id', '=', 'west.rangers')
-      .executeTakeFirstOrThrow();
-    expect(team).toEqual({ location: 'Riverside', league_id: 'tl-26' });
+    expect(await teamRow('west.rangers')).toMatchObject({ location: 'Riverside', league_id: 'tl-26' });
   });
 
   it('starts editing in the first field; Enter saves and Escape cancels', async () => {
@@ -210,12 +204,7 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     await user.click(within(editing).getByRole('button', { name: 'Edit' }));
     await user.type(within(editing).getByRole('textbox', { name: 'description' }), 'Founded 1901{Enter}');
     expect(await screen.findByText('Row updated')).toBeInTheDocument();
-    const team = await db()
-      .selectFrom('teams')
-      .select('description')
-      .where('team_id', '=', 'south.city')
-      .executeTakeFirstOrThrow();
-    expect(team.description).toBe('Founded 1901');
+    expect((await teamRow('south.city')).description).toBe('Founded 1901');
   });
 
   it('inserts a row from the form, with the type hints and a foreign-key dropdown', async () => {
@@ -231,11 +220,7 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     expect(within(form).getByLabelText('link')).toHaveAccessibleDescription('TEXT · optional, has a default');
     const league = within(form).getByLabelText('league_id');
     await waitFor(() =>
-      expect(
-        within(league)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual(['— none —', 'tl-25 — Tiny League', 'tl-26 — Tiny League']),
+      expect(optionTexts(league)).toEqual(['— none —', 'tl-25 — Tiny League', 'tl-26 — Tiny League']),
     );
     await user.selectOptions(league, 'tl-26');
     await user.type(within(form).getByLabelText('title'), 'Derby day');
@@ -372,7 +357,7 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
   });
 
   it('shows the tables load error, dismissible', async () => {
-    api.server.use(http.get(/\/api\/tables$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    api.failGet(/\/api\/tables$/);
     const { user } = await open();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to fetch tables: boom');
@@ -543,12 +528,7 @@ describe('admin dashboard on a phone', { timeout: 20_000 }, () => {
     expect(edit).toHaveFocus();
 
     expect(writes).toEqual([]);
-    const team = await db()
-      .selectFrom('teams')
-      .select('location')
-      .where('team_id', '=', 'west.rangers')
-      .executeTakeFirstOrThrow();
-    expect(team.location).toBe('West Rangers Park');
+    expect((await teamRow('west.rangers')).location).toBe('West Rangers Park');
   });
 
   it('keeps Tab inside the sheet', async () => {

@@ -77,9 +77,7 @@ describe('PlayerLink', () => {
   });
 
   it("shows 'Unknown Player' when nothing readable is left of the id", async () => {
-    api.server.use(
-      http.get(/\/api\/players\//, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })),
-    );
+    api.failGet(/\/api\/players\//);
     show({ playerId: '123' });
     expect(await screen.findByRole('link', { name: 'Unknown Player' })).toHaveAttribute(
       'href',

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { storage } from '@/lib/storage';
 import { addUser } from '../../fixtures/auth';
@@ -61,7 +60,7 @@ describe('signed-in home', () => {
 
   it('logs a failed next-match load and shows the empty text', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    api.server.use(http.get(/\/api\/matches$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    api.failGet(/\/api\/matches$/);
     await renderRoute('/main', { api, user: coach });
     expect(await screen.findByText('No upcoming matches scheduled')).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('Failed to fetch next match', expect.anything());

@@ -4,11 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { logRequests, withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
+import { tabNames } from '../queries';
 
 const api = withApiMock();
 const requests = logRequests(api, (_, url) => url.pathname + url.search);
-
-const boom = () => HttpResponse.json({ detail: 'boom' }, { status: 500 });
 
 async function openTab(name: string) {
   await userEvent.click(await screen.findByRole('tab', { name }));
@@ -29,14 +28,7 @@ describe('the league page', () => {
     await renderRoute('/leagues/tl-26', { api });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tiny League' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← View All Leagues' })).toHaveAttribute('href', '/leagues');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Table',
-      'Matches',
-      'Top Scorers',
-      'Top Assist.',
-      'Clean Sheets',
-      'Points',
-    ]);
+    expect(tabNames()).toEqual(['Table', 'Matches', 'Top Scorers', 'Top Assist.', 'Clean Sheets', 'Points']);
     expect(screen.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true');
   });
 
@@ -83,7 +75,7 @@ describe('the league page', () => {
 
   it("shows 'Server Error ({status}): {detail}' when the table fails", async () => {
     useTinyLeagueClock();
-    api.server.use(http.get(/\/api\/leagues\/tl-26\/table/, boom));
+    api.failGet(/\/api\/leagues\/tl-26\/table/);
     await renderRoute('/leagues/tl-26', { api });
     expect(await screen.findByRole('alert')).toHaveTextContent('Server Error (500): boom');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -145,7 +137,7 @@ describe('the league page', () => {
 
   it("shows 'Server Error ({status}): {text}' when the matches fail", async () => {
     useTinyLeagueClock();
-    api.server.use(http.get(/\/api\/leagues\/tl-26\/matches/, boom));
+    api.failGet(/\/api\/leagues\/tl-26\/matches/);
     await renderRoute('/leagues/tl-26', { api });
     await openTab('Matches');
     expect(await screen.findByRole('alert')).toHaveTextContent('Server Error (500): boom');
@@ -180,7 +172,7 @@ describe('the league page', () => {
 
   it("shows 'Failed to load league statistics' when the leaderboards fail", async () => {
     useTinyLeagueClock();
-    api.server.use(http.get(/\/api\/leagues\/tl-26\/stats/, boom));
+    api.failGet(/\/api\/leagues\/tl-26\/stats/);
     await renderRoute('/leagues/tl-26', { api });
     await openTab('Top Scorers');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load league statistics');

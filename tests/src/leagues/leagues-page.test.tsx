@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
+import { optionTexts } from '../queries';
 
 const api = withApiMock();
 
@@ -30,11 +31,7 @@ describe('the leagues list', () => {
     });
     await renderRoute('/leagues', { api });
     const select = await screen.findByRole('combobox', { name: 'Season' });
-    expect(
-      within(select)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['2026 Season', '2025 Season']);
+    expect(optionTexts(select)).toEqual(['2026 Season', '2025 Season']);
     expect(select).toHaveValue('2026');
     await screen.findByRole('link', { name: /Tiny League/ });
 
@@ -56,7 +53,7 @@ describe('the leagues list', () => {
 
   it("shows 'Failed to fetch leagues' in place of the grid on failure", async () => {
     useTinyLeagueClock();
-    api.server.use(http.get(/\/api\/leagues$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    api.failGet(/\/api\/leagues$/);
     await renderRoute('/leagues', { api });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch leagues');
     expect(screen.queryByRole('link', { name: /Tiny League/ })).not.toBeInTheDocument();

@@ -7,6 +7,7 @@ import { SessionProvider } from '@/lib/session';
 import type { StoredUser, UserType } from '@/lib/storage';
 import { withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
+import { tabNames } from '../queries';
 
 const api = withApiMock();
 
@@ -16,8 +17,6 @@ const as = (user_type: UserType, team_id: string | null = null): StoredUser => (
   user_type,
   team_id,
 });
-
-const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
 describe('the manager dashboard', () => {
   it.each([

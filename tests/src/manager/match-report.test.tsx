@@ -5,18 +5,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { storage, type StoredUser } from '@/lib/storage';
 import { type ApiMock, logRequests, withApiMock } from '../api-mock';
-import { renderRoute, useTinyLeagueClock } from '../render';
+import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
+import { optionTexts } from '../queries';
 
 // Reports write to the database: every test gets a fresh tiny league.
 const api = withApiMock({ perTest: true });
 const requests = logRequests(api, (request, url) => `${request.method} ${url.pathname}${url.search}`);
 
-const coach = (team: string): StoredUser => ({
-  id: `${team}.coach.user`,
-  name: 'Casey Coach',
-  user_type: 'coach',
-  team_id: team,
-});
 const superAdmin: StoredUser = { id: 'root', name: 'Ada Admin', user_type: 'super_admin', team_id: null };
 const id = (key: keyof ApiMock['app']['matchIds']) => String(api.app.matchIds[key]);
 
@@ -27,10 +22,6 @@ async function openTab(user: StoredUser) {
 }
 
 const matchSelect = () => screen.findByRole('combobox', { name: 'Match' });
-const optionTexts = (select: HTMLElement) =>
-  within(select)
-    .getAllByRole('option')
-    .map((option) => option.textContent);
 
 /** Chooses a match and waits for its players. */
 async function chooseMatch(matchId: string) {
@@ -54,7 +45,7 @@ async function setScore(user: ReturnType<typeof userEvent.setup>, which: 'Home' 
 describe('the Match Report tab', () => {
   it("shows a coach's own team and its matches that have kicked off, labelled by date, opponent and state", async () => {
     useTinyLeagueClock();
-    await openTab(coach('north.town'));
+    await openTab(coachOf('north.town'));
     expect(await screen.findByText('North Town')).toBeInTheDocument();
     expect(screen.getByText('Team')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Team' })).not.toBeInTheDocument();
@@ -71,7 +62,7 @@ describe('the Match Report tab', () => {
 
   it('labels unreported and rejected matches too', async () => {
     useTinyLeagueClock();
-    await openTab(coach('west.rangers'));
+    await openTab(coachOf('west.rangers'));
     expect(optionTexts(await matchSelect())).toEqual([
       'Select a match',
       'Sun, Jun 14 — vs East United (home) · not reported',
@@ -84,7 +75,7 @@ describe('the Match Report tab', () => {
   it('waits the 300 ms pause before loading matches, then shows them loading', async () => {
     useTinyLeagueClock();
     api.slowDown(/\/api\/teams\/west\.rangers\/matches$/, 400);
-    await renderRoute('/manager/match-report', { api, user: coach('west.rangers') });
+    await renderRoute('/manager/match-report', { api, user: coachOf('west.rangers') });
     // The tab has just mounted: the pause is still running.
     expect(requests.some((r) => r.includes('/api/teams/west.rangers/matches'))).toBe(false);
     expect(await screen.findByText('Loading matches...')).toBeInTheDocument();
@@ -94,7 +85,7 @@ describe('the Match Report tab', () => {
 
   it("says 'Please select a match first' when submitting without a match", async () => {
     useTinyLeagueClock();
-    await openTab(coach('west.rangers'));
+    await openTab(coachOf('west.rangers'));
     await matchSelect();
     await userEvent.setup().click(submitButton());
     expect(screen.getByRole('alert')).toHaveTextContent('Please select a match first');
@@ -103,7 +94,7 @@ describe('the Match Report tab', () => {
 
   it('lists both squads with counters and goalkeeper boxes, starting from nothing for an unreported match', async () => {
     useTinyLeagueClock();
-    await openTab(coach('west.rangers'));
+    await openTab(coachOf('west.rangers'));
     await chooseMatch(id('m7'));
     expect(screen.getByRole('spinbutton', { name: 'Home score' })).toHaveValue(0);
     expect(screen.getByRole('spinbutton', { name: 'Away score' })).toHaveValue(0);
@@ -131,7 +122,7 @@ describe('the Match Report tab', () => {
 
   it('submits the report: ids repeated per goal and assist, PENDING, then closes the form and reloads the list', async () => {
     useTinyLeagueClock();
-    await openTab(coach('west.rangers'));
+    await openTab(coachOf('west.rangers'));
     const user = await chooseMatch(id('m7'));
     await setScore(user, 'Home', '2');
     await setScore(user, 'Away', '1');
@@ -193,7 +184,7 @@ describe('the Match Report tab', () => {
 
   it('prefills from the existing report (a rejected one can be sent again)', async () => {
     useTinyLeagueClock();
-    await openTab(coach('west.rangers'));
+    await openTab(coachOf('west.rangers'));
     const user = await chooseMatch(id('m6'));
     expect(screen.getByRole('spinbutton', { name: 'Home score' })).toHaveValue(0);
     expect(screen.getByRole('spinbutton', { name: 'Away score' })).toHaveValue(5);
@@ -226,7 +217,7 @@ describe('the Match Report tab', () => {
 
   it('turns non-numeric, negative and fractional scores into whole numbers from 0', async () => {
     useTinyLeagueClock();
-    await openTab(coach('west.rangers'));
+    await openTab(coachOf('west.rangers'));
     const user = await chooseMatch(id('m7'));
     const home = screen.getByRole('spinbutton', { name: 'Home score' });
     await user.clear(home);
@@ -243,7 +234,7 @@ describe('the Match Report tab', () => {
 
   it('shows the rules before the server does and holds Submit back', async () => {
     useTinyLeagueClock();
-    await openTab(coach('west.rangers'));
+    await openTab(coachOf('west.rangers'));
     const user = await chooseMatch(id('m7'));
     await user.click(add('goal', 'West Rangers Forward'));
     expect(screen.getByText('West Rangers is credited with 1 goal but scored 0')).toBeInTheDocument();
@@ -274,7 +265,7 @@ describe('the Match Report tab', () => {
 
   it("refuses, before the server, an approved result and the opponent's report awaiting review", async () => {
     useTinyLeagueClock();
-    await openTab(coach('north.town'));
+    await openTab(coachOf('north.town'));
     await chooseMatch(id('m5'));
     expect(
       screen.getByText(
@@ -297,7 +288,7 @@ describe('the Match Report tab', () => {
         HttpResponse.json({ detail: 'This match has not been played yet' }, { status: 409 }),
       ),
     );
-    await openTab(coach('west.rangers'));
+    await openTab(coachOf('west.rangers'));
     const user = await chooseMatch(id('m7'));
     await user.click(submitButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('This match has not been played yet');
@@ -308,7 +299,7 @@ describe('the Match Report tab', () => {
   it("says 'Failed to submit match report' when the server gives no detail", async () => {
     useTinyLeagueClock();
     api.server.use(http.post(/\/api\/matches\/\d+\/report$/, () => new HttpResponse(null, { status: 502 })));
-    await openTab(coach('west.rangers'));
+    await openTab(coachOf('west.rangers'));
     const user = await chooseMatch(id('m7'));
     await user.click(submitButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to submit match report');
@@ -322,7 +313,7 @@ describe('the Match Report tab', () => {
 
   it("sends no report without a stored token: 'No authentication token found'", async () => {
     useTinyLeagueClock();
-    await openTab(coach('west.rangers'));
+    await openTab(coachOf('west.rangers'));
     const user = await chooseMatch(id('m7'));
     storage.setToken(null); // the token is gone, the form is still open
     await user.click(submitButton());
@@ -369,7 +360,7 @@ describe('the Match Report tab', () => {
 
   it("says when the teams fail to load, and logs 'Failed to fetch teams'", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    api.server.use(http.get(/\/api\/teams$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    api.failGet(/\/api\/teams$/);
     await openTab(superAdmin);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load teams. Please try again later.',
@@ -380,12 +371,8 @@ describe('the Match Report tab', () => {
 
   it('says when the matches fail to load', async () => {
     useTinyLeagueClock();
-    api.server.use(
-      http.get(/\/api\/teams\/west\.rangers\/matches$/, () =>
-        HttpResponse.json({ detail: 'boom' }, { status: 500 }),
-      ),
-    );
-    await openTab(coach('west.rangers'));
+    api.failGet(/\/api\/teams\/west\.rangers\/matches$/);
+    await openTab(coachOf('west.rangers'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load matches. Please try again later.',
     );
@@ -393,12 +380,8 @@ describe('the Match Report tab', () => {
 
   it('says when the players fail to load', async () => {
     useTinyLeagueClock();
-    api.server.use(
-      http.get(/\/api\/teams\/east\.united\/roster$/, () =>
-        HttpResponse.json({ detail: 'boom' }, { status: 500 }),
-      ),
-    );
-    await openTab(coach('west.rangers'));
+    api.failGet(/\/api\/teams\/east\.united\/roster$/);
+    await openTab(coachOf('west.rangers'));
     await userEvent.setup().selectOptions(await matchSelect(), id('m7'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load players. Please try again later.',

@@ -97,6 +97,13 @@ async function openReview(user = userEvent.setup()) {
   return screen.getByRole('dialog', { name: 'Review Match Result' });
 }
 
+/** North Town's coach opens the review of m5. */
+async function coachOpensReview() {
+  const user = userEvent.setup();
+  await renderTab(NT_COACH);
+  return { user, dialog: await openReview(user) };
+}
+
 async function m5InDb() {
   return api.app.connection.db
     .selectFrom('matches')
@@ -152,9 +159,7 @@ describe('Pending Results tab', () => {
 
   it('reviews in a dialog with the match details and player statistics; Escape and Close close it', async () => {
     useTinyLeagueClock();
-    const user = userEvent.setup();
-    await renderTab(NT_COACH);
-    const dialog = await openReview(user);
+    const { user, dialog } = await coachOpensReview();
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveFocus();
     expect(within(dialog).getByText('Saturday, June 6, 2026 at 2:00 PM')).toBeInTheDocument();
@@ -181,9 +186,7 @@ describe('Pending Results tab', () => {
 
   it('keeps Tab inside the dialog', async () => {
     useTinyLeagueClock();
-    const user = userEvent.setup();
-    await renderTab(NT_COACH);
-    const dialog = await openReview(user);
+    const { user, dialog } = await coachOpensReview();
     const approve = within(dialog).getByRole('button', { name: 'Approve' });
     approve.focus();
     await user.tab();
@@ -194,9 +197,7 @@ describe('Pending Results tab', () => {
 
   it('approves: the match becomes TRUE, a banner shows, the dialog closes and the list reloads', async () => {
     useTinyLeagueClock();
-    const user = userEvent.setup();
-    await renderTab(NT_COACH);
-    const dialog = await openReview(user);
+    const { user, dialog } = await coachOpensReview();
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
     expect(await screen.findByText('Match approved')).toBeInTheDocument();
@@ -210,9 +211,7 @@ describe('Pending Results tab', () => {
 
   it('rejects: the match becomes FALSE and leaves the list', async () => {
     useTinyLeagueClock();
-    const user = userEvent.setup();
-    await renderTab(NT_COACH);
-    const dialog = await openReview(user);
+    const { user, dialog } = await coachOpensReview();
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
     expect(await screen.findByText('Match rejected')).toBeInTheDocument();
@@ -341,9 +340,7 @@ describe('Pending Results tab', () => {
   it('shows the empty player texts', async () => {
     useTinyLeagueClock();
     api.server.use(pendingAnswer((m5) => ({ ...m5, goalscorers: [], assisters: [], goalkeepers: [] })));
-    const user = userEvent.setup();
-    await renderTab(NT_COACH);
-    const dialog = await openReview(user);
+    const { dialog } = await coachOpensReview();
     expect(within(dialog).getByText('No goalscorers recorded')).toBeInTheDocument();
     expect(within(dialog).getByText('No assisters recorded')).toBeInTheDocument();
     expect(within(dialog).getByText('No goalkeepers recorded')).toBeInTheDocument();
@@ -351,9 +348,7 @@ describe('Pending Results tab', () => {
 
   it('shows the server detail when an approval fails, and keeps the dialog open', async () => {
     useTinyLeagueClock();
-    const user = userEvent.setup();
-    await renderTab(NT_COACH);
-    const dialog = await openReview(user);
+    const { user, dialog } = await coachOpensReview();
     // Someone else decided in the meantime: the API refuses with 409.
     await api.app.connection.db
       .updateTable('matches')
@@ -375,9 +370,7 @@ describe('Pending Results tab', () => {
         HttpResponse.json({ detail: 'Database is busy' }, { status: 503 }),
       ),
     );
-    const user = userEvent.setup();
-    await renderTab(NT_COACH);
-    const dialog = await openReview(user);
+    const { user, dialog } = await coachOpensReview();
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText('Failed to reject match')).toBeInTheDocument();
@@ -388,7 +381,7 @@ describe('Pending Results tab', () => {
 
   it("shows the teams load error and logs 'Failed to fetch teams'", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    api.server.use(http.get(/\/api\/teams$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    api.failGet(/\/api\/teams$/);
     await renderTab(NT_COACH);
     expect(await screen.findByText('Failed to load teams. Please try again later.')).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('Failed to fetch teams', expect.any(ApiError));
@@ -396,11 +389,7 @@ describe('Pending Results tab', () => {
 
   it('shows the pending matches load error, and a roster failure counts as one', async () => {
     useTinyLeagueClock();
-    api.server.use(
-      http.get(/\/api\/teams\/east\.united\/roster$/, () =>
-        HttpResponse.json({ detail: 'boom' }, { status: 500 }),
-      ),
-    );
+    api.failGet(/\/api\/teams\/east\.united\/roster$/);
     await renderTab(NT_COACH);
     expect(
       await screen.findByText('Failed to load pending matches. Please try again later.'),
@@ -414,11 +403,7 @@ describe('Pending Results tab', () => {
   });
 
   it('shows the matches load error', async () => {
-    api.server.use(
-      http.get(/\/api\/teams\/north\.town\/matches/, () =>
-        HttpResponse.json({ detail: 'boom' }, { status: 500 }),
-      ),
-    );
+    api.failGet(/\/api\/teams\/north\.town\/matches/);
     await renderTab(NT_COACH);
     expect(
       await screen.findByText('Failed to load pending matches. Please try again later.'),

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { StoredUser } from '@/lib/storage';
 import { insertMatch, insertPlayer } from '../../fixtures/factory';
 import { type ApiMock, logRequests, withApiMock } from '../api-mock';
-import { renderRoute, useTinyLeagueClock } from '../render';
+import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
+import { optionTexts } from '../queries';
 import { findTeamCards, TINY_LEAGUE_TEAM_CARDS } from './team-picker';
 
 // Selections write to the database: every test gets a fresh tiny league, with
@@ -26,12 +27,7 @@ async function addPlayers(api: ApiMock) {
   }
 }
 
-const coach: StoredUser = {
-  id: 'nt.coach.user',
-  name: 'Casey Coach',
-  user_type: 'coach',
-  team_id: 'north.town',
-};
+const coach = coachOf('north.town');
 const superAdmin: StoredUser = { id: 'root', name: 'Ada Admin', user_type: 'super_admin', team_id: null };
 const id = (key: keyof ApiMock['app']['matchIds']) => String(api.app.matchIds[key]);
 
@@ -41,10 +37,6 @@ async function openTab(user: StoredUser) {
 }
 
 const matchSelect = () => screen.findByRole('combobox', { name: 'Match' });
-const optionTexts = (select: HTMLElement) =>
-  within(select)
-    .getAllByRole('option')
-    .map((option) => option.textContent);
 const saveButton = () => screen.getByRole('button', { name: 'Save Team Selection' });
 const boxes = () => within(screen.getByRole('group', { name: 'Players' })).getAllByRole('checkbox');
 
@@ -283,7 +275,7 @@ describe('the Team Selection tab', () => {
 
   it("says 'Failed to load matches. Please try again later.'", async () => {
     useTinyLeagueClock();
-    api.server.use(http.get(/\/api\/matches$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    api.failGet(/\/api\/matches$/);
     await openTab(coach);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load matches. Please try again later.',
@@ -292,11 +284,7 @@ describe('the Team Selection tab', () => {
 
   it("says 'Failed to load players. Please try again later.'", async () => {
     useTinyLeagueClock();
-    api.server.use(
-      http.get(/\/api\/teams\/north\.town\/roster$/, () =>
-        HttpResponse.json({ detail: 'boom' }, { status: 500 }),
-      ),
-    );
+    api.failGet(/\/api\/teams\/north\.town\/roster$/);
     await openTab(coach);
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Failed to load players. Please try again later.'),

@@ -135,9 +135,7 @@ describe('the match page', () => {
   });
 
   it("shows 'Error loading match: Failed to fetch match details' when the server fails", async () => {
-    api.server.use(
-      http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })),
-    );
+    api.failGet(/\/api\/matches\/\d+$/);
     await renderRoute(`/match/${id('m1')}`, { api });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error loading match: Failed to fetch match details',

@@ -10,11 +10,10 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { offlineDb } from '@/offline/db';
 import { enqueue, listOutbox } from '@/offline/outbox';
-import type { StoredUser } from '@/lib/storage';
 import { insertPlayer } from '../../fixtures/factory';
 import { type ApiMock, logRequests, withApiMock } from '../api-mock';
 import { freshOfflineDbPerTest } from '../lib/offline/idb';
-import { renderRoute, useTinyLeagueClock } from '../render';
+import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
 
 freshOfflineDbPerTest();
 
@@ -36,12 +35,7 @@ const writes = logRequests(api, (request, url) =>
     : { line: `${request.method} ${url.pathname}`, key: request.headers.get('Idempotency-Key') },
 );
 
-const coach: StoredUser = {
-  id: 'west.rangers.coach.user',
-  name: 'Casey Coach',
-  user_type: 'coach',
-  team_id: 'west.rangers',
-};
+const coach = coachOf('west.rangers');
 const id = (key: keyof ApiMock['app']['matchIds']) => String(api.app.matchIds[key]);
 const SAVED_OFFLINE = 'Saved offline — will send when back online';
 

@@ -8,11 +8,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { offlineDb } from '@/offline/db';
 import { saveTeamForOffline } from '@/lib/save-team';
-import type { StoredUser } from '@/lib/storage';
 import { NOW } from '../../fixtures/factory';
 import { logRequests, withApiMock } from '../api-mock';
 import { freshOfflineDbPerTest } from '../lib/offline/idb';
-import { renderRoute, useTinyLeagueClock } from '../render';
+import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
 
 freshOfflineDbPerTest();
 
@@ -41,12 +40,7 @@ function withServiceWorker(): void {
   });
 }
 
-const coach: StoredUser = {
-  id: 'nt.coach.user',
-  name: 'Casey Coach',
-  user_type: 'coach',
-  team_id: 'north.town',
-};
+const coach = coachOf('north.town');
 
 describe('the Save for offline button', () => {
   it('is not offered where nothing would serve the saved screens (no service worker)', async () => {

@@ -47,6 +47,15 @@ function watch(workbox: WorkboxLike, hadController = true) {
   return reload;
 }
 
+/** The bar over a fake Workbox that the page watches, as the built app does. */
+function renderBar() {
+  const user = userEvent.setup();
+  const { workbox, fire } = fakeWorkbox();
+  const reload = watch(workbox);
+  render(<UpdatePrompt />);
+  return { user, workbox, fire, reload };
+}
+
 afterEach(() => {
   disconnect?.();
   disconnect = undefined;
@@ -56,10 +65,7 @@ afterEach(() => {
 
 describe('the update bar', () => {
   it('appears when a new version is waiting, and Reload lets it take over then reloads once', async () => {
-    const user = userEvent.setup();
-    const { workbox, fire } = fakeWorkbox();
-    const reload = watch(workbox);
-    render(<UpdatePrompt />);
+    const { user, workbox, fire, reload } = renderBar();
     expect(findSentence()).not.toBeInTheDocument();
 
     fire('waiting');
@@ -75,10 +81,7 @@ describe('the update bar', () => {
   });
 
   it('offers a reload when another tab already let the new version take over', async () => {
-    const user = userEvent.setup();
-    const { workbox, fire } = fakeWorkbox();
-    const reload = watch(workbox, true);
-    render(<UpdatePrompt />);
+    const { user, workbox, fire, reload } = renderBar();
     fire('controlling');
     expect(findSentence()).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reload' }));
@@ -87,10 +90,7 @@ describe('the update bar', () => {
   });
 
   it('lets an even newer waiting version take over before reloading', async () => {
-    const user = userEvent.setup();
-    const { workbox, fire } = fakeWorkbox();
-    const reload = watch(workbox, true);
-    render(<UpdatePrompt />);
+    const { user, workbox, fire, reload } = renderBar();
     fire('controlling'); // another tab let a new version take over
     fire('waiting'); // and a newer one is already waiting
     await user.click(screen.getByRole('button', { name: 'Reload' }));

@@ -48,9 +48,7 @@ describe('coach profile', () => {
   });
 
   it("shows 'Error loading data: Failed to fetch coach data' when the fetch fails", async () => {
-    api.server.use(
-      http.get(/\/api\/coaches\/eu-coach$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })),
-    );
+    api.failGet(/\/api\/coaches\/eu-coach$/);
     await renderRoute('/coach/eu-coach', { api });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error loading data: Failed to fetch coach data',

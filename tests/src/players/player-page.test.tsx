@@ -75,9 +75,7 @@ describe('player profile', () => {
   });
 
   it("shows 'Error loading data: …' when the player fetch fails", async () => {
-    api.server.use(
-      http.get(/\/api\/player\/nt\.mid$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })),
-    );
+    api.failGet(/\/api\/player\/nt\.mid$/);
     await renderRoute('/player/nt.mid', { api });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error loading data: Failed to fetch player data: 500',
@@ -85,9 +83,7 @@ describe('player profile', () => {
   });
 
   it('shows the team id as the team name when the team fetch fails', async () => {
-    api.server.use(
-      http.get(/\/api\/teams\/north\.town$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })),
-    );
+    api.failGet(/\/api\/teams\/north\.town$/);
     await renderRoute('/player/nt.def', { api });
     await screen.findByRole('heading', { name: 'North Town Defender' });
     expect(await screen.findByRole('link', { name: /north\.town/ })).toHaveAttribute(

@@ -100,9 +100,7 @@ describe('results panel', () => {
 
   it("says 'Failed to load team data' when the team record fails, and logs the status", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    api.server.use(
-      http.get(/\/api\/teams\/north\.town$/, () => HttpResponse.json({ detail: 'boom' }, { status: 503 })),
-    );
+    api.failGet(/\/api\/teams\/north\.town$/, 503);
     renderPanel('north.town');
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load team dataTry again$/);
     expect(warn).toHaveBeenCalledWith('Failed to fetch team data: 503', expect.any(ApiError));

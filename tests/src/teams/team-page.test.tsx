@@ -6,10 +6,9 @@ import { ApiError } from '@/lib/api-client';
 import { STORAGE_KEYS, storage, type StoredUser } from '@/lib/storage';
 import { withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
+import { headingTexts, optionTexts, tabNames } from '../queries';
 
 const api = withApiMock();
-
-const failure = () => HttpResponse.json({ detail: 'boom' }, { status: 500 });
 
 async function openTeam(path = '/team/north.town') {
   const rendered = await renderRoute(path, { api });
@@ -34,7 +33,7 @@ describe('Team profile', () => {
     await openTeam();
     expect(screen.getByRole('img', { name: 'North Town crest' })).toBeInTheDocument();
     expect(screen.getByText('North Town Park')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+    expect(tabNames()).toEqual([
       'Squad',
       'Matches',
       'TopScorers',
@@ -58,7 +57,7 @@ describe('Team profile', () => {
 
   it("says 'Failed to fetch team data' when the team fails to load, and logs the status", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    api.server.use(http.get(/\/api\/teams\/north\.town$/, failure));
+    api.failGet(/\/api\/teams\/north\.town$/);
     await renderRoute('/team/north.town', { api });
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to fetch team dataTry again$/);
     expect(warn).toHaveBeenCalledWith('Failed to fetch team data: 500', expect.any(ApiError));
@@ -69,11 +68,7 @@ describe('Team profile', () => {
       await openTeam();
       const panel = screen.getByRole('tabpanel');
       await within(panel).findByRole('heading', { name: 'Coaches' });
-      expect(
-        within(panel)
-          .getAllByRole('heading')
-          .map((h) => h.textContent),
-      ).toEqual(['Coaches', 'Goalkeepers', 'Defenders', 'Midfielders', 'Forwards']);
+      expect(headingTexts(panel)).toEqual(['Coaches', 'Goalkeepers', 'Defenders', 'Midfielders', 'Forwards']);
       expect(within(panel).getByRole('link', { name: /North Town Coach/ })).toHaveAttribute(
         'href',
         '/coach/nt-coach',
@@ -106,11 +101,7 @@ describe('Team profile', () => {
       await openTeam();
       const panel = screen.getByRole('tabpanel');
       await within(panel).findByRole('heading', { name: 'Others' });
-      expect(
-        within(panel)
-          .getAllByRole('heading')
-          .map((h) => h.textContent),
-      ).toEqual(['Goalkeepers', 'Defenders', 'Midfielders', 'Forwards', 'Others']);
+      expect(headingTexts(panel)).toEqual(['Goalkeepers', 'Defenders', 'Midfielders', 'Forwards', 'Others']);
     });
 
     it("says 'No players found for this team.' without players", async () => {
@@ -156,7 +147,7 @@ describe('Team profile', () => {
     });
 
     it("says 'Error loading matches: Failed to fetch data: {body}' when the matches fail to load", async () => {
-      api.server.use(http.get(/\/api\/teams\/north\.town\/matches/, failure));
+      api.failGet(/\/api\/teams\/north\.town\/matches/);
       await openTeam();
       const panel = await openTab('Matches');
       expect(await within(panel).findByRole('alert')).toHaveTextContent(
@@ -181,18 +172,14 @@ describe('Team profile', () => {
     it('falls back to the current year and 2025 when the seasons fail to load, and logs it', async () => {
       useTinyLeagueClock();
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-      api.server.use(http.get(/\/api\/teams\/north\.town\/seasons$/, failure));
+      api.failGet(/\/api\/teams\/north\.town\/seasons$/);
       await openTeam();
       await waitFor(() =>
         expect(warn).toHaveBeenCalledWith('Failed to fetch seasons: boom', expect.any(ApiError)),
       );
       const panel = await openTab('Matches');
       const select = await within(panel).findByRole('combobox', { name: 'Season' });
-      expect(
-        within(select)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual(['2026 Season', '2025 Season']);
+      expect(optionTexts(select)).toEqual(['2026 Season', '2025 Season']);
       expect(select).toHaveValue('2026');
       // The fallback seasons work: 2025 shows the 2025 match.
       await userEvent.selectOptions(select, '2025 Season');

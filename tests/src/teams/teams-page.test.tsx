@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS, storage, type StoredUser } from '@/lib/storage';
+import { STORAGE_KEYS, storage } from '@/lib/storage';
 import { withApiMock } from '../api-mock';
-import { renderRoute, useTinyLeagueClock } from '../render';
+import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
 
 const api = withApiMock();
 
-const coach: StoredUser = {
-  id: 'nt.coach.user',
-  name: 'Nora Coach',
-  user_type: 'coach',
-  team_id: 'north.town',
-};
+const coach = coachOf('north.town', 'Nora Coach');
 
 const emptyLeague = {
   league_id: 'empty-26',
@@ -97,7 +92,7 @@ describe('All Teams', () => {
 
   it('shows the error text when the teams fail to load, and no made-up teams', async () => {
     useTinyLeagueClock();
-    api.server.use(http.get(/\/api\/teams$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    api.failGet(/\/api\/teams$/);
     await renderRoute('/teams', { api });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error loading teams. Using cached data if available.',
@@ -110,7 +105,7 @@ describe('All Teams', () => {
     const first = await renderRoute('/teams', { api });
     await screen.findByRole('region', { name: 'Tiny League' });
     first.unmount();
-    api.server.use(http.get(/\/api\/teams$/, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })));
+    api.failGet(/\/api\/teams$/);
     await renderRoute('/teams', { api });
     const league = await screen.findByRole('region', { name: 'Tiny League' });
     expect(within(league).getAllByRole('link')).toHaveLength(4);
