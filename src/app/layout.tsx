@@ -36,6 +36,12 @@ const SearchPanel = lazy(() =>
 
 const STAFF = new Set(['coach', 'owner', 'super_admin']);
 
+/** The header's toggles of the search and notification panels. */
+const PANEL_BUTTONS = [
+  { panel: 'search', label: 'Search', Icon: SearchIcon },
+  { panel: 'notifications', label: 'Notifications', Icon: BellIcon },
+] as const;
+
 export function Layout() {
   const { user, isAuthenticated, logout } = useSession();
   // The open panel belongs to the screen it was opened on: moving to another screen closes it.
@@ -84,24 +90,18 @@ export function Layout() {
           <span className="greeting-label">Welcome back,</span> <strong>{user?.name || 'Guest'}</strong>
         </p>
         <div className="header-actions" ref={buttonsRef}>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Search"
-            aria-expanded={panel === 'search'}
-            onClick={() => toggle('search')}
-          >
-            <SearchIcon />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Notifications"
-            aria-expanded={panel === 'notifications'}
-            onClick={() => toggle('notifications')}
-          >
-            <BellIcon />
-          </button>
+          {PANEL_BUTTONS.map(({ panel: which, label, Icon }) => (
+            <button
+              key={which}
+              type="button"
+              className="icon-button"
+              aria-label={label}
+              aria-expanded={panel === which}
+              onClick={() => toggle(which)}
+            >
+              <Icon />
+            </button>
+          ))}
           {user?.user_type === 'super_admin' && (
             <Link className="icon-button" to="/admin-dashboard" aria-label="Admin dashboard">
               <ShieldIcon />

@@ -35,30 +35,27 @@ export function formatDate(value: string | null | undefined, now: Date = new Dat
  * lists such as previous meetings or a past season would otherwise be ambiguous.
  */
 export function formatMatchDate(value: string | null | undefined, now: Date = new Date()): string {
-  const date = parse(value);
-  if (!date) return INVALID_DATE;
-  return date.toLocaleString('en-US', {
+  return localeDate(value, (date) => ({
     weekday: 'short',
     month: 'short',
     day: 'numeric',
     ...(date.getFullYear() !== now.getFullYear() && { year: 'numeric' }),
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+  }));
 }
 
 /** Match details: the long form with the kick-off time ("Saturday, May 2, 2026, 2:00 PM"). */
 export function formatLongDate(value: string | null | undefined): string {
+  return localeDate(value, () => ({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }));
+}
+
+/** The en-US date with the kick-off time, or 'Invalid Date'. */
+function localeDate(
+  value: string | null | undefined,
+  day: (date: Date) => Intl.DateTimeFormatOptions,
+): string {
   const date = parse(value);
   if (!date) return INVALID_DATE;
-  return date.toLocaleString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+  return date.toLocaleString('en-US', { ...day(date), hour: 'numeric', minute: '2-digit' });
 }
 
 /** Team ids use dots; names show them as spaces ("riverside.rovers" → "riverside rovers"). */

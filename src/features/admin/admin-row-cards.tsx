@@ -50,15 +50,8 @@ function Fields({ columns, row }: { columns: readonly string[]; row: Row }) {
   );
 }
 
-export function RowCards({
-  table,
-  data,
-  keyColumn,
-  writable,
-  busy,
-  onEdit,
-  onDelete,
-}: {
+/** What a table's rows are shown with: as cards on a phone, as a grid on a desk. */
+export interface RowListProps {
   table: string;
   data: { columns: string[]; rows: Row[] };
   keyColumn: string | null;
@@ -66,7 +59,9 @@ export function RowCards({
   busy: boolean;
   onEdit: (row: Row) => void;
   onDelete: (row: Row) => void;
-}) {
+}
+
+export function RowCards({ table, data, keyColumn, writable, busy, onEdit, onDelete }: RowListProps) {
   const baseId = useId();
   if (data.rows.length === 0) return <p className="status status-empty">This table has no rows.</p>;
   const { shown, rest } = summaryColumns(data.columns, data.rows, keyColumn);

@@ -26,7 +26,7 @@ import { ColumnEditor } from './admin-fields';
 import { InsertForm } from './admin-insert-form';
 import { ErrorBox, Notice, RowActions } from './admin-parts';
 import type { useRelatedRows } from './admin-related-rows';
-import { RowCards } from './admin-row-cards';
+import { RowCards, type RowListProps } from './admin-row-cards';
 import { RowSheet } from './admin-row-sheet';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this row?';
@@ -346,21 +346,14 @@ function DataGrid({
   onSave,
   onCancel,
   onDelete,
-}: {
-  table: string;
-  data: { columns: string[]; rows: Row[] };
-  keyColumn: string | null;
-  writable: boolean;
-  busy: boolean;
+}: RowListProps & {
   editing: Editing | null;
   relations: Relation[];
   related: TablePanelRelated;
   schemaColumns: SchemaColumn[];
-  onEdit: (row: Row) => void;
   onDraft: (column: string, value: string) => void;
   onSave: () => void;
   onCancel: () => void;
-  onDelete: (row: Row) => void;
 }) {
   const body = useRef<HTMLTableSectionElement>(null);
   const editingKey = editing?.key ?? null;
