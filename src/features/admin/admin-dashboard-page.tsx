@@ -17,6 +17,7 @@ import { ErrorBox } from './admin-parts';
 import { useRelatedRows } from './admin-related-rows';
 import { TablePanel } from './admin-table-panel';
 import './admin.css';
+import { PageHeader } from '@/components/page-header';
 
 export function AdminDashboardPage() {
   const { user } = useSession();
@@ -52,10 +53,7 @@ function AdminDashboard() {
 
   return (
     <section className="page admin-dashboard">
-      <header className="page-header">
-        <h1 className="page-title">Admin Dashboard</h1>
-        <p className="page-subtitle">Database tables</p>
-      </header>
+      <PageHeader title="Admin Dashboard" subtitle="Database tables" />
       <div className="admin-layout">
         <nav className="admin-tables" aria-label="Tables">
           <label className="admin-search">

@@ -16,6 +16,7 @@ import { TeamManagementTab } from './team-management/team-management-tab';
 import { TeamSelectionTab } from './selection/team-selection-tab';
 import { ToastProvider } from '@/components/toast';
 import './manager.css';
+import { PageHeader } from '@/components/page-header';
 
 type TabKey = 'team-management' | 'match-report' | 'team-selection' | 'pending-results';
 
@@ -140,9 +141,7 @@ function NotStaff({ user }: { user: StoredUser }) {
   const adminPage = user.user_type === 'admin' || user.user_type === 'manager';
   return (
     <section className="page manager-page">
-      <header className="page-header">
-        <h1 className="page-title">Staff Dashboard</h1>
-      </header>
+      <PageHeader title="Staff Dashboard" />
       <div className="card manager-not-staff">
         <p>
           This dashboard is for team staff (coaches and owners) and super admins. Your account has no team to

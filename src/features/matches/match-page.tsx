@@ -16,6 +16,7 @@ import { formatLongDate, nameFromId } from '@/lib/format';
 import { countIds, idList } from './match-players';
 import './matches.css';
 import { Facts } from '@/components/facts';
+import { PageHeader } from '@/components/page-header';
 
 /** Ids the server answers for: a positive whole number. */
 const MATCH_ID = /^[1-9]\d{0,15}$/;
@@ -118,12 +119,7 @@ function MatchDetails({ match }: { match: Match }) {
 
   return (
     <>
-      <header className="page-header">
-        <h1 className="page-title">Match Details</h1>
-        <p className="page-subtitle">
-          {homeName} vs {awayName}
-        </p>
-      </header>
+      <PageHeader title="Match Details" subtitle={`${homeName} vs ${awayName}`} />
 
       <section className="card matches-scoreboard" aria-label="Score">
         <div className="matches-teams">
@@ -218,9 +214,7 @@ export function MatchPage() {
 
   return (
     <section className="page matches-page">
-      <header className="page-header">
-        <h1 className="page-title">Match Details</h1>
-      </header>
+      <PageHeader title="Match Details" />
       {state}
     </section>
   );

@@ -12,6 +12,7 @@ import { offlineDb } from '@/offline/db';
 import { discardItem, retryItem } from '@/offline/outbox';
 import { replayNow, useOutbox } from '@/lib/page-outbox';
 import './outbox.css';
+import { PageHeader } from '@/components/page-header';
 
 export const DISCARD_QUESTION = 'Discard this item? It has not reached the server and will be lost.';
 
@@ -69,12 +70,10 @@ export function OutboxPage() {
 
   return (
     <section className="page outbox-page">
-      <header className="page-header">
-        <h1 className="page-title">Outbox</h1>
-        <p className="page-subtitle">
-          Reports and team selections made on this device, and whether they reached the server.
-        </p>
-      </header>
+      <PageHeader
+        title="Outbox"
+        subtitle="Reports and team selections made on this device, and whether they reached the server."
+      />
       {!loaded ? (
         <Loading label="Loading outbox..." />
       ) : items.length === 0 ? (

@@ -10,6 +10,7 @@ import { useApi } from '@/hooks/use-api';
 import { ApiError } from '@/lib/api-client';
 import type { Coach } from '@/lib/api-types';
 import './players.css';
+import { PageHeader } from '@/components/page-header';
 
 export function CoachPage() {
   const { coachId = '' } = useParams();
@@ -31,9 +32,7 @@ export function CoachPage() {
 
   return (
     <section className="page coach-page">
-      <header className="page-header">
-        <h1 className="page-title">Coach Profile</h1>
-      </header>
+      <PageHeader title="Coach Profile" />
       {body}
     </section>
   );

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import type { PlayerProfile, Team } from '@/lib/api-types';
 import { metricTotals, overallRating, seasonsNewestFirst, type SeasonMetrics } from './rating';
 import './players.css';
+import { PageHeader } from '@/components/page-header';
 
 /** The nation label is fixed by the specification. */
 const NATION = 'US';
@@ -40,10 +41,7 @@ export function PlayerPage() {
 
   return (
     <section className="page player-page">
-      <header className="page-header">
-        <h1 className="page-title">Player Profile</h1>
-        <p className="page-subtitle">Stats &amp; Info</p>
-      </header>
+      <PageHeader title="Player Profile" subtitle="Stats &amp; Info" />
       {body}
     </section>
   );

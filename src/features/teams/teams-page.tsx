@@ -15,6 +15,7 @@ import { storage } from '@/lib/storage';
 import { leagueIdOf } from '../../../api/domain/league-id';
 import { teamPath } from './team-ids';
 import './teams.css';
+import { PageHeader } from '@/components/page-header';
 
 export function TeamsPage() {
   const { user } = useSession();
@@ -38,10 +39,7 @@ function AllTeams() {
 
   return (
     <section className="page teams-page">
-      <header className="page-header">
-        <h1 className="page-title">Teams</h1>
-        <p className="page-subtitle">All Teams</p>
-      </header>
+      <PageHeader title="Teams" subtitle="All Teams" />
       <TeamsBody
         leagues={leagues.data?.leagues}
         teams={teams.data?.teams}

@@ -23,6 +23,12 @@ import { Facts } from '@/components/facts';
 
 export type ReviewAction = 'approve' | 'reject';
 
+/** Reject, then Approve (the order of the specification's buttons). */
+const REVIEW_BUTTONS: { action: ReviewAction; label: string }[] = [
+  { action: 'reject', label: 'Reject' },
+  { action: 'approve', label: 'Approve' },
+];
+
 /** Why Approve and Reject are off when the viewer's own team sent the report. */
 export const OWN_REPORT_REASON = 'Your team reported this result: the opponent reviews it';
 
@@ -138,26 +144,19 @@ export function ReviewDialog({
         <button type="button" className="button button-secondary" onClick={onClose} disabled={busy !== null}>
           Close
         </button>
-        <button
-          type="button"
-          className="button pending-reject"
-          onClick={() => void act('reject')}
-          disabled={!canReview || busy !== null}
-          aria-describedby={canReview ? undefined : reasonId}
-          aria-busy={busy === 'reject'}
-        >
-          Reject
-        </button>
-        <button
-          type="button"
-          className="button pending-approve"
-          onClick={() => void act('approve')}
-          disabled={!canReview || busy !== null}
-          aria-describedby={canReview ? undefined : reasonId}
-          aria-busy={busy === 'approve'}
-        >
-          Approve
-        </button>
+        {REVIEW_BUTTONS.map(({ action, label }) => (
+          <button
+            key={action}
+            type="button"
+            className={`button pending-${action}`}
+            onClick={() => void act(action)}
+            disabled={!canReview || busy !== null}
+            aria-describedby={canReview ? undefined : reasonId}
+            aria-busy={busy === action}
+          >
+            {label}
+          </button>
+        ))}
       </div>
     </ModalDialog>
   );
