@@ -63,7 +63,7 @@ describe('signed-in home', () => {
     api.failGet(/\/api\/matches$/);
     await renderRoute('/main', { api, user: coach });
     expect(await screen.findByText('No upcoming matches scheduled')).toBeInTheDocument();
-    expect(warn).toHaveBeenCalledWith('Failed to fetch next match', expect.anything());
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to fetch next match', expect.anything()));
     expect(screen.queryByRole('alert', { name: /next match/i })).not.toBeInTheDocument();
     await settled();
   });

@@ -365,7 +365,8 @@ describe('the Match Report tab', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load teams. Please try again later.',
     );
-    expect(warn).toHaveBeenCalledWith('Failed to fetch teams', expect.any(ApiError));
+    // Logged from an effect after the screen shows the error.
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to fetch teams', expect.any(ApiError)));
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });
 

@@ -384,7 +384,8 @@ describe('Pending Results tab', () => {
     api.failGet(/\/api\/teams$/);
     await renderTab(NT_COACH);
     expect(await screen.findByText('Failed to load teams. Please try again later.')).toBeInTheDocument();
-    expect(warn).toHaveBeenCalledWith('Failed to fetch teams', expect.any(ApiError));
+    // Logged from an effect after the screen shows the error.
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to fetch teams', expect.any(ApiError)));
   });
 
   it('shows the pending matches load error, and a roster failure counts as one', async () => {

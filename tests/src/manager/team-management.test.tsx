@@ -216,7 +216,8 @@ describe('Team Management: teams', () => {
     );
     const user = await openTab();
     expect(await screen.findByText('Failed to load teams. Please try again later.')).toBeInTheDocument();
-    expect(warn).toHaveBeenCalledWith('Failed to fetch teams', expect.any(ApiError));
+    // Logged from an effect after the screen shows the error.
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to fetch teams', expect.any(ApiError)));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await card('North Town');
   });
@@ -304,7 +305,10 @@ describe('Team Management: roster', () => {
     expect(
       await within(roster).findByText('Failed to load roster. Please try again later.'),
     ).toBeInTheDocument();
-    expect(warn).toHaveBeenCalledWith('Failed to load roster data', expect.any(ApiError));
+    // Logged from an effect after the screen shows the error.
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('Failed to load roster data', expect.any(ApiError)),
+    );
   });
 
   it('adds a player; choosing a position pre-selects its general position', async () => {

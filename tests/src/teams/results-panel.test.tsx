@@ -103,7 +103,10 @@ describe('results panel', () => {
     api.failGet(/\/api\/teams\/north\.town$/, 503);
     renderPanel('north.town');
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load team dataTry again$/);
-    expect(warn).toHaveBeenCalledWith('Failed to fetch team data: 503', expect.any(ApiError));
+    // Logged from an effect after the screen shows the error.
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('Failed to fetch team data: 503', expect.any(ApiError)),
+    );
     expect(screen.queryByRole('region', { name: 'Latest Result' })).not.toBeInTheDocument();
   });
 
