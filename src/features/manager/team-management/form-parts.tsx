@@ -1,4 +1,4 @@
-/** The pieces the team and player forms share: a labelled field and the form's footer. */
+/** The pieces the team and player forms share: a labelled field and the form around the fields. */
 import type { ReactNode } from 'react';
 
 /** A labelled form field with its error message under it. */
@@ -35,22 +35,47 @@ export function Field({
   );
 }
 
-/** The server's reason (if any), then Save and Cancel; both are off while saving. */
-export function FormFooter({
+/**
+ * The inline form of Team Management: its title, the fields in a grid, the server's
+ * reason (if any), then Save and Cancel, both off while saving.
+ */
+export function ManagerForm({
+  id,
+  className,
+  title,
+  onSubmit,
   failure,
   saving,
   label,
   savingLabel,
   onCancel,
+  children,
 }: {
+  id: string;
+  className?: string;
+  title: string;
+  onSubmit: () => Promise<void>;
   failure: string | null;
   saving: boolean;
   label: string;
   savingLabel: string;
   onCancel: () => void;
+  children: ReactNode;
 }) {
   return (
-    <>
+    <form
+      className={className ? `card manager-form ${className}` : 'card manager-form'}
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      <h3 id={`${id}-title`} className="manager-form-title">
+        {title}
+      </h3>
+      <div className="manager-form-grid">{children}</div>
       {failure && (
         <p className="manager-inline-error" role="alert">
           {failure}
@@ -64,6 +89,6 @@ export function FormFooter({
           Cancel
         </button>
       </div>
-    </>
+    </form>
   );
 }

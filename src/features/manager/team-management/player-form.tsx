@@ -3,11 +3,11 @@
  * position, general position and number, all required. The edit call changes
  * position, general position and number only, so in edit mode the name is read-only.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ApiError, clearResponseCache } from '@/lib/api-client';
 import type { RosterPlayer } from '@/lib/api-types';
 import { sendStaffWrite } from '@/lib/staff-api';
-import { Field, FormFooter } from './form-parts';
+import { Field, ManagerForm } from './form-parts';
 import { useToast } from '@/components/toast';
 
 type Position = RosterPlayer['position'];
@@ -81,8 +81,7 @@ export function PlayerForm({
   const generalSelect = useRef<HTMLSelectElement>(null);
   const numberInput = useRef<HTMLInputElement>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found = check({ name, position, general, number });
     setErrors(found);
     const fields = { name: nameInput, position: positionSelect, general: generalSelect, number: numberInput };
@@ -127,114 +126,107 @@ export function PlayerForm({
     errors[key] ? `${fieldId}-error` : undefined;
 
   return (
-    <form
-      className="card manager-form manager-player-form"
-      aria-labelledby={`${id}-title`}
-      noValidate
-      onSubmit={(event) => void submit(event)}
+    <ManagerForm
+      id={id}
+      className="manager-player-form"
+      title={player ? `Edit ${player.name}` : 'New player'}
+      onSubmit={submit}
+      failure={failure}
+      saving={saving}
+      label="Save Player"
+      savingLabel="Saving…"
+      onCancel={() => onClose(false)}
     >
-      <h3 id={`${id}-title`} className="manager-form-title">
-        {player ? `Edit ${player.name}` : 'New player'}
-      </h3>
-      <div className="manager-form-grid">
-        <Field
+      <Field
+        id={`${id}-name`}
+        label="Name"
+        error={errors.name}
+        {...(editing && { hint: 'The name cannot be changed here.' })}
+      >
+        <input
+          ref={nameInput}
           id={`${id}-name`}
-          label="Name"
-          error={errors.name}
-          {...(editing && { hint: 'The name cannot be changed here.' })}
-        >
-          <input
-            ref={nameInput}
-            id={`${id}-name`}
-            value={name}
-            maxLength={100}
-            autoComplete="off"
-            readOnly={editing}
-            autoFocus={!editing}
-            aria-required={!editing}
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={editing ? `${id}-name-hint` : describe('name', `${id}-name`)}
-            onChange={(event) => {
-              setName(event.target.value);
-              fix('name');
-            }}
-          />
-        </Field>
-        <Field id={`${id}-position`} label="Position" error={errors.position}>
-          <select
-            ref={positionSelect}
-            id={`${id}-position`}
-            value={position}
-            autoFocus={editing}
-            aria-required="true"
-            aria-invalid={Boolean(errors.position)}
-            aria-describedby={describe('position', `${id}-position`)}
-            onChange={(event) => {
-              const value = event.target.value;
-              setPosition(isPosition(value) ? value : '');
-              fix('position');
-              if (isPosition(value)) {
-                setGeneral(GENERAL_OF[value]);
-                fix('general');
-              }
-            }}
-          >
-            <option value="">Select a position</option>
-            {POSITIONS.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-general`} label="General position" error={errors.general}>
-          <select
-            ref={generalSelect}
-            id={`${id}-general`}
-            value={general}
-            aria-required="true"
-            aria-invalid={Boolean(errors.general)}
-            aria-describedby={describe('general', `${id}-general`)}
-            onChange={(event) => {
-              setGeneral(isGeneral(event.target.value) ? event.target.value : '');
+          value={name}
+          maxLength={100}
+          autoComplete="off"
+          readOnly={editing}
+          autoFocus={!editing}
+          aria-required={!editing}
+          aria-invalid={Boolean(errors.name)}
+          aria-describedby={editing ? `${id}-name-hint` : describe('name', `${id}-name`)}
+          onChange={(event) => {
+            setName(event.target.value);
+            fix('name');
+          }}
+        />
+      </Field>
+      <Field id={`${id}-position`} label="Position" error={errors.position}>
+        <select
+          ref={positionSelect}
+          id={`${id}-position`}
+          value={position}
+          autoFocus={editing}
+          aria-required="true"
+          aria-invalid={Boolean(errors.position)}
+          aria-describedby={describe('position', `${id}-position`)}
+          onChange={(event) => {
+            const value = event.target.value;
+            setPosition(isPosition(value) ? value : '');
+            fix('position');
+            if (isPosition(value)) {
+              setGeneral(GENERAL_OF[value]);
               fix('general');
-            }}
-          >
-            <option value="">Select a general position</option>
-            {GENERALS.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-number`} label="Number" error={errors.number}>
-          <input
-            ref={numberInput}
-            id={`${id}-number`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={99}
-            step={1}
-            value={number}
-            aria-required="true"
-            aria-invalid={Boolean(errors.number)}
-            aria-describedby={describe('number', `${id}-number`)}
-            onChange={(event) => {
-              setNumber(event.target.value);
-              fix('number');
-            }}
-          />
-        </Field>
-      </div>
-      <FormFooter
-        failure={failure}
-        saving={saving}
-        label="Save Player"
-        savingLabel="Saving…"
-        onCancel={() => onClose(false)}
-      />
-    </form>
+            }
+          }}
+        >
+          <option value="">Select a position</option>
+          {POSITIONS.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-general`} label="General position" error={errors.general}>
+        <select
+          ref={generalSelect}
+          id={`${id}-general`}
+          value={general}
+          aria-required="true"
+          aria-invalid={Boolean(errors.general)}
+          aria-describedby={describe('general', `${id}-general`)}
+          onChange={(event) => {
+            setGeneral(isGeneral(event.target.value) ? event.target.value : '');
+            fix('general');
+          }}
+        >
+          <option value="">Select a general position</option>
+          {GENERALS.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-number`} label="Number" error={errors.number}>
+        <input
+          ref={numberInput}
+          id={`${id}-number`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={99}
+          step={1}
+          value={number}
+          aria-required="true"
+          aria-invalid={Boolean(errors.number)}
+          aria-describedby={describe('number', `${id}-number`)}
+          onChange={(event) => {
+            setNumber(event.target.value);
+            fix('number');
+          }}
+        />
+      </Field>
+    </ManagerForm>
   );
 }

@@ -1,10 +1,10 @@
 /** The inline 'Add New Team' form: name and location required, description optional. */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ApiError, clearResponseCache } from '@/lib/api-client';
 import type { Team } from '@/lib/api-types';
 import { sendStaffWrite } from '@/lib/staff-api';
 import { useToast } from '@/components/toast';
-import { Field, FormFooter } from './form-parts';
+import { Field, ManagerForm } from './form-parts';
 
 interface TeamErrors {
   name?: string;
@@ -23,8 +23,7 @@ export function AddTeamForm({ onClose }: { onClose: (created?: Team) => void }) 
   const nameInput = useRef<HTMLInputElement>(null);
   const locationInput = useRef<HTMLInputElement>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const found: TeamErrors = {
       ...(name.trim() === '' && { name: 'Team name is required' }),
       ...(location.trim() === '' && { location: 'Location is required' }),
@@ -55,65 +54,57 @@ export function AddTeamForm({ onClose }: { onClose: (created?: Team) => void }) 
   };
 
   return (
-    <form
-      className="card manager-form"
-      aria-labelledby={`${id}-title`}
-      noValidate
-      onSubmit={(e) => void submit(e)}
+    <ManagerForm
+      id={id}
+      title="New team"
+      onSubmit={submit}
+      failure={failure}
+      saving={saving}
+      label="Create Team"
+      savingLabel="Creating…"
+      onCancel={() => onClose()}
     >
-      <h3 id={`${id}-title`} className="manager-form-title">
-        New team
-      </h3>
-      <div className="manager-form-grid">
-        <Field id={`${id}-name`} label="Team name" error={errors.name}>
-          <input
-            ref={nameInput}
-            id={`${id}-name`}
-            value={name}
-            maxLength={100}
-            autoComplete="off"
-            autoFocus
-            aria-required="true"
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={errors.name ? `${id}-name-error` : undefined}
-            onChange={(event) => {
-              setName(event.target.value);
-              setErrors(({ name: _fixed, ...rest }) => rest);
-            }}
-          />
-        </Field>
-        <Field id={`${id}-location`} label="Location" error={errors.location}>
-          <input
-            ref={locationInput}
-            id={`${id}-location`}
-            value={location}
-            maxLength={100}
-            aria-required="true"
-            aria-invalid={Boolean(errors.location)}
-            aria-describedby={errors.location ? `${id}-location-error` : undefined}
-            onChange={(event) => {
-              setLocation(event.target.value);
-              setErrors(({ location: _fixed, ...rest }) => rest);
-            }}
-          />
-        </Field>
-        <Field id={`${id}-description`} label="Description (optional)" wide>
-          <textarea
-            id={`${id}-description`}
-            rows={4}
-            value={description}
-            maxLength={1000}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </Field>
-      </div>
-      <FormFooter
-        failure={failure}
-        saving={saving}
-        label="Create Team"
-        savingLabel="Creating…"
-        onCancel={() => onClose()}
-      />
-    </form>
+      <Field id={`${id}-name`} label="Team name" error={errors.name}>
+        <input
+          ref={nameInput}
+          id={`${id}-name`}
+          value={name}
+          maxLength={100}
+          autoComplete="off"
+          autoFocus
+          aria-required="true"
+          aria-invalid={Boolean(errors.name)}
+          aria-describedby={errors.name ? `${id}-name-error` : undefined}
+          onChange={(event) => {
+            setName(event.target.value);
+            setErrors(({ name: _fixed, ...rest }) => rest);
+          }}
+        />
+      </Field>
+      <Field id={`${id}-location`} label="Location" error={errors.location}>
+        <input
+          ref={locationInput}
+          id={`${id}-location`}
+          value={location}
+          maxLength={100}
+          aria-required="true"
+          aria-invalid={Boolean(errors.location)}
+          aria-describedby={errors.location ? `${id}-location-error` : undefined}
+          onChange={(event) => {
+            setLocation(event.target.value);
+            setErrors(({ location: _fixed, ...rest }) => rest);
+          }}
+        />
+      </Field>
+      <Field id={`${id}-description`} label="Description (optional)" wide>
+        <textarea
+          id={`${id}-description`}
+          rows={4}
+          value={description}
+          maxLength={1000}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </Field>
+    </ManagerForm>
   );
 }
