@@ -2,15 +2,14 @@
  * Builds the Hono app for the API from a database handle. No module-level state:
  * every test builds its own app over its own database.
  */
-import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { etag } from 'hono/etag';
-import { secureHeaders } from 'hono/secure-headers';
 import type { DB } from '../db/connection';
 import { createRateLimiter } from './auth/rate-limit';
 import { resolveOptions, type AppEnv, type AppOptions } from './env';
 import { fail, notFound, onError } from './errors';
+import { readCacheFill, type ReadCache } from './http/read-cache';
+import { securityHeaders } from './http/security-headers';
 import { adminTableRoutes } from './routes/admin-tables';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
@@ -27,13 +26,18 @@ import { teamWriteRoutes } from './routes/team-writes';
 /** Bodies larger than this are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-/** Node's synchronous hash: WebCrypto's digest costs a worker round trip per response. */
-function sha1(body: Uint8Array): ArrayBuffer {
-  const digest = createHash('sha1').update(body).digest();
-  return digest.buffer.slice(digest.byteOffset, digest.byteOffset + digest.byteLength) as ArrayBuffer;
-}
+const HAS_NO_BODY: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function createApp(db: DB, options: AppOptions) {
+const limitBody = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => fail(413, `Request body too large (limit ${MAX_BODY_BYTES} bytes)`),
+});
+
+/**
+ * Reads answer with an ETag and 304 through api/http/read.ts; `readCache` (the server
+ * passes one) keeps public answers as bytes in front of Hono.
+ */
+export function createApp(db: DB, options: AppOptions, readCache: ReadCache | null = null) {
   const resolved = resolveOptions(options);
   const loginLimiter = createRateLimiter(resolved.loginLimit);
   const api = new Hono<AppEnv>()
@@ -43,14 +47,8 @@ export function createApp(db: DB, options: AppOptions) {
       c.set('loginLimiter', loginLimiter);
       await next();
     })
-    .use(
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: () => fail(413, `Request body too large (limit ${MAX_BODY_BYTES} bytes)`),
-      }),
-    )
-    // Every JSON read carries an ETag and answers 304 to a matching If-None-Match.
-    .use(etag({ weak: true, generateDigest: sha1 }))
+    // Only a request that can carry a body pays for the limit (it wraps the body stream).
+    .use((c, next) => (HAS_NO_BODY.has(c.req.method) ? next() : limitBody(c, next)))
     .route('/', healthRoutes)
     .route('/', authRoutes)
     .route('/', leagueRoutes)
@@ -68,26 +66,9 @@ export function createApp(db: DB, options: AppOptions) {
   api.onError(onError);
 
   const app = new Hono()
-    .use(
-      secureHeaders({
-        contentSecurityPolicy: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'"],
-          frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-          workerSrc: ["'self'"],
-          manifestSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-        crossOriginEmbedderPolicy: false,
-        // A handler's own policy wins (images send a stricter one for SVG).
-        overwrite: false,
-      }),
-    )
+    // Outermost, so the answer it hands to the read cache carries every header.
+    .use(readCacheFill(readCache))
+    .use(securityHeaders)
     .route('/api', api)
     // Unknown API paths answer JSON, never the app shell.
     .all('/api/*', notFound);

@@ -8,6 +8,7 @@ import type { DB } from '../db/connection';
 import { DEFAULT_COST, type HashCost } from '../db/password';
 import type { RateLimiter } from './auth/rate-limit';
 import type { SessionUser } from './data/sessions';
+import type { ReadBody } from './http/read';
 
 export interface AppOptions {
   /** Injectable clock: rules that compare with "now" use it. */
@@ -33,6 +34,10 @@ export interface AppEnv {
     /** set by requireUser */
     user?: SessionUser;
     sessionId?: string;
+    /** set by jsonRead/readResponse: the bytes and ETag a read answered with */
+    readBody?: ReadBody;
+    /** set by reads whose answer also depends on the clock: epoch ms it holds until */
+    readExpiresAt?: number;
   };
 }
 

@@ -4,13 +4,15 @@
  * serves the API under /api and the built app from dist/ with an SPA fallback.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { openAndMigrate, type Connection } from '../db/connection';
+import { dataVersionReader } from '../db/data-version';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -20,6 +22,7 @@ import {
 } from '../db/seed/demo-league';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { ReadCache } from './http/read-cache';
 
 export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -27,6 +30,7 @@ export interface RunningServer {
   url: string;
   port: number;
   connection: Connection;
+  readCache: ReadCache;
   close(): Promise<void>;
 }
 
@@ -100,15 +104,22 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     await connection.close();
     throw error;
   }
-  const app = createApp(connection.db, {
-    jwtSecret: config.jwtSecret,
-    imagesDir: config.imagesDir,
-    allowPrivateFeedTargets: config.feedsAllowPrivate,
-    trustProxy: config.trustProxy,
-  });
+  const readCache = new ReadCache({ version: dataVersionReader(connection.sqlite) });
+  const app = createApp(
+    connection.db,
+    {
+      jwtSecret: config.jwtSecret,
+      imagesDir: config.imagesDir,
+      allowPrivateFeedTargets: config.feedsAllowPrivate,
+      trustProxy: config.trustProxy,
+    },
+    readCache,
+  );
   app.route('/', staticApp(DIST_DIR));
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  // Public reads already built are answered before Hono (api/http/read-cache.ts).
+  const server = http.createServer(readCache.wrap(getRequestListener(app.fetch, { hostname: config.host })));
+  server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -120,6 +131,7 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     url: `http://${shownHost}:${port}`,
     port,
     connection,
+    readCache,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

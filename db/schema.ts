@@ -159,6 +159,12 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+/** One row (id 1): bumped by triggers whenever public data changes (migration 0002). */
+export interface DataVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   leagues: LeaguesTable;
   teams: TeamsTable;
@@ -172,6 +178,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   league_news: LeagueNewsTable;
   audit_log: AuditLogTable;
+  data_version: DataVersionTable;
 }
 
 export type League = Selectable<LeaguesTable>;

@@ -18,7 +18,12 @@ import {
 export const PAGE_SIZE = 25;
 
 /** Sessions and idempotency records hold tokens' state and stored answers; migrations are the schema's own. */
-const INTERNAL_TABLES: ReadonlySet<string> = new Set(['sessions', 'idempotency_keys', MIGRATIONS_TABLE]);
+const INTERNAL_TABLES: ReadonlySet<string> = new Set([
+  'sessions',
+  'idempotency_keys',
+  'data_version',
+  MIGRATIONS_TABLE,
+]);
 
 /** The audit log is evidence: editable by nobody, not even the super admin it records. */
 const READ_ONLY_TABLES: ReadonlySet<string> = new Set(['audit_log']);

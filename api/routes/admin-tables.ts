@@ -33,9 +33,10 @@ import {
 import { fail } from '../errors';
 import { idParam, positiveIntParam, validate } from '../http/validate';
 import { audit, writeTransaction } from '../http/write';
+import { CACHE } from '../http/cache';
+import { jsonRead } from '../http/read';
 
 /** Raw rows (emails, audit entries) must not linger in the service worker's or any shared cache. */
-const NO_STORE = { 'Cache-Control': 'no-store' };
 const MAX_PAGE = 1_000_000;
 
 const tableParam = validate('param', z.object({ table: z.string() }));
@@ -98,11 +99,12 @@ async function guarded<T>(
 
 export const adminTableRoutes = new Hono<AppEnv>()
   .get('/tables', requireUser, superAdmin, async (c) =>
-    c.json({ tables: await adminTableNames(c.var.db) }, 200, NO_STORE),
+    jsonRead(c, { tables: await adminTableNames(c.var.db) }, CACHE.noStore),
   )
   .get('/tables/:table/schema', requireUser, superAdmin, tableParam, async (c) => {
     const table = await tableNamed(c.var.db, c.req.valid('param').table);
-    return c.json(
+    return jsonRead(
+      c,
       {
         table: table.name,
         read_only: table.readOnly,
@@ -115,20 +117,20 @@ export const adminTableRoutes = new Hono<AppEnv>()
         })),
         primary_key: { constrained_columns: [table.key.name] },
       },
-      200,
-      NO_STORE,
+      CACHE.noStore,
     );
   })
   .get('/tables/:table/relations', requireUser, superAdmin, tableParam, async (c) => {
     const table = await tableNamed(c.var.db, c.req.valid('param').table);
-    return c.json(await relationsOf(c.var.db, table), 200, NO_STORE);
+    return jsonRead(c, await relationsOf(c.var.db, table), CACHE.noStore);
   })
   .get('/tables/:table/data', requireUser, superAdmin, tableParam, pageQuery, async (c) => {
     const db = c.var.db;
     const table = await tableNamed(db, c.req.valid('param').table);
     const page = c.req.valid('query').page ?? 1;
     const totalRows = await countRows(db, table);
-    return c.json(
+    return jsonRead(
+      c,
       {
         columns: table.columns.map((column) => column.name),
         rows: await pageOfRows(db, table, page),
@@ -137,8 +139,7 @@ export const adminTableRoutes = new Hono<AppEnv>()
         total_pages: Math.max(1, Math.ceil(totalRows / PAGE_SIZE)),
         total_rows: totalRows,
       },
-      200,
-      NO_STORE,
+      CACHE.noStore,
     );
   })
   .post('/tables/:table/rows', requireUser, superAdmin, writeTransaction, tableParam, rowBody, async (c) => {

@@ -22,6 +22,8 @@ import { emailTaken, findUserForLogin, insertUser, passwordHashOf, replacePasswo
 import { fail } from '../errors';
 import { validate } from '../http/validate';
 import { audit } from '../http/write';
+import { CACHE } from '../http/cache';
+import { jsonRead } from '../http/read';
 
 const INVALID_LOGIN = 'Incorrect email or password';
 
@@ -222,6 +224,4 @@ export const authRoutes = new Hono<AppEnv>()
     });
     return c.json({ detail: 'Signed out of all devices' }, 200);
   })
-  .get('/auth/me', requireUser, (c) =>
-    c.json({ user: publicUser(currentUser(c)) }, 200, { 'Cache-Control': 'no-store' }),
-  );
+  .get('/auth/me', requireUser, (c) => jsonRead(c, { user: publicUser(currentUser(c)) }, CACHE.noStore));

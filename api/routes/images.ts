@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
+import { readResponse } from '../http/read';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { validate } from '../http/validate';
@@ -83,8 +84,7 @@ export const imageRoutes = new Hono<AppEnv>().get(
       'X-Content-Type-Options': 'nosniff',
     };
     if (image.contentType === 'image/svg+xml') headers['Content-Security-Policy'] = SVG_CSP;
-    // A plain body, not a stream, so the ETag middleware can hash it.
-    return c.body(image.bytes, 200, headers);
+    return readResponse(c, image.bytes, headers);
   },
 );
 

@@ -14,6 +14,7 @@ import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { idParam, leagueIdFrom, seasonParam, validate } from '../http/validate';
 import type { LeagueDto } from '../schemas';
+import { jsonRead } from '../http/read';
 
 const leagueParam = z.object({ leagueId: idParam.transform(leagueIdFrom).pipe(idParam) });
 const seasonQuery = z.object({ season: seasonParam.optional() });
@@ -28,11 +29,11 @@ export const leagueRoutes = new Hono<AppEnv>()
   .get('/leagues', validate('query', seasonQuery), async (c) => {
     const { season } = c.req.valid('query');
     const leagues: LeagueDto[] = await listLeagues(c.var.db, { season });
-    return c.json({ leagues }, 200, { 'Cache-Control': CACHE.leagues });
+    return jsonRead(c, { leagues }, CACHE.leagues);
   })
   .get('/leagues/:leagueId', validate('param', leagueParam), async (c) => {
     const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
-    return c.json(league, 200, { 'Cache-Control': CACHE.revalidate });
+    return jsonRead(c, league, CACHE.revalidate);
   })
   .get(
     '/leagues/:leagueId/table',
@@ -43,9 +44,7 @@ export const leagueRoutes = new Hono<AppEnv>()
       const season = c.req.valid('query').season ?? league.season;
       const teams = await leagueTeams(c.var.db, league.league_id, season);
       const matches = await approvedLeagueResults(c.var.db, league.league_id, season);
-      return c.json({ standings: computeStandings(teams, matches) }, 200, {
-        'Cache-Control': CACHE.revalidate,
-      });
+      return jsonRead(c, { standings: computeStandings(teams, matches) }, CACHE.revalidate);
     },
   )
   .get(
@@ -56,7 +55,7 @@ export const leagueRoutes = new Hono<AppEnv>()
       const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
       const season = c.req.valid('query').season ?? league.season;
       const matches = await listMatches(c.var.db, { leagueId: league.league_id, season });
-      return c.json({ matches }, 200, { 'Cache-Control': CACHE.revalidate });
+      return jsonRead(c, { matches }, CACHE.revalidate);
     },
   )
   .get(
@@ -67,6 +66,6 @@ export const leagueRoutes = new Hono<AppEnv>()
       const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
       const season = c.req.valid('query').season ?? league.season;
       const stats = await leaderboards(c.var.db, { leagueId: league.league_id, season });
-      return c.json(stats, 200, { 'Cache-Control': CACHE.revalidate });
+      return jsonRead(c, stats, CACHE.revalidate);
     },
   );

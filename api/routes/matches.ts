@@ -9,6 +9,8 @@ import { teamExists } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { booleanParam, idParam, limitParam, matchIdParam, validate } from '../http/validate';
+import { holdUntil, jsonRead } from '../http/read';
+import { nextKickoff } from '../http/next-kickoff';
 
 const listQuery = z.object({
   future: booleanParam.optional(),
@@ -30,7 +32,8 @@ export const matchRoutes = new Hono<AppEnv>()
       ...(query.limit !== undefined && { limit: query.limit }),
       order: 'asc',
     });
-    return c.json(matches, 200, { 'Cache-Control': CACHE.revalidate });
+    if (query.future !== undefined) holdUntil(c, await nextKickoff(c, query.team_id));
+    return jsonRead(c, matches, CACHE.revalidate);
   })
   .get(
     '/matches/between/:home/:away',
@@ -40,11 +43,11 @@ export const matchRoutes = new Hono<AppEnv>()
       for (const team of [home, away]) if (!(await teamExists(c.var.db, team))) fail(404, 'Team not found');
       // Played means an approved result: an unreviewed report is not history yet.
       const matches = await listMatches(c.var.db, { between: [home, away], approved: 'TRUE', order: 'desc' });
-      return c.json(matches, 200, { 'Cache-Control': CACHE.revalidate });
+      return jsonRead(c, matches, CACHE.revalidate);
     },
   )
   .get('/matches/:matchId', validate('param', z.object({ matchId: matchIdParam })), async (c) => {
     const match = await getMatch(c.var.db, c.req.valid('param').matchId);
     if (!match) fail(404, 'Match not found');
-    return c.json(match, 200, { 'Cache-Control': CACHE.revalidate });
+    return jsonRead(c, match, CACHE.revalidate);
   });

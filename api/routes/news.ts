@@ -17,6 +17,7 @@ import { FeedError } from '../feeds/safe-fetch';
 import type { FeedErrorKind } from '../feeds/safe-fetch';
 import { CACHE } from '../http/cache';
 import { describeIssue, idParam, leagueIdFrom, validate } from '../http/validate';
+import { jsonRead } from '../http/read';
 
 /** League news answers at most this many items, newest first. */
 export const LEAGUE_NEWS_LIMIT = 50;
@@ -73,13 +74,13 @@ export function createNewsRoutes(settings: Omit<FeedServiceSettings, 'allowPriva
         leagueId: league_id === undefined ? undefined : leagueIdFrom(league_id),
         limit: LEAGUE_NEWS_LIMIT,
       });
-      return c.json(news, 200, { 'Cache-Control': CACHE.revalidate });
+      return jsonRead(c, news, CACHE.revalidate);
     })
     .get('/team_news', validateFeedQuery(teamNewsQuery), async (c) => {
       const { url } = c.req.valid('query');
       try {
         const items = await serviceFor(c.var.options).teamNews(url);
-        return c.json(items, 200, { 'Cache-Control': CACHE.revalidate });
+        return jsonRead(c, items, CACHE.revalidate);
       } catch (error) {
         if (error instanceof FeedError) return feedError(c, FEED_ERROR_STATUS[error.kind], error.message);
         throw error;
@@ -89,7 +90,7 @@ export function createNewsRoutes(settings: Omit<FeedServiceSettings, 'allowPriva
       const { channel_url } = c.req.valid('query');
       try {
         const video = await serviceFor(c.var.options).teamVideo(channel_url);
-        return c.json(video, 200, { 'Cache-Control': CACHE.revalidate });
+        return jsonRead(c, video, CACHE.revalidate);
       } catch (error) {
         if (error instanceof FeedError) return feedError(c, FEED_ERROR_STATUS[error.kind], error.message);
         throw error;

@@ -10,6 +10,7 @@ import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { idParam, validate } from '../http/validate';
 import type { PlayerProfileDto } from '../schemas';
+import { jsonRead } from '../http/read';
 
 const playerParam = validate('param', z.object({ playerId: idParam }));
 
@@ -18,7 +19,7 @@ export const playerRoutes = new Hono<AppEnv>()
     const player = await findPlayer(c.var.db, c.req.valid('param').playerId);
     if (!player) fail(404, 'Player not found');
     const profile: PlayerProfileDto = { ...player, metrics: await playerMetrics(c.var.db, player.id) };
-    return c.json(profile, 200, { 'Cache-Control': CACHE.revalidate });
+    return jsonRead(c, profile, CACHE.revalidate);
   })
   // Coach routes address coaches by user id with dots written as hyphens.
   .get('/coaches/:userId', validate('param', z.object({ userId: idParam })), async (c) => {
@@ -26,5 +27,5 @@ export const playerRoutes = new Hono<AppEnv>()
     const coaches = await findCoaches(c.var.db, raw.replaceAll('-', '.'));
     const exact = coaches.length > 0 ? coaches : await findCoaches(c.var.db, raw);
     if (exact.length === 0) fail(404, 'Coach not found');
-    return c.json(exact, 200, { 'Cache-Control': CACHE.revalidate });
+    return jsonRead(c, exact, CACHE.revalidate);
   });

@@ -6,6 +6,7 @@ import { searchByName, type SearchResult } from '../data/search';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { validate } from '../http/validate';
+import { jsonRead } from '../http/read';
 
 export const MIN_TERM_LENGTH = 2;
 export const MAX_TERM_LENGTH = 100;
@@ -24,7 +25,5 @@ export const searchRoutes = new Hono<AppEnv>().get('/search', validate('query', 
   if (length < MIN_TERM_LENGTH) fail(400, `Search term must be at least ${MIN_TERM_LENGTH} characters`);
   if (length > MAX_TERM_LENGTH) fail(400, `Search term must be at most ${MAX_TERM_LENGTH} characters`);
   const results = await searchByName(c.var.db, term);
-  return c.json({ results } satisfies { results: SearchResult[] }, 200, {
-    'Cache-Control': CACHE.revalidate,
-  });
+  return jsonRead(c, { results } satisfies { results: SearchResult[] }, CACHE.revalidate);
 });

@@ -20,6 +20,8 @@ import {
   validate,
 } from '../http/validate';
 import type { TeamSummaryDto } from '../schemas';
+import { holdUntil, jsonRead } from '../http/read';
+import { nextKickoff } from '../http/next-kickoff';
 
 const teamParam = z.object({ teamId: idParam });
 const seasonQuery = z.object({ season: seasonParam.optional() });
@@ -38,43 +40,43 @@ async function requireTeam(db: DB, teamId: string): Promise<void> {
 export const teamRoutes = new Hono<AppEnv>()
   .get('/teams', async (c) => {
     const teams: TeamSummaryDto[] = await listTeams(c.var.db);
-    return c.json({ teams }, 200, { 'Cache-Control': CACHE.revalidate });
+    return jsonRead(c, { teams }, CACHE.revalidate);
   })
   .get('/teams/:teamId', validate('param', teamParam), async (c) => {
     const team = await getTeam(c.var.db, c.req.valid('param').teamId);
     if (!team) fail(404, 'Team not found');
-    return c.json(team, 200, { 'Cache-Control': CACHE.revalidate });
+    return jsonRead(c, team, CACHE.revalidate);
   })
   .get('/teams/:teamId/roster', validate('param', teamParam), async (c) => {
     const { teamId } = c.req.valid('param');
     await requireTeam(c.var.db, teamId);
-    return c.json(await getRoster(c.var.db, teamId), 200, { 'Cache-Control': CACHE.revalidate });
+    return jsonRead(c, await getRoster(c.var.db, teamId), CACHE.revalidate);
   })
   .get('/teams/:teamId/seasons', validate('param', teamParam), async (c) => {
     const { teamId } = c.req.valid('param');
     await requireTeam(c.var.db, teamId);
-    return c.json({ seasons: await teamSeasons(c.var.db, teamId) }, 200, {
-      'Cache-Control': CACHE.revalidate,
-    });
+    return jsonRead(c, { seasons: await teamSeasons(c.var.db, teamId) }, CACHE.revalidate);
   })
   .get('/teams/:teamId/stats', validate('param', teamParam), validate('query', seasonQuery), async (c) => {
     const { teamId } = c.req.valid('param');
     await requireTeam(c.var.db, teamId);
     // Without a season: the team's latest season, else the current year.
-    const season =
-      c.req.valid('query').season ??
-      (await teamSeasons(c.var.db, teamId))[0] ??
-      String(c.var.options.now().getUTCFullYear());
+    let season = c.req.valid('query').season ?? (await teamSeasons(c.var.db, teamId))[0];
+    if (season === undefined) {
+      const year = c.var.options.now().getUTCFullYear();
+      season = String(year);
+      holdUntil(c, Date.UTC(year + 1, 0, 1));
+    }
     const stats = await leaderboards(c.var.db, { teamId, season });
-    return c.json(
+    return jsonRead(
+      c,
       {
         scorers: stats.scorers,
         assists: stats.assists,
         clean_sheets_players: stats.clean_sheets,
         points: stats.points,
       },
-      200,
-      { 'Cache-Control': CACHE.revalidate },
+      CACHE.revalidate,
     );
   })
   .get(
@@ -99,6 +101,7 @@ export const teamRoutes = new Hono<AppEnv>()
         ...(query.limit !== undefined && { limit: query.limit }),
         order: query.sort ?? 'asc',
       });
-      return c.json({ matches }, 200, { 'Cache-Control': CACHE.revalidate });
+      if (query.past !== undefined) holdUntil(c, await nextKickoff(c, teamId));
+      return jsonRead(c, { matches }, CACHE.revalidate);
     },
   );

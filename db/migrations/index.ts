@@ -1,6 +1,7 @@
 /** The ordered list of migrations. Append only: numbers are never reused or edited. */
 import type { Kysely } from 'kysely';
 import * as m0001 from './0001_initial';
+import * as m0002 from './0002_data_version';
 
 export interface Migration {
   version: number;
@@ -9,4 +10,7 @@ export interface Migration {
   up(db: Kysely<any>): Promise<void>;
 }
 
-export const migrations: readonly Migration[] = [{ version: 1, name: '0001_initial', up: m0001.up }];
+export const migrations: readonly Migration[] = [
+  { version: 1, name: '0001_initial', up: m0001.up },
+  { version: 2, name: '0002_data_version', up: m0002.up },
+];

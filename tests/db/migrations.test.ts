@@ -133,6 +133,7 @@ const SCHEMA_COLUMNS: { [T in keyof Database]: readonly string[] } = {
     'before',
     'after',
   ]),
+  data_version: columnsOf<Database['data_version']>()(['id', 'version']),
 };
 
 let connection: Connection | undefined;

@@ -1,0 +1,256 @@
+/**
+ * The server's read cache: public reads answered from prebuilt bytes before the request
+ * reaches Hono. An entry is the exact answer Hono gave for one URL (status line, every
+ * header including the security headers and the ETag, the body bytes), stored with the
+ * data version it was built from. Any change to public data bumps that version in the
+ * same transaction (migration 0002's triggers), so an entry is used only while nothing it
+ * could show has changed; 304s come from the same entry.
+ *
+ * - Only routes whose answer is the same for every caller are kept (`isSharedRead`):
+ *   nothing behind a session, nothing personal, no outside feeds.
+ * - A miss goes through Hono, which fills the entry (`readCacheFill`, the app's outermost
+ *   middleware); concurrent misses for one URL wait for that one build.
+ * - An answer that depends on the clock as well (upcoming or past matches) says how long
+ *   it holds with `c.set('readExpiresAt', …)`.
+ * - Memory is bounded: least recently used entries go first past `maxBytes`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { CACHED_READ_ROUTES, routePattern } from '../domain/public-reads';
+import type { AppEnv } from '../env';
+import { etagMatches } from './read';
+
+/** The current data version, read synchronously; null when it cannot be trusted right now. */
+export type VersionSource = () => number | null;
+
+type Headers = Record<string, string>;
+
+interface Entry {
+  version: number;
+  expiresAt: number;
+  etag: string;
+  bytes: Uint8Array;
+  headers200: Headers;
+  headers304: Headers;
+  size: number;
+}
+
+interface Pending {
+  version: number;
+  done: Promise<Entry | null>;
+  settle(entry: Entry | null): void;
+}
+
+/** Reads that depend on outside feeds or the caller are never shared. */
+const NOT_SHARED = new Set(['/api/mwpl_news', '/api/team_news', '/api/team_video']);
+const SHARED_PATTERNS: readonly RegExp[] = [
+  ...CACHED_READ_ROUTES.filter((route) => !NOT_SHARED.has(route)).map(routePattern),
+  routePattern('/api/search'),
+];
+
+/** Whether the answer to GET `pathname` is the same for everyone (and so may be shared). */
+export function isSharedRead(pathname: string): boolean {
+  return SHARED_PATTERNS.some((pattern) => pattern.test(pathname));
+}
+
+export interface ReadCacheOptions {
+  version: VersionSource;
+  /** Body and header bytes kept at most (default 64 MiB). */
+  maxBytes?: number;
+  clock?: () => number;
+}
+
+export interface ReadCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+}
+
+export class ReadCache {
+  readonly #version: VersionSource;
+  readonly #maxBytes: number;
+  readonly #clock: () => number;
+  readonly #entries = new Map<string, Entry>();
+  readonly #pending = new Map<string, Pending>();
+  /** What each in-flight miss will fill, by its node request. */
+  readonly #tickets = new WeakMap<IncomingMessage, { key: string; pending: Pending }>();
+  #bytes = 0;
+  #hits = 0;
+  #misses = 0;
+
+  constructor(options: ReadCacheOptions) {
+    this.#version = options.version;
+    this.#maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.#clock = options.clock ?? Date.now;
+  }
+
+  stats(): ReadCacheStats {
+    return { hits: this.#hits, misses: this.#misses, entries: this.#entries.size, bytes: this.#bytes };
+  }
+
+  /** Wraps node's request listener: hits never reach it. */
+  wrap(
+    listener: (req: IncomingMessage, res: ServerResponse) => unknown,
+  ): (req: IncomingMessage, res: ServerResponse) => void {
+    return (req, res) => {
+      const key = req.url;
+      if (req.method !== 'GET' || key === undefined || !key.startsWith('/api/')) {
+        void listener(req, res);
+        return;
+      }
+      const version = this.#version();
+      if (version === null) {
+        void listener(req, res);
+        return;
+      }
+      const entry = this.#fresh(key, version);
+      if (entry !== undefined) {
+        this.#hits += 1;
+        this.#write(entry, req, res);
+        return;
+      }
+      const waiting = this.#pending.get(key);
+      if (waiting !== undefined && waiting.version === version) {
+        void waiting.done.then((built) => {
+          if (built !== null && built.version === this.#version()) {
+            this.#hits += 1;
+            this.#write(built, req, res);
+          } else void listener(req, res);
+        });
+        return;
+      }
+      const query = key.indexOf('?');
+      if (isSharedRead(query === -1 ? key : key.slice(0, query))) {
+        this.#misses += 1;
+        let settle!: (entry: Entry | null) => void;
+        const done = new Promise<Entry | null>((resolve) => (settle = resolve));
+        const pending: Pending = { version, done, settle };
+        this.#pending.set(key, pending);
+        this.#tickets.set(req, { key, pending });
+        // A request that never reaches the fill (a crash, a closed socket) must not hold waiters.
+        res.once('close', () => this.#settle(req, null));
+      }
+      void listener(req, res);
+    };
+  }
+
+  /** Called by the fill middleware once Hono has answered a miss. */
+  fill(
+    req: IncomingMessage,
+    answer: { status: number; headers: Headers; etag?: string; bytes?: Uint8Array; expiresAt?: number },
+  ): void {
+    const ticket = this.#tickets.get(req);
+    if (ticket === undefined) return;
+    if (answer.status !== 200 || answer.bytes === undefined || answer.etag === undefined) {
+      this.#settle(req, null);
+      return;
+    }
+    const headers200: Headers = { ...answer.headers, 'content-length': String(answer.bytes.byteLength) };
+    const headers304: Headers = {};
+    for (const [name, value] of Object.entries(answer.headers)) {
+      const lower = name.toLowerCase();
+      if (!isRepresentationHeader(lower)) headers304[name] = value;
+    }
+    let headerBytes = 0;
+    for (const [name, value] of Object.entries(headers200)) headerBytes += name.length + value.length;
+    const entry: Entry = {
+      version: ticket.pending.version,
+      expiresAt: answer.expiresAt ?? Number.POSITIVE_INFINITY,
+      etag: answer.etag,
+      bytes: answer.bytes,
+      headers200,
+      headers304,
+      size: answer.bytes.byteLength + headerBytes + ticket.key.length,
+    };
+    if (entry.size <= this.#maxBytes / 8 && this.#version() === entry.version) this.#store(ticket.key, entry);
+    this.#settle(req, entry);
+  }
+
+  #settle(req: IncomingMessage, entry: Entry | null): void {
+    const ticket = this.#tickets.get(req);
+    if (ticket === undefined) return;
+    this.#tickets.delete(req);
+    if (this.#pending.get(ticket.key) === ticket.pending) this.#pending.delete(ticket.key);
+    ticket.pending.settle(entry);
+  }
+
+  #fresh(key: string, version: number): Entry | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.version !== version || entry.expiresAt <= this.#clock()) {
+      // Everything older than the current version is dead: drop it all at once.
+      if (entry.version !== version) this.#dropOlderThan(version);
+      else this.#remove(key, entry);
+      return undefined;
+    }
+    // Least recently used goes first: move this one to the end.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  #store(key: string, entry: Entry): void {
+    const old = this.#entries.get(key);
+    if (old !== undefined) this.#remove(key, old);
+    this.#entries.set(key, entry);
+    this.#bytes += entry.size;
+    for (const [oldest, victim] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#remove(oldest, victim);
+    }
+  }
+
+  #remove(key: string, entry: Entry): void {
+    this.#entries.delete(key);
+    this.#bytes -= entry.size;
+  }
+
+  #dropOlderThan(version: number): void {
+    for (const [key, entry] of this.#entries) if (entry.version !== version) this.#remove(key, entry);
+  }
+
+  #write(entry: Entry, req: IncomingMessage, res: ServerResponse): void {
+    if (etagMatches(entry.etag, req.headers['if-none-match'])) {
+      res.writeHead(304, entry.headers304);
+      res.end();
+    } else {
+      res.writeHead(200, entry.headers200);
+      res.end(entry.bytes);
+    }
+  }
+}
+
+/**
+ * Headers that describe the body itself: a 304 has none. Everything else of the 200
+ * (Cache-Control, ETag, the security headers) is what a 304 answered by Hono carries.
+ */
+function isRepresentationHeader(name: string): boolean {
+  return name === 'content-type' || name === 'content-length' || name === 'content-encoding';
+}
+
+/**
+ * The app's outermost middleware: hands the answer to a read-cache miss back to the
+ * cache once every inner middleware (security headers included) has run.
+ */
+export function readCacheFill(cache: ReadCache | null): MiddlewareHandler {
+  return createMiddleware(async (untyped, next) => {
+    await next();
+    // The outer app is untyped (the static app is routed into it); these are AppEnv's.
+    const c = untyped as unknown as Context<AppEnv>;
+    const incoming = c.env?.incoming;
+    if (cache === null || incoming === undefined || c.req.method !== 'GET') return;
+    const headers: Headers = {};
+    c.res.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const body = c.var.readBody;
+    cache.fill(incoming, {
+      status: c.res.status,
+      headers,
+      ...(body && { etag: body.etag, bytes: body.bytes }),
+      ...(c.var.readExpiresAt !== undefined && { expiresAt: c.var.readExpiresAt }),
+    });
+  });
+}

@@ -1,0 +1,261 @@
+/**
+ * The read cache in front of Hono, over a real HTTP server and a database file: hits
+ * answer the very bytes and headers Hono gave, 304s come from the entry, and no write
+ * (through the API, through this process's own handle, through another connection to
+ * the same file) is ever hidden behind a stored answer.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import SQLite from 'better-sqlite3';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../api/app';
+import { ReadCache, isSharedRead } from '../../api/http/read-cache';
+import { SECURITY_HEADERS } from '../../api/http/security-headers';
+import { openAndMigrate, type Connection } from '../../db/connection';
+import { dataVersionReader } from '../../db/data-version';
+import { TEST_PASSWORD_COST, TEST_SECRET } from '../fixtures/app';
+import { addRoleUsers } from '../fixtures/auth';
+import { buildTinyLeague, NOW } from '../fixtures/factory';
+import { withFixture } from '../fixtures/hooks';
+
+interface Served {
+  url: string;
+  file: string;
+  connection: Connection;
+  cache: ReadCache;
+  clock: { ms: number };
+  tokens: Awaited<ReturnType<typeof addRoleUsers>>;
+  close(): Promise<void>;
+}
+
+async function serveTinyLeague(maxBytes?: number): Promise<Served> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-read-cache-'));
+  const file = path.join(dir, 'touchline.db');
+  const connection = await openAndMigrate(file);
+  await buildTinyLeague(connection.db);
+  const tokens = await addRoleUsers(connection.db);
+  const clock = { ms: NOW.getTime() };
+  const cache = new ReadCache({
+    version: dataVersionReader(connection.sqlite),
+    clock: () => clock.ms,
+    ...(maxBytes !== undefined && { maxBytes }),
+  });
+  const app = createApp(
+    connection.db,
+    {
+      jwtSecret: TEST_SECRET,
+      imagesDir: dir,
+      passwordCost: TEST_PASSWORD_COST,
+      now: () => new Date(clock.ms),
+    },
+    cache,
+  );
+  const server = http.createServer(cache.wrap(getRequestListener(app.fetch)));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    file,
+    connection,
+    cache,
+    clock,
+    tokens,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await connection.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function get(s: Served, urlPath: string, headers: Record<string, string> = {}) {
+  const response = await fetch(s.url + urlPath, { headers });
+  const headerMap = Object.fromEntries(
+    [...response.headers.entries()].filter(([name]) => name !== 'date' && name !== 'keep-alive'),
+  );
+  return { status: response.status, headers: headerMap, text: await response.text() };
+}
+
+const TABLE = '/api/leagues/tl-26/table';
+
+describe('the read cache', () => {
+  const s = withFixture(() => serveTinyLeague(), { perTest: true });
+
+  it('answers a second read from the entry with the same bytes and headers as Hono did', async () => {
+    const first = await get(s, TABLE);
+    const second = await get(s, TABLE);
+    expect(first.status).toBe(200);
+    expect(second).toEqual(first);
+    expect(first.headers['etag']).toMatch(/^W\/"[0-9a-f]{40}"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(s.cache.stats()).toMatchObject({ hits: 1, misses: 1, entries: 1 });
+  });
+
+  it('answers 304 from the entry with the headers of a 304 from Hono', async () => {
+    const fresh = await get(s, TABLE);
+    const etag = fresh.headers['etag'] ?? '';
+    const fromHono = await get(s, '/api/leagues/tl-26/matches', {});
+    const honoNotModified = await get(s, '/api/leagues/tl-26/matches?season=2026', {
+      'If-None-Match': fromHono.headers['etag'] ?? '',
+    });
+    const hit = await get(s, TABLE, { 'If-None-Match': `"nope", ${etag}` });
+    expect(honoNotModified.status).toBe(304);
+    expect(hit.status).toBe(304);
+    expect(hit.text).toBe('');
+    expect(hit.headers['etag']).toBe(etag);
+    expect(hit.headers['content-type']).toBeUndefined();
+    // @hono/node-server gives a bodiless answer a default text/plain type; a 304 needs none.
+    expect(Object.keys(hit.headers).sort()).toEqual(
+      Object.keys(honoNotModified.headers)
+        .filter((name) => name !== 'content-length' && name !== 'content-type')
+        .sort(),
+    );
+    expect(s.cache.stats().hits).toBe(1);
+  });
+
+  it('shows a write made through the API on the next read', async () => {
+    const before = JSON.parse((await get(s, '/api/teams/north.town')).text) as { team_name: string };
+    expect(before.team_name).toBe('North Town');
+    await get(s, '/api/teams/north.town');
+    const response = await fetch(`${s.url}/api/tables/teams/rows/north.town`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${s.tokens.superAdmin}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ team_name: 'North Town FC' }),
+    });
+    expect(response.status).toBe(200);
+    const after = JSON.parse((await get(s, '/api/teams/north.town')).text) as { team_name: string };
+    expect(after.team_name).toBe('North Town FC');
+  });
+
+  it("shows this process's own write through its handle, and another connection's, on the next read", async () => {
+    await get(s, '/api/teams/north.town');
+    await s.connection.db
+      .updateTable('teams')
+      .set({ location: 'Own Handle Park' })
+      .where('team_id', '=', 'north.town')
+      .execute();
+    expect(JSON.parse((await get(s, '/api/teams/north.town')).text)).toMatchObject({
+      location: 'Own Handle Park',
+    });
+    const other = new SQLite(s.file);
+    try {
+      other.prepare(`UPDATE teams SET location = 'Other Process Park' WHERE team_id = 'north.town'`).run();
+    } finally {
+      other.close();
+    }
+    expect(JSON.parse((await get(s, '/api/teams/north.town')).text)).toMatchObject({
+      location: 'Other Process Park',
+    });
+  });
+
+  it('builds a cold entry once for concurrent misses', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, () => get(s, TABLE)));
+    expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(s.cache.stats()).toMatchObject({ misses: 1, hits: 11 });
+  });
+
+  it('never keeps personal, feed or failed answers', async () => {
+    const auth = { Authorization: `Bearer ${s.tokens.coach}` };
+    for (let i = 0; i < 2; i++) {
+      expect((await get(s, '/api/auth/me', auth)).status).toBe(200);
+      expect((await get(s, '/api/teams/no.such.team')).status).toBe(404);
+      expect((await get(s, '/api/tables', { Authorization: `Bearer ${s.tokens.superAdmin}` })).status).toBe(
+        200,
+      );
+    }
+    expect(s.cache.stats()).toMatchObject({ hits: 0, entries: 0 });
+    expect(isSharedRead('/api/auth/me')).toBe(false);
+    expect(isSharedRead('/api/team_news')).toBe(false);
+    expect(isSharedRead('/api/tables')).toBe(false);
+    expect(isSharedRead('/api/search')).toBe(true);
+    expect(isSharedRead('/api/leagues/tl-26/table')).toBe(true);
+  });
+
+  it('keeps an answer that depends on the clock only until the next kickoff', async () => {
+    const upcoming = '/api/matches?future=true';
+    const first = JSON.parse((await get(s, upcoming)).text) as { match_date: string }[];
+    const next = first[0];
+    if (next === undefined) throw new Error('the tiny league has upcoming matches');
+    await get(s, upcoming);
+    expect(s.cache.stats().hits).toBe(1);
+    s.clock.ms = Date.parse(next.match_date) + 1;
+    const later = JSON.parse((await get(s, upcoming)).text) as { match_date: string }[];
+    expect(later).toHaveLength(first.length - 1);
+    expect(s.cache.stats().hits).toBe(1);
+  });
+
+  it('trusts no version while a transaction is open on its connection', async () => {
+    await get(s, TABLE);
+    s.connection.sqlite.prepare('BEGIN').run();
+    try {
+      s.connection.sqlite
+        .prepare(`UPDATE teams SET team_name = 'Uncommitted' WHERE team_id = 'north.town'`)
+        .run();
+      expect(dataVersionReader(s.connection.sqlite)()).toBeNull();
+    } finally {
+      s.connection.sqlite.prepare('ROLLBACK').run();
+    }
+    expect((await get(s, TABLE)).text).not.toContain('Uncommitted');
+  });
+});
+
+describe('the read cache under a small memory bound', () => {
+  const s = withFixture(() => serveTinyLeague(16 * 1024));
+
+  it('drops the least recently used entries past its bound', async () => {
+    const paths = [
+      '/api/leagues',
+      '/api/leagues/tl-26',
+      TABLE,
+      '/api/leagues/tl-26/matches',
+      '/api/leagues/tl-26/stats',
+      '/api/teams',
+      '/api/teams/north.town',
+      '/api/teams/north.town/roster',
+      '/api/teams/north.town/matches',
+      '/api/teams/south.city/roster',
+      '/api/teams/east.united/roster',
+      '/api/teams/west.rangers/roster',
+    ];
+    for (const urlPath of paths) expect((await get(s, urlPath)).status).toBe(200);
+    const stats = s.cache.stats();
+    expect(stats.bytes).toBeLessThanOrEqual(16 * 1024);
+    expect(stats.entries).toBeGreaterThan(0);
+    expect(stats.entries).toBeLessThan(paths.length);
+  });
+});
+
+describe('the security headers', () => {
+  it("are the ones Hono's secureHeaders builds for the app's policy", async () => {
+    const oracle = new Hono()
+      .use(
+        secureHeaders({
+          contentSecurityPolicy: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            connectSrc: ["'self'"],
+            frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+            workerSrc: ["'self'"],
+            manifestSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            frameAncestors: ["'none'"],
+          },
+          crossOriginEmbedderPolicy: false,
+        }),
+      )
+      .get('/', (c) => c.body(null, 204));
+    const response = await oracle.request('/');
+    expect(Object.fromEntries(SECURITY_HEADERS)).toEqual(Object.fromEntries(response.headers.entries()));
+  });
+});
