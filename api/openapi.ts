@@ -43,6 +43,17 @@ const feedErrors = {
   '502': json(ref('FeedError'), 'The feed answered badly, too much, or not at all'),
   '504': json(ref('FeedError'), 'The feed did not answer within 5 s'),
 };
+/** Keyset paging of the list reads (api/routes/list-query.ts). */
+const pageLimit = query(
+  'limit',
+  'rows per page, 1 to 200; the answer then carries next_cursor. Without limit and cursor the whole list',
+  { type: 'integer', minimum: 1, maximum: 200 },
+);
+const pageCursor = query(
+  'cursor',
+  'next_cursor of the page before (opaque; refused with 400 if altered or from another list). ' +
+    'Without limit: every row after it',
+);
 const leagueId = path('leagueId', 'league id; a colon prefix ("region:mwpl-26") is ignored');
 const teamId = path('teamId', 'dotted team id, e.g. riverside.rovers');
 
@@ -109,9 +120,10 @@ const session = json(obj({ access_token: str, token_type: str, user: { type: 'ob
 const paths = {
   '/api/health': get('Liveness and database check', [], json({ type: 'object' })),
   '/api/leagues': get(
-    'Leagues (Cache-Control: public, max-age=300)',
-    [query('season', 'only this season', { type: 'string', pattern: '^\\d{4}$' })],
-    json({ type: 'object', properties: { leagues: arrayOf('League') } }),
+    'Leagues, newest season first, then by name (Cache-Control: public, max-age=300). ' +
+      'With limit or cursor: one page and next_cursor',
+    [query('season', 'only this season', { type: 'string', pattern: '^\\d{4}$' }), pageLimit, pageCursor],
+    json(ref('LeagueList')),
   ),
   '/api/leagues/{leagueId}': get('One league', [leagueId], json(ref('League'))),
   '/api/leagues/{leagueId}/table': get(
@@ -129,7 +141,16 @@ const paths = {
     [leagueId, season],
     json(ref('LeagueStats')),
   ),
-  '/api/teams': get('All teams', [], json({ type: 'object', properties: { teams: arrayOf('TeamSummary') } })),
+  '/api/teams': get(
+    'Teams by name, then id; all of them unless filtered. With limit or cursor: one page and next_cursor',
+    [
+      query('league_id', 'only the teams of this league; a colon prefix ("region:mwpl-26") is ignored'),
+      query('season', 'only the teams of a league of this season', { type: 'string', pattern: '^\\d{4}$' }),
+      pageLimit,
+      pageCursor,
+    ],
+    json(ref('TeamList')),
+  ),
   '/api/teams/{teamId}': get('One team', [teamId], json(ref('Team'))),
   '/api/teams/{teamId}/roster': get(
     'Players (GK, DEF, MID, FW, others; then shirt number) and coaches',

@@ -85,6 +85,24 @@ export const TeamSchema = TeamSummarySchema.extend({
   news_url: z.string().nullable(),
 }).meta({ id: 'Team' });
 
+/**
+ * `next_cursor` of a paged list: present only when the request gave `limit` or `cursor`
+ * (the unpaged answer keeps its original shape); null on the last page.
+ */
+const NextCursorSchema = z
+  .string()
+  .nullable()
+  .optional()
+  .describe('only with limit or cursor: pass it as cursor for the next page; null on the last page');
+
+export const LeagueListSchema = z
+  .strictObject({ leagues: z.array(LeagueSchema), next_cursor: NextCursorSchema })
+  .meta({ id: 'LeagueList' });
+
+export const TeamListSchema = z
+  .strictObject({ teams: z.array(TeamSummarySchema), next_cursor: NextCursorSchema })
+  .meta({ id: 'TeamList' });
+
 export const RosterPlayerSchema = z
   .strictObject({
     id: z.string(),
@@ -179,6 +197,8 @@ export const FeedErrorSchema = z
 export type LeagueDto = z.infer<typeof LeagueSchema>;
 export type MatchDto = z.infer<typeof MatchSchema>;
 export type TeamSummaryDto = z.infer<typeof TeamSummarySchema>;
+export type LeagueListDto = z.infer<typeof LeagueListSchema>;
+export type TeamListDto = z.infer<typeof TeamListSchema>;
 export type TeamDto = z.infer<typeof TeamSchema>;
 export type RosterPlayerDto = z.infer<typeof RosterPlayerSchema>;
 export type CoachDto = z.infer<typeof CoachSchema>;

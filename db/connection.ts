@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema';
 import { migrations } from './migrations';
+import { registerSqlFunctions } from './search-fold';
 
 export type DB = Kysely<Database>;
 
@@ -64,6 +65,7 @@ export function openDatabase(file: string): Connection {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  registerSqlFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   let closed = false;
   return {

@@ -165,6 +165,23 @@ export interface DataVersionTable {
   version: number;
 }
 
+/**
+ * One searchable name (migration 0003), kept in step with players (on a roster), teams
+ * and leagues by triggers; never written by the app. `id` is `length << 32` plus a counter.
+ */
+export interface SearchNamesTable {
+  id: number;
+  kind: 'player' | 'team' | 'league';
+  /** players.id, teams.team_id or leagues.league_id. */
+  ref_id: string;
+  /** A league's is "<league_name> <season>". */
+  name: string;
+  /** foldForSearch(name) (db/search-fold.ts). */
+  folded: string;
+  /** Code points in name. */
+  length: number;
+}
+
 export interface Database {
   leagues: LeaguesTable;
   teams: TeamsTable;
@@ -179,6 +196,7 @@ export interface Database {
   league_news: LeagueNewsTable;
   audit_log: AuditLogTable;
   data_version: DataVersionTable;
+  search_names: SearchNamesTable;
 }
 
 export type League = Selectable<LeaguesTable>;

@@ -60,8 +60,18 @@ export interface AdminTable {
   secrets: ReadonlySet<string>;
 }
 
+/**
+ * The search index of migration 0003 (search_names, the FTS5 table search_text and
+ * its shadow tables search_text_*) is derived data that triggers keep in step with
+ * players, teams and leagues: edited by hand it would only go wrong. Every name with
+ * the prefix, in any case, so shadow tables a later SQLite adds are hidden too.
+ */
+const SEARCH_INDEX_PREFIX = 'search_';
+
 export function isHiddenTable(name: string): boolean {
-  return INTERNAL_TABLES.has(name) || isSqliteInternal(name);
+  return (
+    INTERNAL_TABLES.has(name) || isSqliteInternal(name) || name.toLowerCase().startsWith(SEARCH_INDEX_PREFIX)
+  );
 }
 
 /** The tables the editor lists, sorted. */

@@ -12,15 +12,29 @@ function firstFree(base: string, taken: ReadonlySet<string>): string {
   for (let n = 2; ; n += 1) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
 }
 
+/**
+ * The ids starting with `base` are those in [base, end): `end` is base with its last
+ * character's code moved up by one. A range of the primary key, where `LIKE 'base%'`
+ * read every id (SQLite's LIKE ignores ASCII case, so it cannot use a BINARY index).
+ * firstFree only asks for exact base, base2, …, which are lower case like every slug,
+ * so the ids LIKE also matched (other cases) never changed its answer.
+ */
+function prefixRange(base: string): readonly [string, string] {
+  const last = base.charCodeAt(base.length - 1);
+  return [base, base.slice(0, -1) + String.fromCharCode(last + 1)];
+}
+
 /** A slug unused by users, players and coaches: accounts and profiles share one id space. */
 export async function uniqueId(db: DB, name: string): Promise<string> {
   const base = slugBase(name, 'member');
+  const [from, to] = prefixRange(base);
   const rows = await db
     .selectFrom('users')
     .select('id')
-    .where('id', 'like', `${base}%`)
-    .union(db.selectFrom('players').select('id').where('id', 'like', `${base}%`))
-    .union(db.selectFrom('coaches').select('id').where('id', 'like', `${base}%`))
+    .where('id', '>=', from)
+    .where('id', '<', to)
+    .union(db.selectFrom('players').select('id').where('id', '>=', from).where('id', '<', to))
+    .union(db.selectFrom('coaches').select('id').where('id', '>=', from).where('id', '<', to))
     .execute();
   return firstFree(base, new Set(rows.map((row) => row.id)));
 }
@@ -28,6 +42,12 @@ export async function uniqueId(db: DB, name: string): Promise<string> {
 /** A team id from its name: dotted slug, unique among teams. */
 export async function uniqueTeamId(db: DB, name: string): Promise<string> {
   const base = slugBase(name, 'team');
-  const rows = await db.selectFrom('teams').select('team_id').where('team_id', 'like', `${base}%`).execute();
+  const [from, to] = prefixRange(base);
+  const rows = await db
+    .selectFrom('teams')
+    .select('team_id')
+    .where('team_id', '>=', from)
+    .where('team_id', '<', to)
+    .execute();
   return firstFree(base, new Set(rows.map((row) => row.team_id)));
 }

@@ -1,10 +1,27 @@
 /** League reads: the list, one league, and what its table is computed from. */
+import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/connection';
+import type { Database } from '../../db/schema';
 import type { StandingMatch, StandingTeam } from '../domain/standings';
 import type { LeagueDto } from '../schemas';
+import { pageOf, rowsToRead, type Page, type PageRequest } from './keyset';
 
-/** Newest season first, then by name. */
-export async function listLeagues(db: DB, { season }: { season?: string } = {}): Promise<LeagueDto[]> {
+/** The order of the leagues list: newest season first, then name, then id (unique). */
+export type LeagueKey = readonly [season: string, leagueName: string, leagueId: string];
+
+export interface LeagueListRequest extends PageRequest<LeagueKey> {
+  /** Only the leagues of this season. */
+  season?: string | undefined;
+}
+
+/**
+ * Newest season first, then by name, a page at a time: an index range of 0005's
+ * leagues_season_name (season DESC, league_name, league_id), no sort, no OFFSET.
+ */
+export async function listLeagues(
+  db: DB,
+  { season, limit, after }: LeagueListRequest = {},
+): Promise<Page<LeagueDto, LeagueKey>> {
   let query = db
     .selectFrom('leagues')
     .select(['league_id', 'league_name', 'season', 'status', 'location'])
@@ -12,7 +29,27 @@ export async function listLeagues(db: DB, { season }: { season?: string } = {}):
     .orderBy('league_name')
     .orderBy('league_id');
   if (season !== undefined) query = query.where('season', '=', season);
-  return query.execute();
+  if (after !== undefined) {
+    const [afterSeason, afterName, afterId] = after;
+    const pastKey = (eb: ExpressionBuilder<Database, 'leagues'>) =>
+      eb(eb.refTuple('league_name', 'league_id'), '>', eb.tuple(afterName, afterId));
+    if (season === undefined) {
+      // After (s, n, i) in (season DESC, name, id) order: an older season, or season s past (n, i).
+      query = query.where((eb) =>
+        eb.and([eb('season', '<=', afterSeason), eb.or([eb('season', '<', afterSeason), pastKey(eb)])]),
+      );
+    } else if (afterSeason === season) {
+      query = query.where(pastKey);
+    } else if (afterSeason < season) {
+      // The cursor is past every league of this (newer) season.
+      return { rows: [], next: null };
+    }
+    // A cursor in a newer season than the one asked for comes before all of its leagues.
+  }
+  const take = rowsToRead(limit);
+  if (take !== undefined) query = query.limit(take);
+  const rows = await query.execute();
+  return pageOf(rows, limit, (league) => [league.season, league.league_name, league.league_id] as const);
 }
 
 export async function findLeague(db: DB, leagueId: string): Promise<LeagueDto | undefined> {

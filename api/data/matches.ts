@@ -2,6 +2,7 @@
  * Match reads: rows joined with team names and logos, with their events and squads,
  * turned into the one match shape every endpoint answers with.
  */
+import { sql } from 'kysely';
 import type { DB } from '../../db/connection';
 import type { Approval } from '../../db/schema';
 import type { MatchDto } from '../schemas';
@@ -113,18 +114,22 @@ async function loadExtras(db: DB, matchIds: readonly number[]): Promise<Map<numb
       else entry.goalkeepers.push(event.player_id);
     }
     // In selection order (row id): a join to sort by shirt number doubled the cost of big lists.
+    // One row per match and side with its ids as a JSON array, read along the (match_id,
+    // team_id) index: a league's 10,000 squad rows cost more to hand over one by one than to read.
     const squads = await db
       .selectFrom('match_squads')
-      .select(['match_id', 'team_id', 'player_id'])
+      .select([
+        'match_id',
+        'team_id',
+        sql<string>`json_group_array(${sql.ref('player_id')} ORDER BY ${sql.ref('id')})`.as('players'),
+      ])
       .where('match_id', 'in', chunk)
-      .orderBy('id')
+      .groupBy(['match_id', 'team_id'])
       .execute();
     for (const row of squads) {
       const entry = extras.get(row.match_id);
       if (!entry) continue;
-      const list = entry.squads.get(row.team_id) ?? [];
-      list.push(row.player_id);
-      entry.squads.set(row.team_id, list);
+      entry.squads.set(row.team_id, JSON.parse(row.players) as string[]);
     }
   }
   return extras;

@@ -1,35 +1,33 @@
 /**
  * Search over player, team and league names for the search panel.
  *
- * Matching happens in JavaScript, not in SQL: folding case and diacritics the
- * Unicode way ("jose" finds "José", "STRASSE" finds "Straße") is beyond SQLite's
- * LIKE, and filtering in JS means `%`, `_` and `\` in a term are just characters.
- * Only the id and name columns are read, and an amateur league has a few thousand
- * names at most, so a scan per search stays well under a millisecond or two.
+ * Matching is defined in JavaScript: folding case and diacritics the Unicode way
+ * ("jose" finds "José", "STRASSE" finds "Straße") is beyond SQLite's LIKE, and
+ * `%`, `_`, `\` and quotes in a term are just characters. The names come from the
+ * search index of migration 0003 (search_names and its FTS5 table search_text), never
+ * from a scan of players, teams or leagues: the index only narrows, and every
+ * candidate is ranked again here by matchRank on its folded name.
+ *
+ * The order is rank (exact, prefix, word prefix, substring), then length, then name
+ * by localeCompare, then type, then id. Ranks are looked up one after the other,
+ * stopping once SEARCH_RESULT_LIMIT are found; within a rank the index hands out the
+ * shortest candidates first (search_text's rowids are ordered by length), a page at a
+ * time, and every candidate of the last length needed is read, so the localeCompare
+ * tie-break sees all the names it must order. A term that few names contain (most
+ * full names) skips the ranks: one read finds every name containing it.
  */
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/connection';
+import type { SearchNamesTable } from '../../db/schema';
+import { codePointLength, foldForSearch, isWordChar, markForSearch, MARK } from '../../db/search-fold';
 import type { SearchResultSchema } from '../schemas';
+
+export { foldForSearch };
 
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
 export const SEARCH_RESULT_LIMIT = 20;
-
-/**
- * Compatibility decomposition, case folding and diacritic removal, so that
- * visually equal names compare equal. Upper then lower case folds 'ß' to 'ss' and
- * a final sigma to 'σ', as full Unicode case folding does.
- */
-export function foldForSearch(text: string): string {
-  return text
-    .normalize('NFKD')
-    .toLocaleUpperCase('en')
-    .toLocaleLowerCase('en')
-    .normalize('NFKD')
-    .replace(/\p{Mn}/gu, '')
-    .replace(/\s+/gu, ' ')
-    .trim();
-}
 
 /** 0 exact, 1 name starts with the term, 2 a word starts with it, 3 anywhere; null no match. */
 export function matchRank(foldedName: string, foldedTerm: string): number | null {
@@ -44,62 +42,222 @@ export function matchRank(foldedName: string, foldedTerm: string): number | null
   return found ? 3 : null;
 }
 
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-
 function isWordStart(text: string, at: number): boolean {
   // The last code point before `at` (two code units back covers a surrogate pair).
   const previous = Array.from(text.slice(Math.max(0, at - 2), at)).pop();
-  return previous === undefined || !WORD_CHAR.test(previous);
+  return previous === undefined || !isWordChar(previous);
 }
+
+/** With the u flag a surrogate pair is one code point, so this finds only a lone half. */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 const TYPE_ORDER: Record<SearchResult['type'], number> = { player: 0, team: 1, league: 2 };
 
-interface Candidate extends SearchResult {
-  rank: number;
-  length: number;
+type NameRow = Pick<SearchNamesTable, 'kind' | 'ref_id' | 'name' | 'folded' | 'length'>;
+
+/** `a.localeCompare(b, 'en')` is by definition this collator's compare; built once, it is much faster. */
+const collator = new Intl.Collator('en');
+
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Within a rank: shorter, then alphabetical, then player/team/league, then id. */
+function compareWithinRank(a: NameRow, b: NameRow): number {
+  return (
+    a.length - b.length ||
+    collator.compare(a.name, b.name) ||
+    TYPE_ORDER[a.kind] - TYPE_ORDER[b.kind] ||
+    compareCodeUnits(a.ref_id, b.ref_id)
+  );
+}
+
+/** Where one rank's candidates come from, always in order of length. */
+interface Candidates {
+  /** The first `limit` candidates of length `from` or more, shortest first. */
+  page(from: number, limit: number): Promise<NameRow[]>;
+  /** Every candidate of exactly this length. */
+  ofLength(length: number): Promise<NameRow[]>;
+}
+
+/** Exact matches, from the B-tree on folded. */
+function exactCandidates(db: DB, folded: string): Candidates {
+  const columns = sql`kind, ref_id, name, folded, length`;
+  return {
+    page: async (from, limit) =>
+      (
+        await sql<NameRow>`SELECT ${columns} FROM search_names
+          WHERE folded = ${folded} AND length >= ${from} ORDER BY length LIMIT ${limit}`.execute(db)
+      ).rows,
+    ofLength: async (length) =>
+      (
+        await sql<NameRow>`SELECT ${columns} FROM search_names
+          WHERE folded = ${folded} AND length = ${length}`.execute(db)
+      ).rows,
+  };
+}
+
+/** An FTS5 string: everything between the double quotes is text, a quote doubled. */
+function ftsString(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/**
+ * Names matching an FTS5 query over the marked text (see MARK), from the index in
+ * rowid order, which is order of length.
+ */
+function indexedCandidates(db: DB, query: string): Candidates {
+  const columns = sql`s.kind, s.ref_id, s.name, s.folded, s.length`;
+  return {
+    page: async (from, limit) =>
+      (
+        await sql<NameRow>`SELECT ${columns}
+          FROM search_text AS f JOIN search_names AS s ON s.id = f.rowid
+          WHERE f.search_text MATCH ${query} AND f.rowid >= (${from} << 32)
+          ORDER BY f.rowid LIMIT ${limit}`.execute(db)
+      ).rows,
+    ofLength: async (length) =>
+      (
+        await sql<NameRow>`SELECT ${columns}
+          FROM search_text AS f JOIN search_names AS s ON s.id = f.rowid
+          WHERE f.search_text MATCH ${query}
+            AND f.rowid >= (${length} << 32) AND f.rowid < ((${length} + 1) << 32)`.execute(db)
+      ).rows,
+  };
+}
+
+const NO_CANDIDATES: Candidates = { page: async () => [], ofLength: async () => [] };
+
+/**
+ * Names containing the term anywhere. A marked term of three code points or more is
+ * one phrase. One of one or two letters or digits is no trigram by itself, but every
+ * occurrence starts one (the name's marked text ends with MARK.end): the index's
+ * vocabulary, read for the trigrams that start with the term, gives the phrases.
+ */
+async function substringCandidates(db: DB, marked: string): Promise<Candidates> {
+  const length = codePointLength(marked);
+  if (length >= 3) return indexedCandidates(db, ftsString(marked));
+  // Code point order is UTF-8 byte order, the vocabulary's: the last code point bounds it.
+  const last = marked + '\u{10FFFF}'.repeat(3 - length);
+  const trigrams = await sql<{ term: string }>`SELECT term FROM search_text_vocab
+    WHERE term >= ${marked} AND term <= ${last}`.execute(db);
+  if (trigrams.rows.length === 0) return NO_CANDIDATES;
+  return indexedCandidates(db, trigrams.rows.map((row) => ftsString(row.term)).join(' OR '));
+}
+
+/**
+ * The best `wanted` names of one rank, in order. Candidates come a page at a time,
+ * shortest first; a page that comes back full is cut before its last length, and
+ * that length is read whole, so no name that would sort first is left unread.
+ * Candidates of another rank are dropped: of a better one (a name that starts with
+ * the term can contain it at a later word start too), or of none (a name holding one
+ * of MARK's control characters can look like a match to the index).
+ */
+async function bestOfRank(
+  candidates: Candidates,
+  foldedTerm: string,
+  rank: number,
+  wanted: number,
+  taken: ReadonlySet<string>,
+): Promise<NameRow[]> {
+  const found: NameRow[] = [];
+  const keep = (rows: NameRow[]) => {
+    for (const row of rows) {
+      if (matchRank(row.folded, foldedTerm) === rank && !taken.has(keyOf(row))) found.push(row);
+    }
+  };
+  let from = 0;
+  let pageSize = 2 * wanted + 10;
+  for (;;) {
+    const rows = await candidates.page(from, pageSize);
+    const last = rows.at(-1)?.length;
+    if (rows.length < pageSize || last === undefined) {
+      keep(rows);
+      break;
+    }
+    keep(rows.filter((row) => row.length < last));
+    keep(await candidates.ofLength(last));
+    if (found.length >= wanted) break;
+    from = last + 1;
+    pageSize *= 2;
+  }
+  return found.sort(compareWithinRank).slice(0, wanted);
 }
 
 /**
  * Players on a roster (a player who left has no team and is not searchable),
  * teams and leagues whose name contains the term, best matches first, at most
  * SEARCH_RESULT_LIMIT. A league is named "<league_name> <season>" because the same
- * league runs in several seasons, each its own league_id.
+ * league runs in several seasons, each its own league_id. `few`: see FEW.
  */
-export async function searchByName(db: DB, term: string): Promise<SearchResult[]> {
+export async function searchByName(
+  db: DB,
+  term: string,
+  { few = FEW }: { few?: number } = {},
+): Promise<SearchResult[]> {
   const folded = foldForSearch(term);
   if (folded === '') return [];
-
-  const [players, teams, leagues] = await Promise.all([
-    db.selectFrom('players').select(['id', 'name']).where('team_id', 'is not', null).execute(),
-    db.selectFrom('teams').select(['team_id', 'team_name']).execute(),
-    db.selectFrom('leagues').select(['league_id', 'league_name', 'season']).execute(),
-  ]);
-  const named: SearchResult[] = [
-    ...players.map((p): SearchResult => ({ type: 'player', id: p.id, name: p.name })),
-    ...teams.map((t): SearchResult => ({ type: 'team', id: t.team_id, name: t.team_name })),
-    ...leagues.map((l): SearchResult => ({
-      type: 'league',
-      id: l.league_id,
-      name: `${l.league_name} ${l.season}`,
-    })),
-  ];
-
-  const candidates: Candidate[] = [];
-  for (const result of named) {
-    const rank = matchRank(foldForSearch(result.name), folded);
-    if (rank !== null) candidates.push({ ...result, rank, length: [...result.name].length });
-  }
-  candidates.sort(
-    (a, b) =>
-      a.rank - b.rank ||
-      a.length - b.length ||
-      a.name.localeCompare(b.name, 'en') ||
-      TYPE_ORDER[a.type] - TYPE_ORDER[b.type] ||
-      compareCodeUnits(a.id, b.id),
-  );
-  return candidates.slice(0, SEARCH_RESULT_LIMIT).map(({ type, id, name }) => ({ type, id, name }));
+  const results = await find(db, folded, few);
+  return results.map((row) => ({ type: row.kind, id: row.ref_id, name: row.name }));
 }
 
-function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+async function find(db: DB, folded: string, few: number): Promise<NameRow[]> {
+  if (LONE_SURROGATE.test(folded)) {
+    // A lone surrogate cannot reach SQLite intact (it becomes U+FFFD) but can match
+    // half of a pair in JavaScript. Not from a URL; kept exact by reading every name.
+    return best(await db.selectFrom('search_names').select(NAME_COLUMNS).execute(), folded);
+  }
+  const marked = markForSearch(folded);
+  if (few > 0 && codePointLength(marked) >= 3) {
+    // Every match contains the term, and for most terms of a few words (a full name)
+    // few names do: one read of the index then finds them all.
+    const all = await indexedCandidates(db, ftsString(marked)).page(0, few);
+    if (all.length < few) return best(all, folded);
+  }
+  return byRank(db, folded, marked);
+}
+
+/**
+ * Up to how many names containing the term are ranked at once, without looking up
+ * rank after rank. The tests set it to 0 to try the ranks on small data.
+ */
+const FEW = 100;
+
+const NAME_COLUMNS = ['kind', 'ref_id', 'name', 'folded', 'length'] as const;
+
+/** The best SEARCH_RESULT_LIMIT of these names, best first. */
+function best(rows: NameRow[], folded: string): NameRow[] {
+  return rows
+    .map((row) => ({ row, rank: matchRank(row.folded, folded) }))
+    .filter((entry): entry is { row: NameRow; rank: number } => entry.rank !== null)
+    .sort((a, b) => a.rank - b.rank || compareWithinRank(a.row, b.row))
+    .slice(0, SEARCH_RESULT_LIMIT)
+    .map((entry) => entry.row);
+}
+
+/** Rank after rank, each looked up only while earlier ones leave room. */
+async function byRank(db: DB, folded: string, marked: string): Promise<NameRow[]> {
+  const ranks: [number, () => Candidates | Promise<Candidates>][] = [
+    [0, () => exactCandidates(db, folded)],
+    [1, () => indexedCandidates(db, ftsString(MARK.start + marked))],
+    [2, () => indexedCandidates(db, ftsString(MARK.separator + marked))],
+    [3, () => substringCandidates(db, marked)],
+  ];
+  const results: NameRow[] = [];
+  // The reads are not one snapshot: a write by another request on this connection can
+  // come between two of them, and a name renamed meanwhile must not be listed twice.
+  const taken = new Set<string>();
+  for (const [rank, candidates] of ranks) {
+    if (results.length >= SEARCH_RESULT_LIMIT) break;
+    const wanted = SEARCH_RESULT_LIMIT - results.length;
+    for (const row of await bestOfRank(await candidates(), folded, rank, wanted, taken)) {
+      taken.add(keyOf(row));
+      results.push(row);
+    }
+  }
+  return results;
+}
+
+function keyOf(row: NameRow): string {
+  return `${row.kind}:${row.ref_id}`;
 }

@@ -56,8 +56,17 @@ export async function leaderboards(db: DB, scope: StatsScope): Promise<Leaderboa
     for (const row of rows)
       players.set(row.id, { name: row.name, position: row.position, photo_id: row.photo_id });
   }
-  const teamRows = await db.selectFrom('teams').select(['team_id', 'team_name']).execute();
-  const teams = new Map(teamRows.map((team) => [team.team_id, team.team_name]));
+  // A leader is listed under the team of one of their events: only those teams' names are needed.
+  const teamIds = [...new Set(events.map((event) => event.team_id))];
+  const teams = new Map<string, string>();
+  for (let start = 0; start < teamIds.length; start += 500) {
+    const rows = await db
+      .selectFrom('teams')
+      .select(['team_id', 'team_name'])
+      .where('team_id', 'in', teamIds.slice(start, start + 500))
+      .execute();
+    for (const row of rows) teams.set(row.team_id, row.team_name);
+  }
   return computeLeaderboards({ matches, events, players, teams });
 }
 

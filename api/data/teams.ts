@@ -1,15 +1,98 @@
 /** Team, roster and coach reads. */
+import { CompiledQuery } from 'kysely';
 import type { DB } from '../../db/connection';
 import type { CoachDto, RosterPlayerDto, TeamDto, TeamSummaryDto } from '../schemas';
+import { compareBinary, mergeSorted, pageOf, rowsToRead, type Page, type PageRequest } from './keyset';
 
-/** Every team, by name. */
-export async function listTeams(db: DB): Promise<TeamSummaryDto[]> {
-  return db
-    .selectFrom('teams')
-    .select(['team_id', 'team_name', 'league_id', 'location', 'description', 'logo'])
-    .orderBy('team_name')
-    .orderBy('team_id')
-    .execute();
+/** The order of the teams list: by name, then id (unique, so the order is total). */
+export type TeamKey = readonly [teamName: string, teamId: string];
+
+export interface TeamListRequest extends PageRequest<TeamKey> {
+  /** Only the teams of this league. */
+  leagueId?: string | undefined;
+  /** Only the teams of a league of this season (teams.league_id → leagues.season). */
+  season?: string | undefined;
+}
+
+/**
+ * Leagues whose teams one statement merges: a UNION ALL arm per league, each an index
+ * range in list order, which SQLite merges without sorting. Its merge is a chain (a row
+ * of the first arm passes every later one), so arms are kept few; a season with more
+ * leagues runs several statements, merged here.
+ */
+export const LEAGUES_PER_STATEMENT = 64;
+
+const TEAM_SUMMARY = ['team_id', 'team_name', 'league_id', 'location', 'description', 'logo'] as const;
+
+/** All teams after `after`, in list order: a range of 0005's teams_name index. */
+function allTeams(db: DB, after: TeamKey | undefined, take: number | undefined) {
+  let query = db.selectFrom('teams').select([...TEAM_SUMMARY]);
+  if (after !== undefined) {
+    query = query.where((eb) => eb(eb.refTuple('team_name', 'team_id'), '>', eb.tuple(after[0], after[1])));
+  }
+  query = query.orderBy('team_name').orderBy('team_id');
+  return take === undefined ? query : query.limit(take);
+}
+
+/**
+ * The teams of some leagues after `after`, in list order, in one statement: a range of
+ * 0005's teams_league_name index per league, merged (EXPLAIN QUERY PLAN: MERGE (UNION ALL)).
+ * Written as SQL text: Kysely took longer to build a many-arm query (6 ms for 100) than SQLite to run it.
+ */
+function teamsOfLeagues(
+  leagueIds: readonly string[],
+  after: TeamKey | undefined,
+  take: number | undefined,
+): CompiledQuery<TeamSummaryDto> {
+  const arm =
+    `SELECT ${TEAM_SUMMARY.join(', ')} FROM teams WHERE league_id = ?` +
+    (after === undefined ? '' : ' AND (team_name, team_id) > (?, ?)');
+  const parameters: unknown[] = leagueIds.flatMap((leagueId) =>
+    after === undefined ? [leagueId] : [leagueId, after[0], after[1]],
+  );
+  let text = `${leagueIds.map(() => arm).join(' UNION ALL ')} ORDER BY team_name, team_id`;
+  if (take !== undefined) {
+    text += ' LIMIT ?';
+    parameters.push(take);
+  }
+  return CompiledQuery.raw(text, parameters) as CompiledQuery<TeamSummaryDto>;
+}
+
+/** The leagues a filter keeps teams of; null when it keeps every team. */
+async function filteredLeagues(db: DB, { leagueId, season }: TeamListRequest): Promise<string[] | null> {
+  if (season === undefined) return leagueId === undefined ? null : [leagueId];
+  let query = db.selectFrom('leagues').select('league_id').where('season', '=', season);
+  if (leagueId !== undefined) query = query.where('league_id', '=', leagueId);
+  return (await query.execute()).map((row) => row.league_id);
+}
+
+function compareTeams(a: TeamSummaryDto, b: TeamSummaryDto): number {
+  return compareBinary(a.team_name, b.team_name) || compareBinary(a.team_id, b.team_id);
+}
+
+/**
+ * Teams by name (then id), optionally of one league or of the leagues of one season, a
+ * page at a time. Every statement reads index ranges in list order: no sort, no OFFSET.
+ */
+export async function listTeams(
+  db: DB,
+  request: TeamListRequest = {},
+): Promise<Page<TeamSummaryDto, TeamKey>> {
+  const { limit, after } = request;
+  const take = rowsToRead(limit);
+  const leagueIds = await filteredLeagues(db, request);
+  let rows: TeamSummaryDto[];
+  if (leagueIds === null) {
+    rows = await allTeams(db, after, take).execute();
+  } else {
+    const lists: TeamSummaryDto[][] = [];
+    for (let start = 0; start < leagueIds.length; start += LEAGUES_PER_STATEMENT) {
+      const chunk = leagueIds.slice(start, start + LEAGUES_PER_STATEMENT);
+      lists.push((await db.executeQuery(teamsOfLeagues(chunk, after, take))).rows);
+    }
+    rows = mergeSorted(lists, compareTeams, take);
+  }
+  return pageOf(rows, limit, (team) => [team.team_name, team.team_id] as const);
 }
 
 export async function getTeam(db: DB, teamId: string): Promise<TeamDto | undefined> {

@@ -13,11 +13,18 @@ import { computeStandings } from '../domain/standings';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { idParam, leagueIdFrom, seasonParam, validate } from '../http/validate';
-import type { LeagueDto } from '../schemas';
+import type { LeagueDto, LeagueListDto } from '../schemas';
 import { jsonRead } from '../http/read';
+import { cursorParam, isPaged, nextCursor, pageLimitParam } from './list-query';
 
 const leagueParam = z.object({ leagueId: idParam.transform(leagueIdFrom).pipe(idParam) });
 const seasonQuery = z.object({ season: seasonParam.optional() });
+/** GET /api/leagues: a season and a page. */
+const leagueListQuery = z.object({
+  season: seasonParam.optional(),
+  limit: pageLimitParam.optional(),
+  cursor: cursorParam('leagues', z.tuple([z.string().regex(/^\d{4}$/), z.string(), z.string()])).optional(),
+});
 
 async function requireLeague(db: DB, leagueId: string): Promise<LeagueDto> {
   const league = await findLeague(db, leagueId);
@@ -26,10 +33,18 @@ async function requireLeague(db: DB, leagueId: string): Promise<LeagueDto> {
 }
 
 export const leagueRoutes = new Hono<AppEnv>()
-  .get('/leagues', validate('query', seasonQuery), async (c) => {
-    const { season } = c.req.valid('query');
-    const leagues: LeagueDto[] = await listLeagues(c.var.db, { season });
-    return jsonRead(c, { leagues }, CACHE.leagues);
+  .get('/leagues', validate('query', leagueListQuery), async (c) => {
+    const query = c.req.valid('query');
+    const page = await listLeagues(c.var.db, {
+      season: query.season,
+      limit: query.limit,
+      after: query.cursor,
+    });
+    // Without limit or cursor the answer is the whole list, shaped as it always was.
+    const body: LeagueListDto = isPaged(query)
+      ? { leagues: page.rows, next_cursor: nextCursor('leagues', page.next) }
+      : { leagues: page.rows };
+    return jsonRead(c, body, CACHE.leagues);
   })
   .get('/leagues/:leagueId', validate('param', leagueParam), async (c) => {
     const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);

@@ -14,17 +14,29 @@ import {
   approvedParam,
   booleanParam,
   idParam,
+  leagueIdFrom,
   limitParam,
   seasonParam,
   sortParam,
   validate,
 } from '../http/validate';
-import type { TeamSummaryDto } from '../schemas';
+import type { TeamListDto } from '../schemas';
 import { holdUntil, jsonRead } from '../http/read';
 import { nextKickoff } from '../http/next-kickoff';
+import { cursorParam, isPaged, nextCursor, pageLimitParam } from './list-query';
 
 const teamParam = z.object({ teamId: idParam });
 const seasonQuery = z.object({ season: seasonParam.optional() });
+/** GET /api/teams: filters and a page; an unknown league or a season without leagues lists nothing. */
+const teamListQuery = z.object({
+  league_id: z
+    .string({ error: 'must be given once' })
+    .pipe(idParam.transform(leagueIdFrom).pipe(idParam))
+    .optional(),
+  season: seasonParam.optional(),
+  limit: pageLimitParam.optional(),
+  cursor: cursorParam('teams', z.tuple([z.string(), z.string()])).optional(),
+});
 const teamMatchesQuery = z.object({
   season: seasonParam.optional(),
   approved: approvedParam.optional(),
@@ -38,9 +50,19 @@ async function requireTeam(db: DB, teamId: string): Promise<void> {
 }
 
 export const teamRoutes = new Hono<AppEnv>()
-  .get('/teams', async (c) => {
-    const teams: TeamSummaryDto[] = await listTeams(c.var.db);
-    return jsonRead(c, { teams }, CACHE.revalidate);
+  .get('/teams', validate('query', teamListQuery), async (c) => {
+    const query = c.req.valid('query');
+    const page = await listTeams(c.var.db, {
+      leagueId: query.league_id,
+      season: query.season,
+      limit: query.limit,
+      after: query.cursor,
+    });
+    // Without limit or cursor the answer is the whole list, shaped as it always was.
+    const body: TeamListDto = isPaged(query)
+      ? { teams: page.rows, next_cursor: nextCursor('teams', page.next) }
+      : { teams: page.rows };
+    return jsonRead(c, body, CACHE.revalidate);
   })
   .get('/teams/:teamId', validate('param', teamParam), async (c) => {
     const team = await getTeam(c.var.db, c.req.valid('param').teamId);

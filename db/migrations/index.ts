@@ -2,6 +2,9 @@
 import type { Kysely } from 'kysely';
 import * as m0001 from './0001_initial';
 import * as m0002 from './0002_data_version';
+import * as m0003 from './0003_search_index';
+import * as m0004 from './0004_read_indexes';
+import * as m0005 from './0005_list_indexes';
 
 export interface Migration {
   version: number;
@@ -13,4 +16,7 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { version: 1, name: '0001_initial', up: m0001.up },
   { version: 2, name: '0002_data_version', up: m0002.up },
+  { version: 3, name: '0003_search_index', up: m0003.up },
+  { version: 4, name: '0004_read_indexes', up: m0004.up },
+  { version: 5, name: '0005_list_indexes', up: m0005.up },
 ];

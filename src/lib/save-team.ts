@@ -87,7 +87,9 @@ export async function saveTeamForOffline(teamId: string, now = new Date()): Prom
     optional(`/api/matches?team_id=${teamId}&future=true`),
     optional(`/api/matches?future=true&team_id=${enc(teamId)}&limit=1`),
     optional('/api/teams'),
+    // All Teams: this year's leagues and their teams.
     optional(`/api/leagues?season=${year}`),
+    optional(`/api/teams?season=${year}`),
     ...(leagueId
       ? [
           optional(`/api/leagues/${enc(leagueId)}`),

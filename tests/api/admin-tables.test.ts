@@ -3,12 +3,12 @@
  * session revocation on role changes, and injection attempts that must change
  * nothing (every table's rows and the schema itself are checksummed around them).
  */
-import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, PASSWORD, type Role } from '../fixtures/auth';
 import { NOW, TINY_LEAGUE_NEWS } from '../fixtures/factory';
+import { tableChecksums, type Checksums } from '../fixtures/checksum';
 import { withFixture } from '../fixtures/hooks';
 
 const t = withFixture(() => makeTinyLeagueApp(), { perTest: true });
@@ -64,29 +64,8 @@ function auditRows() {
 }
 
 /** Row count and a checksum of every table (internal ones included) and of the schema. */
-function snapshot(): Record<string, { rows: number; sha: string }> {
-  const names = z
-    .array(z.string())
-    .parse(
-      t.connection.sqlite
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-        .pluck()
-        .all(),
-    );
-  const result: Record<string, { rows: number; sha: string }> = {};
-  const schema = sqlRows('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name');
-  result['(schema)'] = {
-    rows: schema.length,
-    sha: createHash('sha256').update(JSON.stringify(schema)).digest('hex'),
-  };
-  for (const name of names) {
-    const rows = sqlRows(`SELECT * FROM "${name.replaceAll('"', '""')}" ORDER BY rowid`);
-    result[name] = {
-      rows: rows.length,
-      sha: createHash('sha256').update(JSON.stringify(rows)).digest('hex'),
-    };
-  }
-  return result;
+function snapshot(): Checksums {
+  return tableChecksums(t.connection.sqlite);
 }
 
 const LISTED = [

@@ -44,6 +44,21 @@ describe('GET /api/leagues', () => {
     }
   });
 
+  it('pages with limit and next_cursor (more in list-paging.test.ts)', async () => {
+    const first = await t.get('/api/leagues?limit=1');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=300');
+    const page = z
+      .strictObject({ leagues: z.array(LeagueSchema), next_cursor: z.string().nullable() })
+      .parse(first.body);
+    expect(page.leagues.map((league) => league.league_id)).toEqual(['tl-26']);
+    const rest = await t.get(`/api/leagues?limit=1&cursor=${page.next_cursor ?? ''}`);
+    expect(rest.body).toMatchObject({ leagues: [{ league_id: 'tl-25' }], next_cursor: null });
+    expect(await t.get('/api/leagues?cursor=not-a-cursor')).toMatchObject({
+      status: 400,
+      body: { detail: expect.stringContaining("Invalid query parameter 'cursor'") },
+    });
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await t.get('/api/leagues');
     const etag = first.headers.get('etag');

@@ -2,12 +2,16 @@
  * GET /api/search?term=: the tiny league plus a few players chosen to exercise the
  * ranking, Unicode folding, LIKE metacharacters and a player who left his team.
  */
+import fc from 'fast-check';
+import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, matchRank } from '../../api/data/search';
+import { foldForSearch, matchRank, searchByName, SEARCH_RESULT_LIMIT } from '../../api/data/search';
 import { CACHE } from '../../api/http/cache';
 import { SearchResultSchema } from '../../api/schemas';
-import type { DB } from '../../db/connection';
+import { openAndMigrate, type DB } from '../../db/connection';
+import type { Database } from '../../db/schema';
+import { referenceSearch } from '../bench/search-scale';
 import { makeTestApp } from '../fixtures/app';
 import { buildTinyLeague, insertPlayer, insertTeam } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
@@ -213,5 +217,286 @@ describe('search folding and ranking rules', () => {
     expect(matchRank('hakken', 'ken')).toBe(3);
     expect(matchRank('ben', 'ken')).toBeNull();
     expect(matchRank('anything', '')).toBeNull();
+  });
+});
+
+/**
+ * The index only narrows: every answer must equal the O(n) algorithm search had before
+ * it (referenceSearch, in tests/bench/search-scale.ts), on the same data.
+ */
+describe('search over the index answers as the scan of every name did', () => {
+  /** Also with few: 0, i.e. rank after rank even where one read of every match would do. */
+  const expectAsReference = async (db: DB, terms: string[]) => {
+    for (const term of terms) {
+      const expected = await referenceSearch(db, term);
+      expect(await searchByName(db, term), JSON.stringify(term)).toEqual(expected);
+      expect(await searchByName(db, term, { few: 0 }), JSON.stringify(term)).toEqual(expected);
+    }
+  };
+
+  it('cuts a tie of equal lengths at the limit by name, then type, then id', async () => {
+    const { db } = t.connection;
+    // 60 players' names of one length starting with 'zed': 30 that sort last, added
+    // first (so that they fill the first page of candidates, ahead in rowid order),
+    // then 15 in every case and accent, each twice; one is also a team's. A league
+    // 'Zed 2026' is longer.
+    let number = 200;
+    for (let i = 0; i < 30; i++) {
+      await insertPlayer(db, {
+        id: `zed.filler.${i}`,
+        name: `Zed ${'mnp'[i % 3] ?? ''}${i % 10}`,
+        team_id: 'east.united',
+        number: number++,
+        position: 'Forward',
+      });
+    }
+    const tails = ['Aa', 'aA', 'ÁA', 'ab', 'AB', 'áb', 'ba', 'Bá', 'zz', 'Zz', 'Ø1', 'o2', 'Ö2', "'x", '-x'];
+    for (const [i, tail] of tails.entries()) {
+      for (const team of ['north.town', 'south.city']) {
+        await insertPlayer(db, {
+          id: `zed.${i}.${team}`,
+          name: `Zed ${tail}`,
+          team_id: team,
+          number: number++,
+          position: 'Forward',
+        });
+      }
+    }
+    await insertTeam(db, { team_id: 'zed.team', team_name: 'Zed ab', league_id: 'tl-26' });
+    await db
+      .insertInto('leagues')
+      .values({ league_id: 'zed.league', league_name: 'Zed', season: '2026', status: 'active' })
+      .execute();
+    const results = await search('zed');
+    expect(await searchByName(db, 'zed', { few: 0 })).toEqual(results);
+    expect(results).toHaveLength(SEARCH_RESULT_LIMIT);
+    // Punctuation sorts before letters, then case and accents break ties; the limit
+    // falls between two players of the same name.
+    expect(results.map((result) => `${result.name}|${result.type}|${result.id}`)).toEqual([
+      'Zed -x|player|zed.14.north.town',
+      'Zed -x|player|zed.14.south.city',
+      "Zed 'x|player|zed.13.north.town",
+      "Zed 'x|player|zed.13.south.city",
+      'Zed aA|player|zed.1.north.town',
+      'Zed aA|player|zed.1.south.city',
+      'Zed Aa|player|zed.0.north.town',
+      'Zed Aa|player|zed.0.south.city',
+      'Zed ÁA|player|zed.2.north.town',
+      'Zed ÁA|player|zed.2.south.city',
+      'Zed ab|player|zed.3.north.town',
+      'Zed ab|player|zed.3.south.city',
+      'Zed ab|team|zed.team',
+      'Zed AB|player|zed.4.north.town',
+      'Zed AB|player|zed.4.south.city',
+      'Zed áb|player|zed.5.north.town',
+      'Zed áb|player|zed.5.south.city',
+      'Zed ba|player|zed.6.north.town',
+      'Zed ba|player|zed.6.south.city',
+      'Zed Bá|player|zed.7.north.town',
+    ]);
+    await expectAsReference(db, ['zed', 'ZED', 'zed a', 'zed ab', 'ed', 'd a', 'zed 2026', 'a', 'x']);
+  });
+
+  it('looks past a page of exact matches for the one prefix match left', async () => {
+    const { db } = t.connection;
+    // With 'Ken' there are 19 exact matches for 'ken'; a page of candidates for
+    // "starts with" (12 at that point) holds only exact ones.
+    for (let i = 0; i < 18; i++) {
+      await insertPlayer(db, {
+        id: `ken.${i}`,
+        name: ['KEN', 'Kén', 'ken', 'Ｋen'][i % 4] ?? '',
+        team_id: 'south.city',
+        number: 300 + i,
+        position: 'Defender',
+      });
+    }
+    const results = await searchByName(db, 'ken', { few: 0 });
+    expect(await search('ken')).toEqual(results);
+    expect(results.filter((result) => foldForSearch(result.name) === 'ken')).toHaveLength(19);
+    expect(results[19]).toEqual({ type: 'player', id: 'ken.dodd', name: 'Ken Dodd' });
+    await expectAsReference(db, ['ken', 'KEN', 'en', 'e', 'n']);
+  });
+
+  it('finds substrings of one or two letters, quotes and NUL', async () => {
+    const { db } = t.connection;
+    const odd = ['Ana Martínez', 'Søren Sørensen', 'The "Wall" Smith', 'Nul\u0000Char', 'Mc"Quote', 'x'];
+    for (const [i, name] of odd.entries()) {
+      await insertPlayer(db, {
+        id: `odd.${i}`,
+        name,
+        team_id: 'west.rangers',
+        number: 400 + i,
+        position: 'Forward',
+      });
+    }
+    expect(names(await search('ez'))).toEqual(['Ana Martínez', 'José Álvarez']);
+    expect(await searchByName(db, 'ø')).toEqual([{ type: 'player', id: 'odd.1', name: 'Søren Sørensen' }]);
+    expect(names(await search('"wall"'))).toEqual(['The "Wall" Smith']);
+    expect(names(await search('c"q'))).toEqual(['Mc"Quote']);
+    expect(names(await searchByName(db, 'l\u0000c'))).toEqual(['Nul\u0000Char']);
+    await expectAsReference(db, [
+      'ez',
+      'z',
+      'ø',
+      'o',
+      'e',
+      '"',
+      '""',
+      'l\u0000',
+      '\u0000',
+      'x',
+      'X',
+      'th',
+      'h',
+      'ü',
+      // A lone surrogate (no URL can carry one) is matched as JavaScript does.
+      '\ud83d',
+      'a\udc00',
+    ]);
+  });
+
+  it('reads no table but the index, and that only through its indexes', async () => {
+    const { sqlite } = t.connection;
+    const queries: CompiledQuery[] = [];
+    // The same database through a Kysely that logs what it runs (not destroyed: that
+    // would close the fixture's handle).
+    const logged = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      log: (event) => {
+        if (event.level === 'query') queries.push(event.query);
+      },
+    });
+    for (const term of [
+      'ken',
+      'town',
+      'north town keeper',
+      'zzz',
+      'e',
+      'ez',
+      '_s',
+      '"',
+      'tiny league 2025',
+    ]) {
+      await searchByName(logged, term);
+    }
+    expect(queries.length).toBeGreaterThan(9);
+    for (const query of queries) {
+      expect(query.sql).not.toMatch(/\b(players|teams|leagues)\b/);
+      const plan = sqlite
+        .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+        .all(...query.parameters)
+        .map((row) => (row as { detail: string }).detail);
+      for (const step of plan) {
+        // search_text: a MATCH; search_text_vocab: a range of terms; search_names: by key.
+        if (step.startsWith('SCAN')) expect(step, query.sql).toMatch(/VIRTUAL TABLE INDEX [1-9]\d*:/);
+        expect(step, query.sql).not.toMatch(/TEMP B-TREE/);
+      }
+    }
+  });
+});
+
+describe('search over the index, property-based', () => {
+  // A small alphabet, so that names share substrings, tie and fill the limit; folding
+  // (case, width, accents, ß, ligatures, final sigma), word starts (punctuation, private
+  // use, spacing marks) and LIKE's and FTS5's special characters all appear in it.
+  const unit = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('a', 'b', 'A', ' ', 'e') },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        'á',
+        'Ä',
+        'ß',
+        's',
+        'S',
+        'ﬀ',
+        'f',
+        'é',
+        'e\u0301',
+        'ø',
+        'Σ',
+        'ς',
+        'σ',
+        'ｂ',
+        '1',
+        '١',
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        '-',
+        '_',
+        '%',
+        '\\',
+        '"',
+        "'",
+        '*',
+        '^',
+        '😀',
+        '\u{E000}',
+        '\u0903',
+        '\u00a0',
+        '.',
+        '(',
+        'OR',
+      ),
+    },
+  );
+  const name = fc.string({ unit, minLength: 1, maxLength: 9 });
+  const world = fc.record({
+    players: fc.array(fc.record({ name, team: fc.nat(3) }), { maxLength: 70 }),
+    teams: fc.array(name, { minLength: 3, maxLength: 3 }),
+    leagues: fc.array(fc.record({ name, season: fc.constantFrom('2025', '2026') }), { maxLength: 4 }),
+    terms: fc.array(fc.string({ unit, minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }),
+    changes: fc.array(fc.record({ player: fc.nat(), name, team: fc.nat(3) }), { maxLength: 6 }),
+  });
+
+  it('answers as the scan of every name, before and after names change', async () => {
+    await fc.assert(
+      fc.asyncProperty(world, async ({ players, teams, leagues, terms, changes }) => {
+        const connection = await openAndMigrate(':memory:');
+        try {
+          const { db, sqlite } = connection;
+          leagues.forEach((league, i) =>
+            sqlite
+              .prepare(
+                `INSERT INTO leagues (league_id, league_name, season, status) VALUES (?, ?, ?, 'active')`,
+              )
+              .run(`l${i}`, league.name, league.season),
+          );
+          teams.forEach((team, i) =>
+            sqlite.prepare(`INSERT INTO teams (team_id, team_name) VALUES (?, ?)`).run(`t${i}`, team),
+          );
+          const teamOf = (team: number) => (team < teams.length ? `t${team}` : null);
+          players.forEach((player, i) =>
+            sqlite
+              .prepare(
+                `INSERT INTO players (id, team_id, name, number, position) VALUES (?, ?, ?, ?, 'Forward')`,
+              )
+              .run(`p${i}`, teamOf(player.team), player.name, i),
+          );
+          const check = async () => {
+            for (const term of terms) {
+              const expected = await referenceSearch(db, term);
+              expect(await searchByName(db, term), JSON.stringify(term)).toEqual(expected);
+              expect(await searchByName(db, term, { few: 0 }), JSON.stringify(term)).toEqual(expected);
+            }
+          };
+          await check();
+          if (players.length === 0) return;
+          for (const change of changes) {
+            sqlite
+              .prepare('UPDATE players SET name = ?, team_id = ? WHERE id = ?')
+              .run(change.name, teamOf(change.team), `p${change.player % players.length}`);
+          }
+          sqlite.prepare(`DELETE FROM teams WHERE team_id = 't0'`).run();
+          await check();
+        } finally {
+          await connection.close();
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -42,6 +42,24 @@ describe('GET /api/teams and /api/teams/{id}', () => {
     });
   });
 
+  it('filters by league or season and pages with limit and next_cursor (more in list-paging.test.ts)', async () => {
+    const first = await t.get('/api/teams?season=2026&limit=3');
+    const page = z
+      .strictObject({ teams: z.array(TeamSummarySchema), next_cursor: z.string().nullable() })
+      .parse(first.body);
+    expect(page.teams.map((team) => team.team_id)).toEqual(['east.united', 'north.town', 'south.city']);
+    const rest = await t.get(`/api/teams?season=2026&limit=3&cursor=${page.next_cursor ?? ''}`);
+    expect(rest.body).toEqual({
+      teams: [expect.objectContaining({ team_id: 'west.rangers' })],
+      next_cursor: null,
+    });
+    expect((await t.get('/api/teams?league_id=tl-25')).body).toEqual({ teams: [] });
+    expect(await t.get('/api/teams?limit=201')).toMatchObject({
+      status: 400,
+      body: { detail: "Invalid query parameter 'limit': must be at most 200" },
+    });
+  });
+
   it('answers one team with its links, or 404', async () => {
     const { body } = await t.get('/api/teams/north.town');
     expect(TeamSchema.parse(body)).toEqual({

@@ -1,68 +1,208 @@
 /**
- * Read API throughput: the real server over the demo database against a raw
- * node:http server answering a fixed JSON body of the same size, for the league
- * table, a team roster and a team's matches. Prints req/s, p50, p99 and the ratio.
- * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 20) tune the run.
+ * Read API throughput (issue #15), printed as ratios measured side by side in one run:
+ * the real server (a child process) against a raw node:http server answering the same
+ * bytes, alternating, with autocannon at 50 connections. Then the mixed load (reads,
+ * team selections, match reports) with its p50 and p99, and the server's memory idle
+ * and after each of three repeated runs.
+ *
+ * BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (default 2) alternations per
+ * endpoint, BENCH_CONNECTIONS (default 50). BENCH_PARTS (default `reads,mixed,big`)
+ * picks the parts; SERVER_NODE_OPTIONS is handed to the server (e.g. `--cpu-prof`).
  */
-import { spawn } from 'node:child_process';
-import { startServer } from '../e2e/harness';
-import { runLoad } from './load';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer, type TestServer } from '../e2e/harness';
+import { demoToken } from '../e2e/pages';
+import { cannon, cpuMicros, rawServer, row, rssMiB, type CannonRequest } from './lib/http';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const parts = new Set((process.env.BENCH_PARTS ?? 'reads,mixed,big').split(','));
+const serverEnv: Record<string, string> = process.env.SERVER_NODE_OPTIONS
+  ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS }
+  : {};
 
-async function rawServer(body: string): Promise<{ url: string; stop: () => void }> {
-  const code = `
-    const http = require('node:http');
-    const body = Buffer.from(process.env.BODY);
-    const server = http.createServer((req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
-      res.end(body);
-    });
-    server.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port));`;
-  const child = spawn(process.execPath, ['-e', code], { env: { ...process.env, BODY: body } });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      const match = /listening (\d+)/.exec(chunk.toString());
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', () => reject(new Error('raw server exited')));
-  });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
+const WIDTHS = [22, 9, 11, 9, 7, 8, 8, 10];
+
+async function bytesOf(url: string): Promise<Buffer> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
 }
 
-const server = await startServer({ env: { SEED_REFERENCE_DATE: '2026-11-22T12:00:00Z' } });
-try {
-  const endpoints = [
-    ['league table', '/api/leagues/mwpl-26/table'],
-    ['team roster', '/api/teams/riverside.rovers/roster'],
-    ['team matches', '/api/teams/riverside.rovers/matches'],
-  ] as const;
-  console.log(`${seconds} s per run, ${connections} connections, 127.0.0.1`);
-  console.log('endpoint        body     touchline req/s  p50 ms  p99 ms | raw req/s  p50 ms  p99 ms | ratio');
-  for (const [name, path] of endpoints) {
-    const body = await (await fetch(server.url + path)).text();
-    const api = await runLoad({ url: server.url + path, connections, seconds });
+function mean(values: number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+}
+
+/** Each endpoint warm, Touchline and raw node:http alternating; one printed row each. */
+export async function compareReads(server: TestServer, endpoints: readonly (readonly [string, string])[]) {
+  console.log(
+    row(['endpoint', 'body', 'touchline/s', 'raw/s', 'ratio', 'p50 ms', 'p99 ms', 'CPU µs/req'], WIDTHS),
+  );
+  for (const [name, urlPath] of endpoints) {
+    const url = server.url + urlPath;
+    const body = await bytesOf(url); // warms the entry
     const raw = await rawServer(body);
-    const baseline = await runLoad({ url: raw.url, connections, seconds });
-    raw.stop();
+    const ours: { perSecond: number; p50: number; p99: number }[] = [];
+    const theirs: number[] = [];
+    let cpu = 0;
+    let served = 0;
+    let failures = 0;
+    try {
+      for (let round = 0; round < rounds; round++) {
+        const before = cpuMicros(server.pid);
+        const result = await cannon({ url, connections, seconds });
+        cpu += cpuMicros(server.pid) - before;
+        served += result.requests;
+        failures += result.errors + result.failures;
+        ours.push(result);
+        theirs.push((await cannon({ url: raw.url, connections, seconds })).perSecond);
+      }
+    } finally {
+      raw.stop();
+    }
+    const perSecond = mean(ours.map((result) => result.perSecond));
+    const rawPerSecond = mean(theirs);
     console.log(
-      [
-        name.padEnd(15),
-        `${(body.length / 1024).toFixed(1)}KB`.padStart(7),
-        api.perSecond.toFixed(0).padStart(16),
-        api.p50.toFixed(2).padStart(7),
-        api.p99.toFixed(2).padStart(7),
-        '|',
-        baseline.perSecond.toFixed(0).padStart(9),
-        baseline.p50.toFixed(2).padStart(7),
-        baseline.p99.toFixed(2).padStart(7),
-        '|',
-        `${((api.perSecond / baseline.perSecond) * 100).toFixed(0)}%`.padStart(5),
-        api.errors > 0 ? `  (${api.errors} errors)` : '',
-      ].join(' '),
+      row(
+        [
+          name,
+          `${(body.length / 1024).toFixed(1)} KB`,
+          perSecond.toFixed(0),
+          rawPerSecond.toFixed(0),
+          (perSecond / rawPerSecond).toFixed(2),
+          mean(ours.map((result) => result.p50)).toFixed(1),
+          Math.max(...ours.map((result) => result.p99)).toFixed(1),
+          (cpu / Math.max(1, served)).toFixed(0),
+        ],
+        WIDTHS,
+      ) + (failures > 0 ? `  (${failures} failed)` : ''),
     );
   }
+}
+
+interface MatchRow {
+  id: number;
+  date: string;
+  approved: string;
+  home_players: string[];
+  away_players: string[];
+}
+
+async function json<T>(url: string): Promise<T> {
+  return JSON.parse((await bytesOf(url)).toString()) as T;
+}
+
+/** 8 reads, 1 team selection and 1 match report in every 10 requests, per connection. */
+async function mixedRequests(server: TestServer, team: string, league: string): Promise<CannonRequest[]> {
+  const coach = await demoToken(server.url, 'coach@touchline.demo');
+  const admin = await demoToken(server.url, 'superadmin@touchline.demo');
+  const { players } = await json<{ players: { id: string }[] }>(`${server.url}/api/teams/${team}/roster`);
+  const { matches } = await json<{ matches: MatchRow[] }>(`${server.url}/api/teams/${team}/matches`);
+  const now = Date.now();
+  const upcoming = matches.filter((match) => Date.parse(match.date) > now);
+  const open = matches.filter((match) => Date.parse(match.date) < now && match.approved !== 'TRUE');
+  const report = await json<MatchRow>(`${server.url}/api/matches/${open[0]?.id}`);
+  const withKey = (request: CannonRequest): CannonRequest => ({
+    ...request,
+    setupRequest: (sent) => ({
+      ...sent,
+      headers: { ...sent.headers, 'Idempotency-Key': randomUUID() },
+    }),
+  });
+  const reads = [
+    `/api/leagues/${league}/table`,
+    `/api/leagues/${league}/matches`,
+    `/api/leagues/${league}/stats`,
+    `/api/leagues`,
+    `/api/teams/${team}`,
+    `/api/teams/${team}/roster`,
+    `/api/matches/${upcoming[0]?.id}`,
+    `/api/search?term=riv`,
+  ];
+  return [
+    ...reads.map((urlPath) => ({ path: urlPath })),
+    withKey({
+      method: 'PUT',
+      path: `/api/teams/${team}/matches/${upcoming[0]?.id}/roster`,
+      headers: { Authorization: `Bearer ${coach}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ players: players.slice(0, 11).map((player) => player.id) }),
+    }),
+    withKey({
+      method: 'POST',
+      path: `/api/matches/${report.id}/report`,
+      headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        home_score: 1,
+        away_score: 0,
+        goalscorers: report.home_players.slice(0, 1),
+        assisters: [],
+        goalkeepers: [],
+      }),
+    }),
+  ];
+}
+
+async function mixedLoad(server: TestServer): Promise<void> {
+  const team = 'riverside.rovers';
+  const { league_id } = await json<{ league_id: string }>(`${server.url}/api/teams/${team}`);
+  const requests = await mixedRequests(server, team, league_id);
+  console.log(
+    `\nmixed load: 8 reads, 1 team selection, 1 match report per 10 requests, ${connections} connections`,
+  );
+  console.log(row(['run', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'RSS MiB'], [8, 9, 8, 8, 8, 9]));
+  console.log(row(['idle', '', '', '', '', rssMiB(server.pid).toFixed(0)], [8, 9, 8, 8, 8, 9]));
+  for (let run = 1; run <= 3; run++) {
+    const result = await cannon({ url: server.url, connections, seconds: seconds * 2, requests });
+    console.log(
+      row(
+        [
+          `#${run}`,
+          result.perSecond.toFixed(0),
+          result.p50.toFixed(1),
+          result.p99.toFixed(1),
+          result.errors + result.failures,
+          rssMiB(server.pid).toFixed(0),
+        ],
+        [8, 9, 8, 8, 8, 9],
+      ),
+    );
+  }
+}
+
+const DEMO_ENDPOINTS = [
+  ['/api/leagues', '/api/leagues'],
+  ['league table', '/api/leagues/mwpl-26/table'],
+  ['league stats', '/api/leagues/mwpl-26/stats'],
+  ['team roster', '/api/teams/riverside.rovers/roster'],
+  ['team matches', '/api/teams/riverside.rovers/matches'],
+  ['match details', '/api/matches/53'],
+  ['search ?term=ri', '/api/search?term=ri'],
+] as const;
+
+const demo = await startServer({ env: { SEED_REFERENCE_DATE: '2026-11-22T12:00:00Z', ...serverEnv } });
+try {
+  console.log(`demo league: ${seconds} s per run, ${rounds} rounds, ${connections} connections, 127.0.0.1`);
+  if (parts.has('reads')) await compareReads(demo, DEMO_ENDPOINTS);
+  if (parts.has('mixed')) await mixedLoad(demo);
 } finally {
-  await server.dispose();
+  await demo.dispose();
+}
+
+if (parts.has('big')) {
+  const { bigReadEndpoints, ensureBigDatabase } = await import('./big-db');
+  const file = await ensureBigDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-big-'));
+  fs.symlinkSync(file, path.join(dataDir, 'touchline.db'));
+  const big = await startServer({ dataDir, env: serverEnv });
+  try {
+    console.log(`\nlarge database (${(fs.statSync(file).size / 2 ** 20).toFixed(0)} MiB):`);
+    await compareReads(big, bigReadEndpoints());
+  } finally {
+    await big.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }

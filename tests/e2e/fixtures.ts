@@ -35,6 +35,9 @@ export function withServer(options: ServerOptions = {}): FileServer {
     get dataDir() {
       return server().dataDir;
     },
+    get pid() {
+      return server().pid;
+    },
     output: () => server().output(),
     stop: () => server().stop(),
     dispose: () => server().dispose(),

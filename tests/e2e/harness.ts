@@ -28,6 +28,8 @@ export const SCREENSHOT_DIR = path.join(root, 'tests', 'e2e', 'screenshots');
 
 export interface TestServer {
   url: string;
+  /** The server process (benchmarks read its CPU time and memory from /proc). */
+  pid: number;
   dataDir: string;
   output: () => string;
   /** Stops the process (SIGTERM) and keeps the data folder, so it can be started again. */
@@ -92,6 +94,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   };
   return {
     url,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => log,
     stop,

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSITION_GENERALS, POSITIONS } from '../../db/schema';
 import { leagueIdFrom } from '../../api/http/validate';
 import { IMAGE_KINDS } from '../../api/routes/images';
+import { decodeCursor, encodeCursor } from '../../api/routes/list-query';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, ALL_ROLES, PASSWORD, type Role } from '../fixtures/auth';
 import { changedTables, tableChecksums, type Checksums } from '../fixtures/checksum';
@@ -483,6 +484,42 @@ const LIMIT: QueryParam = {
     .filter((value) => !/^[1-9]\d{0,15}$/.test(value) || Number(value) > 1000),
   good: fc.integer({ min: 1, max: 1000 }).map(String),
 };
+/** The list pages of /api/teams and /api/leagues: 1 to 200. */
+const PAGE_SIZE: QueryParam = {
+  bad: fc
+    .oneof(
+      nastyString,
+      fc.constantFrom('0', '-1', '201', '1e2', '1.0', '0x10', '', '01'),
+      fc.integer({ min: 201 }).map(String),
+    )
+    .filter((value) => !/^[1-9]\d{0,2}$/.test(value) || Number(value) > 200),
+  good: fc.integer({ min: 1, max: 200 }).map(String),
+};
+/** A cursor of the given list: real ones, and anything cut, edited or made up. */
+function cursorOf(list: 'teams' | 'leagues', key: fc.Arbitrary<string[]>): QueryParam {
+  const good = key.map((parts) => encodeCursor(list, parts));
+  return {
+    good,
+    bad: fc
+      .oneof(
+        nastyString,
+        good.map((cursor) => cursor.slice(0, -1)),
+        good.map((cursor) => `${cursor.slice(0, 4)}A${cursor.slice(5)}`),
+        key.map((parts) => encodeCursor(list === 'teams' ? 'leagues' : 'teams', parts)),
+      )
+      .filter((value) => decodeCursor(list, value) === null),
+  };
+}
+const TEAM_CURSOR = cursorOf('teams', fc.tuple(fc.string({ minLength: 1 }), fc.string({ minLength: 1 })));
+const LEAGUE_CURSOR = cursorOf(
+  'leagues',
+  fc.tuple(fc.constantFrom('2026', '2025'), fc.string({ minLength: 1 }), fc.string({ minLength: 1 })),
+);
+const LEAGUE_FILTER: QueryParam = {
+  bad: fc.constantFrom('', 'a'.repeat(101), 'bad\u0000id', 'line\nbreak'),
+  good: fc.constantFrom('tl-26', 'tl-25', 'nowhere', 'league:tl-26'),
+};
+
 const APPROVED: QueryParam = {
   bad: fc
     .oneof(nastyString, fc.constantFrom('yes', 'approved', 'PENDING ', 'null', '0', '1'))
@@ -1262,6 +1299,13 @@ const ENDPOINTS: Endpoint[] = [
   // POST /api/teams is the create call, tested below.
   { name: 'GET /api/teams', bad: () => wrongMethod('/api/teams', ['PUT', 'PATCH', 'DELETE', 'OPTIONS']) },
   {
+    name: 'GET /api/teams?league_id&season&limit&cursor',
+    bad: () =>
+      badQuery({ league_id: LEAGUE_FILTER, season: SEASON, limit: PAGE_SIZE, cursor: TEAM_CURSOR }).map(
+        (query) => get(`/api/teams${query.query}`, query.why),
+      ),
+  },
+  {
     name: 'POST /api/auth/login',
     bad: () => write('POST', fc.constant('/api/auth/login'), fc.oneof(invalidBody(LOGIN), anyBody(LOGIN))),
   },
@@ -1320,7 +1364,10 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'GET /api/leagues',
-    bad: () => badQuery({ season: SEASON }).map((query) => get(`/api/leagues${query.query}`, query.why)),
+    bad: () =>
+      badQuery({ season: SEASON, limit: PAGE_SIZE, cursor: LEAGUE_CURSOR }).map((query) =>
+        get(`/api/leagues${query.query}`, query.why),
+      ),
   },
   {
     name: 'GET /api/leagues/{leagueId}',
@@ -2002,7 +2049,7 @@ describe('input the API ignores or tolerates by design', () => {
         fc
           .tuple(
             fc.constantFrom('/api/health', '/api/openapi.json', '/api/teams', '/api/leagues'),
-            junkParams(['season']),
+            junkParams(['season', 'league_id', 'limit', 'cursor']),
           )
           .map(([path, junk]) => ({
             path: `${path}${junk.length > 0 ? `?${junk.join('&')}` : ''}`,

@@ -3,6 +3,10 @@
  * grouped under a heading per league. A signed-in user with a team goes straight to
  * their own team unless they asked to see all teams ('← View All Teams' sets the
  * flag); the flag is removed once honoured, so the next visit redirects again.
+ *
+ * It asks for what it shows: the season's leagues and the teams of those leagues
+ * (`/api/teams?season=`), not every team of every season. The screen has no paging, so
+ * neither do its reads. 'Save for offline' keeps both URLs (src/lib/save-team.ts).
  */
 import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
@@ -35,7 +39,7 @@ function AllTeams() {
   const season = String(new Date().getFullYear());
   // Cached in memory (5 minutes): a later visit shows the last good answer even offline.
   const leagues = useApi<{ leagues: League[] }>(`/api/leagues?season=${season}`, { cache: true });
-  const teams = useApi<{ teams: TeamSummary[] }>('/api/teams', { cache: true });
+  const teams = useApi<{ teams: TeamSummary[] }>(`/api/teams?season=${season}`, { cache: true });
 
   return (
     <section className="page teams-page">

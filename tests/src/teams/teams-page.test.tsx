@@ -1,11 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { saveTeamForOffline } from '@/lib/save-team';
 import { STORAGE_KEYS, storage } from '@/lib/storage';
-import { withApiMock } from '../api-mock';
+import { isPublicRead, readKey } from '@/offline/read-cache';
+import { insertTeam } from '../../fixtures/factory';
+import { NOW } from '../../fixtures/factory';
+import { logRequests, withApiMock } from '../api-mock';
+import { freshOfflineDbPerTest } from '../lib/offline/idb';
 import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
 
-const api = withApiMock();
+const offlineDb = freshOfflineDbPerTest();
+
+const api = withApiMock({
+  // A team of last season's league: not this season's, so All Teams neither shows nor asks for it.
+  setup: (mock) =>
+    insertTeam(mock.app.connection.db, { team_id: 'old.boys', team_name: 'Old Boys', league_id: 'tl-25' }),
+});
+/** The list reads the page sends (path and query). */
+const listReads = logRequests(api, (request, url) =>
+  request.method === 'GET' && /^\/api\/(teams|leagues)$/.test(url.pathname) ? readKey(url) : undefined,
+);
 
 const coach = coachOf('north.town', 'Nora Coach');
 
@@ -109,6 +124,57 @@ describe('All Teams', () => {
     await renderRoute('/teams', { api });
     const league = await screen.findByRole('region', { name: 'Tiny League' });
     expect(within(league).getAllByRole('link')).toHaveLength(4);
+  });
+
+  it("asks only for this season's leagues and the teams of those leagues", async () => {
+    useTinyLeagueClock();
+    const answered: string[][] = [];
+    const onResponse = ({ request, response }: { request: Request; response: Response }) => {
+      if (new URL(request.url).pathname !== '/api/teams') return;
+      void response
+        .clone()
+        .json()
+        .then((body: { teams: { team_id: string }[] }) => answered.push(body.teams.map((t) => t.team_id)));
+    };
+    api.server.events.on('response:mocked', onResponse);
+    try {
+      await renderRoute('/teams', { api });
+      const league = await screen.findByRole('region', { name: 'Tiny League' });
+      expect(within(league).getAllByRole('link')).toHaveLength(4);
+      expect([...listReads].sort()).toEqual(['/api/leagues?season=2026', '/api/teams?season=2026']);
+      // The answer holds what the page shows and nothing more: no team of another season.
+      await waitFor(() => expect(answered).toHaveLength(1));
+      expect(answered[0]).toEqual(['east.united', 'north.town', 'south.city', 'west.rangers']);
+      expect(screen.queryByRole('link', { name: 'Old Boys' })).not.toBeInTheDocument();
+    } finally {
+      api.server.events.removeListener('response:mocked', onResponse);
+    }
+  });
+
+  it("keeps the season's teams per URL for offline: 'Save for offline' stores what the page reads", async () => {
+    useTinyLeagueClock();
+    const view = await renderRoute('/teams', { api });
+    await screen.findByRole('region', { name: 'Tiny League' });
+    view.unmount();
+    const reads = [...listReads];
+    expect(reads).toContain('/api/teams?season=2026');
+    // The offline store keeps list reads by path and query, so each filter has its own answer.
+    for (const path of reads) expect(isPublicRead(new URL(path, window.location.origin)), path).toBe(true);
+    const saved = await saveTeamForOffline('north.town', new Date(NOW));
+    expect(saved.paths).toEqual(expect.arrayContaining(reads));
+    const stored = await (await offlineDb()).get('reads', '/api/teams?season=2026');
+    expect(JSON.parse(stored?.body ?? '{}')).toMatchObject({
+      teams: [
+        { team_id: 'east.united' },
+        { team_id: 'north.town' },
+        { team_id: 'south.city' },
+        { team_id: 'west.rangers' },
+      ],
+    });
+    // The unfiltered list (the manager screens read it) is kept under its own key.
+    expect(
+      JSON.parse((await (await offlineDb()).get('reads', '/api/teams'))?.body ?? '{}').teams,
+    ).toHaveLength(5);
   });
 
   it('sends a signed-in user with a team to their own team', async () => {

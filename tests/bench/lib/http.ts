@@ -1,0 +1,105 @@
+/**
+ * HTTP measurement helpers for the benchmarks: autocannon as the load generator (the
+ * in-process generator tops out near 10k req/s and flatters a ratio), a raw node:http
+ * server answering fixed bytes as the baseline, and the server process's CPU time and
+ * memory from /proc.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import autocannon from 'autocannon';
+
+export interface CannonResult {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** answers that were neither 2xx nor 304 */
+  failures: number;
+}
+
+export interface CannonRequest {
+  method?: 'GET' | 'PUT' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** called before each send, e.g. for a fresh Idempotency-Key */
+  setupRequest?: (request: autocannon.Request) => autocannon.Request;
+}
+
+export async function cannon(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  requests?: CannonRequest[];
+  headers?: Record<string, string>;
+}): Promise<CannonResult> {
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    ...(options.headers && { headers: options.headers }),
+    ...(options.requests && { requests: options.requests as autocannon.Request[] }),
+  });
+  const failures = result.non2xx - (result.statusCodeStats?.['304']?.count ?? 0);
+  return {
+    requests: result.requests.total,
+    perSecond: result.requests.total / Math.max(0.001, result.duration),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    failures,
+  };
+}
+
+/** A raw node:http server in its own process answering `body` to every request. */
+export async function rawServer(body: Buffer): Promise<{ url: string; pid: number; stop: () => void }> {
+  const code = `
+    const http = require('node:http');
+    const body = Buffer.from(process.env.BODY_BASE64, 'base64');
+    const server = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+      res.end(body);
+    });
+    server.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port));`;
+  const child = spawn(process.execPath, ['-e', code], {
+    env: { ...process.env, BODY_BASE64: body.toString('base64') },
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', () => reject(new Error('raw server exited')));
+  });
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill() };
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** User plus system CPU time of a process so far, in microseconds. */
+export function cpuMicros(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return ((utime + stime) / TICKS_PER_SECOND) * 1e6;
+}
+
+/** Resident memory of a process, in MiB. */
+export function rssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Fixed-width columns for a printed table. */
+export function row(cells: (string | number)[], widths: number[]): string {
+  return cells
+    .map((cell, i) => {
+      const text = String(cell);
+      return i === 0 ? text.padEnd(widths[i] ?? 10) : text.padStart(widths[i] ?? 10);
+    })
+    .join(' ');
+}
