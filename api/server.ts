@@ -12,7 +12,7 @@ import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { openAndMigrate, type Connection } from '../db/connection';
-import { dataVersionReader } from '../db/data-version';
+import { dataVersions } from '../db/data-version';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -104,7 +104,7 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     await connection.close();
     throw error;
   }
-  const readCache = new ReadCache({ version: dataVersionReader(connection.sqlite) });
+  const readCache = new ReadCache({ versions: dataVersions(connection.sqlite) });
   const app = createApp(
     connection.db,
     {

@@ -159,9 +159,9 @@ export interface AuditLogTable {
   after: string | null;
 }
 
-/** One row (id 1): bumped by triggers whenever public data changes (migration 0002). */
+/** One row per table public reads show, bumped by triggers on every change to it (migration 0002). */
 export interface DataVersionTable {
-  id: number;
+  table_name: string;
   version: number;
 }
 

@@ -44,6 +44,40 @@ export const UNCACHED_READ_ROUTES = {
   '/api/tables/:table/data': 'admin table editor',
 } as const satisfies Record<string, string>;
 
+/**
+ * Public reads whose answer is the same for every caller, which the server's read cache
+ * keeps (api/http/read-cache.ts), each with the tables it reads: a stored answer is
+ * used while none of them has changed. tests/api/read-dependencies.test.ts runs every
+ * route and fails when one reads a table not listed here. Not here: the news feeds
+ * (outside data), anything behind a session.
+ */
+export const SHARED_READ_TABLES = {
+  '/api/leagues': ['leagues'],
+  '/api/leagues/:leagueId': ['leagues'],
+  '/api/leagues/:leagueId/table': ['leagues', 'teams', 'matches'],
+  '/api/leagues/:leagueId/matches': [
+    'leagues',
+    'teams',
+    'players',
+    'matches',
+    'match_events',
+    'match_squads',
+  ],
+  '/api/leagues/:leagueId/stats': ['leagues', 'teams', 'players', 'matches', 'match_events'],
+  '/api/teams': ['leagues', 'teams'],
+  '/api/teams/:teamId': ['leagues', 'teams'],
+  '/api/teams/:teamId/roster': ['teams', 'players', 'coaches'],
+  '/api/teams/:teamId/stats': ['teams', 'players', 'matches', 'match_events', 'match_squads'],
+  '/api/teams/:teamId/seasons': ['teams', 'matches'],
+  '/api/teams/:teamId/matches': ['teams', 'players', 'matches', 'match_events', 'match_squads'],
+  '/api/matches': ['teams', 'players', 'matches', 'match_events', 'match_squads'],
+  '/api/matches/between/:home/:away': ['teams', 'players', 'matches', 'match_events', 'match_squads'],
+  '/api/matches/:matchId': ['teams', 'players', 'matches', 'match_events', 'match_squads'],
+  '/api/:kind{players?}/:playerId': ['teams', 'players', 'matches', 'match_events', 'match_squads'],
+  '/api/coaches/:userId': ['teams', 'coaches'],
+  '/api/search': ['leagues', 'teams', 'players'],
+} as const satisfies Record<string, readonly string[]>;
+
 /** A route path as a RegExp over URL paths: `:param` is one segment, `:param{re}` one matching `re`. */
 export function routePattern(route: string): RegExp {
   const source = route

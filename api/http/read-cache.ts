@@ -6,7 +6,7 @@
  * same transaction (migration 0002's triggers), so an entry is used only while nothing it
  * could show has changed; 304s come from the same entry.
  *
- * - Only routes whose answer is the same for every caller are kept (`isSharedRead`):
+ * - Only routes whose answer is the same for every caller are kept (SHARED_READ_TABLES):
  *   nothing behind a session, nothing personal, no outside feeds.
  * - A miss goes through Hono, which fills the entry (`readCacheFill`, the app's outermost
  *   middleware); concurrent misses for one URL wait for that one build.
@@ -17,17 +17,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { CACHED_READ_ROUTES, routePattern } from '../domain/public-reads';
+import type { DataVersions } from '../../db/data-version';
+import { SHARED_READ_TABLES, routePattern } from '../domain/public-reads';
 import type { AppEnv } from '../env';
 import { etagMatches } from './read';
-
-/** The current data version, read synchronously; null when it cannot be trusted right now. */
-export type VersionSource = () => number | null;
 
 type Headers = Record<string, string>;
 
 interface Entry {
-  version: number;
+  /** positions (in DataVersions.read()) of the tables the answer read, and their versions then */
+  dependencies: readonly number[];
+  versions: readonly number[];
   expiresAt: number;
   etag: string;
   bytes: Uint8Array;
@@ -37,25 +37,26 @@ interface Entry {
 }
 
 interface Pending {
-  version: number;
+  /** every table's version when the build began */
+  versions: readonly number[];
+  /** positions of the tables the route reads */
+  dependencies: readonly number[];
   done: Promise<Entry | null>;
   settle(entry: Entry | null): void;
 }
 
-/** Reads that depend on outside feeds or the caller are never shared. */
-const NOT_SHARED = new Set(['/api/mwpl_news', '/api/team_news', '/api/team_video']);
-const SHARED_PATTERNS: readonly RegExp[] = [
-  ...CACHED_READ_ROUTES.filter((route) => !NOT_SHARED.has(route)).map(routePattern),
-  routePattern('/api/search'),
-];
+const SHARED_READS: readonly (readonly [RegExp, readonly string[]])[] = Object.entries(
+  SHARED_READ_TABLES,
+).map(([route, tables]) => [routePattern(route), tables]);
 
-/** Whether the answer to GET `pathname` is the same for everyone (and so may be shared). */
-export function isSharedRead(pathname: string): boolean {
-  return SHARED_PATTERNS.some((pattern) => pattern.test(pathname));
+/** The tables the answer to GET `pathname` reads, when it is the same for everyone; else null. */
+export function sharedReadTables(pathname: string): readonly string[] | null {
+  for (const [pattern, tables] of SHARED_READS) if (pattern.test(pathname)) return tables;
+  return null;
 }
 
 export interface ReadCacheOptions {
-  version: VersionSource;
+  versions: DataVersions;
   /** Body and header bytes kept at most (default 64 MiB). */
   maxBytes?: number;
   clock?: () => number;
@@ -69,7 +70,7 @@ export interface ReadCacheStats {
 }
 
 export class ReadCache {
-  readonly #version: VersionSource;
+  readonly #versions: DataVersions;
   readonly #maxBytes: number;
   readonly #clock: () => number;
   readonly #entries = new Map<string, Entry>();
@@ -81,7 +82,7 @@ export class ReadCache {
   #misses = 0;
 
   constructor(options: ReadCacheOptions) {
-    this.#version = options.version;
+    this.#versions = options.versions;
     this.#maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.#clock = options.clock ?? Date.now;
   }
@@ -100,21 +101,23 @@ export class ReadCache {
         void listener(req, res);
         return;
       }
-      const version = this.#version();
-      if (version === null) {
+      const versions = this.#versions.read();
+      if (versions === null) {
         void listener(req, res);
         return;
       }
-      const entry = this.#fresh(key, version);
+      const entry = this.#fresh(key, versions);
       if (entry !== undefined) {
         this.#hits += 1;
         this.#write(entry, req, res);
         return;
       }
       const waiting = this.#pending.get(key);
-      if (waiting !== undefined && waiting.version === version) {
+      if (waiting !== undefined) {
+        // Built from data at least as new as this request's: still checked when it is done.
         void waiting.done.then((built) => {
-          if (built !== null && built.version === this.#version()) {
+          const now = this.#versions.read();
+          if (built !== null && now !== null && this.#holds(built, now)) {
             this.#hits += 1;
             this.#write(built, req, res);
           } else void listener(req, res);
@@ -122,11 +125,13 @@ export class ReadCache {
         return;
       }
       const query = key.indexOf('?');
-      if (isSharedRead(query === -1 ? key : key.slice(0, query))) {
+      const tables = sharedReadTables(query === -1 ? key : key.slice(0, query));
+      if (tables !== null) {
         this.#misses += 1;
         let settle!: (entry: Entry | null) => void;
         const done = new Promise<Entry | null>((resolve) => (settle = resolve));
-        const pending: Pending = { version, done, settle };
+        const dependencies = this.#versions.positionsOf(tables);
+        const pending: Pending = { versions, dependencies, done, settle };
         this.#pending.set(key, pending);
         this.#tickets.set(req, { key, pending });
         // A request that never reaches the fill (a crash, a closed socket) must not hold waiters.
@@ -155,8 +160,10 @@ export class ReadCache {
     }
     let headerBytes = 0;
     for (const [name, value] of Object.entries(headers200)) headerBytes += name.length + value.length;
+    const { dependencies } = ticket.pending;
     const entry: Entry = {
-      version: ticket.pending.version,
+      dependencies,
+      versions: dependencies.map((index) => ticket.pending.versions[index] ?? -1),
       expiresAt: answer.expiresAt ?? Number.POSITIVE_INFINITY,
       etag: answer.etag,
       bytes: answer.bytes,
@@ -164,7 +171,9 @@ export class ReadCache {
       headers304,
       size: answer.bytes.byteLength + headerBytes + ticket.key.length,
     };
-    if (entry.size <= this.#maxBytes / 8 && this.#version() === entry.version) this.#store(ticket.key, entry);
+    const now = this.#versions.read();
+    if (entry.size <= this.#maxBytes / 8 && now !== null && this.#holds(entry, now))
+      this.#store(ticket.key, entry);
     this.#settle(req, entry);
   }
 
@@ -176,19 +185,26 @@ export class ReadCache {
     ticket.pending.settle(entry);
   }
 
-  #fresh(key: string, version: number): Entry | undefined {
+  #fresh(key: string, versions: readonly number[]): Entry | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
-    if (entry.version !== version || entry.expiresAt <= this.#clock()) {
-      // Everything older than the current version is dead: drop it all at once.
-      if (entry.version !== version) this.#dropOlderThan(version);
-      else this.#remove(key, entry);
+    if (!this.#holds(entry, versions)) {
+      this.#remove(key, entry);
       return undefined;
     }
     // Least recently used goes first: move this one to the end.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
     return entry;
+  }
+
+  /** Whether nothing the entry read has changed since, and the clock has not moved past it. */
+  #holds(entry: Entry, versions: readonly number[]): boolean {
+    const { dependencies } = entry;
+    for (let i = 0; i < dependencies.length; i++) {
+      if (versions[dependencies[i] as number] !== entry.versions[i]) return false;
+    }
+    return entry.expiresAt > this.#clock();
   }
 
   #store(key: string, entry: Entry): void {
@@ -205,10 +221,6 @@ export class ReadCache {
   #remove(key: string, entry: Entry): void {
     this.#entries.delete(key);
     this.#bytes -= entry.size;
-  }
-
-  #dropOlderThan(version: number): void {
-    for (const [key, entry] of this.#entries) if (entry.version !== version) this.#remove(key, entry);
   }
 
   #write(entry: Entry, req: IncomingMessage, res: ServerResponse): void {

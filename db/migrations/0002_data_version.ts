@@ -1,14 +1,14 @@
 /**
- * One counter that moves whenever data a public read shows changes. Triggers bump it
- * in the same transaction as the change, so no write path (the API's own, the admin
- * table editor, the seed, another process on the same file) can forget to: the
- * server's read cache (api/http/read-cache.ts) keys every stored answer by it.
- * Sessions, idempotency keys and the audit log are not public data and do not bump it.
+ * A version per table whose rows public reads show. Triggers bump a table's version in
+ * the same transaction as any change to it, so no write path (the API's own, the admin
+ * table editor, the seed, another process on the same file) can forget to: the server's
+ * read cache (api/http/read-cache.ts) keeps each stored answer only while the versions
+ * of the tables it read are unchanged. Sessions, idempotency keys and the audit log are
+ * not public data and have none.
  */
 import { sql, type Kysely } from 'kysely';
 
-/** The tables whose rows public reads show. */
-export const VERSIONED_TABLES = [
+const VERSIONED_TABLES = [
   'leagues',
   'teams',
   'users',
@@ -23,16 +23,16 @@ export const VERSIONED_TABLES = [
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed against no schema
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE TABLE data_version (
-    id      INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
-    version INTEGER NOT NULL
+    table_name TEXT PRIMARY KEY NOT NULL,
+    version    INTEGER NOT NULL
   ) STRICT`.execute(db);
-  await sql`INSERT INTO data_version (id, version) VALUES (1, 1)`.execute(db);
   for (const table of VERSIONED_TABLES) {
+    await sql`INSERT INTO data_version (table_name, version) VALUES (${table}, 1)`.execute(db);
     for (const event of ['INSERT', 'UPDATE', 'DELETE'] as const) {
       await sql
         .raw(
           `CREATE TRIGGER ${table}_${event.toLowerCase()}_bumps_version AFTER ${event} ON ${table}
-           BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END`,
+           BEGIN UPDATE data_version SET version = version + 1 WHERE table_name = '${table}'; END`,
         )
         .execute(db);
     }

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CACHED_READ_ROUTES,
+  SHARED_READ_TABLES,
   UNCACHED_READ_ROUTES,
   isCachedReadPath,
   routePattern,
@@ -28,6 +29,14 @@ describe('public reads kept offline', () => {
     expect(unplaced, 'GET routes neither cached nor excluded in api/domain/public-reads.ts').toEqual([]);
     const gone = [...kept, ...left].filter((route) => !getRoutes.has(route));
     expect(gone, 'listed routes the API no longer has').toEqual([]);
+  });
+
+  it('shares on the server only public reads, and no session, feed or admin read', () => {
+    const shared = Object.keys(SHARED_READ_TABLES);
+    const publicReads: readonly string[] = [...CACHED_READ_ROUTES, '/api/search'];
+    expect(shared.filter((route) => !publicReads.includes(route))).toEqual([]);
+    for (const route of shared)
+      expect(route).not.toMatch(/^\/api\/(tables|auth|images|mwpl_news|team_news|team_video)(\/|$)/);
   });
 
   it('keeps no admin table, search, auth or image read', () => {

@@ -15,10 +15,10 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
-import { ReadCache, isSharedRead } from '../../api/http/read-cache';
+import { ReadCache, sharedReadTables } from '../../api/http/read-cache';
 import { SECURITY_HEADERS } from '../../api/http/security-headers';
 import { openAndMigrate, type Connection } from '../../db/connection';
-import { dataVersionReader } from '../../db/data-version';
+import { dataVersions } from '../../db/data-version';
 import { TEST_PASSWORD_COST, TEST_SECRET } from '../fixtures/app';
 import { addRoleUsers } from '../fixtures/auth';
 import { buildTinyLeague, NOW } from '../fixtures/factory';
@@ -42,7 +42,7 @@ async function serveTinyLeague(maxBytes?: number): Promise<Served> {
   const tokens = await addRoleUsers(connection.db);
   const clock = { ms: NOW.getTime() };
   const cache = new ReadCache({
-    version: dataVersionReader(connection.sqlite),
+    versions: dataVersions(connection.sqlite),
     clock: () => clock.ms,
     ...(maxBytes !== undefined && { maxBytes }),
   });
@@ -155,6 +155,27 @@ describe('the read cache', () => {
     });
   });
 
+  it('keeps the answers that read nothing of what a write changed', async () => {
+    const match = '/api/matches?team_id=north.town';
+    const [first] = JSON.parse((await get(s, match)).text) as { id: number; home_team: string }[];
+    if (first === undefined) throw new Error('North Town has matches');
+    const detail = `/api/matches/${first.id}`;
+    await get(s, TABLE);
+    const before = JSON.parse((await get(s, detail)).text) as { home_players: string[] };
+    const hits = s.cache.stats().hits;
+    await s.connection.db.deleteFrom('match_squads').where('match_id', '=', first.id).execute();
+    await s.connection.db
+      .insertInto('match_squads')
+      .values({ match_id: first.id, team_id: first.home_team, player_id: 'nt.gk' })
+      .execute();
+    expect((await get(s, TABLE)).status).toBe(200);
+    expect(s.cache.stats().hits).toBe(hits + 1);
+    const after = JSON.parse((await get(s, detail)).text) as { home_players: string[] };
+    expect(s.cache.stats().hits).toBe(hits + 1);
+    expect(after.home_players).toEqual(['nt.gk']);
+    expect(after.home_players).not.toEqual(before.home_players);
+  });
+
   it('builds a cold entry once for concurrent misses', async () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => get(s, TABLE)));
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
@@ -172,11 +193,11 @@ describe('the read cache', () => {
       );
     }
     expect(s.cache.stats()).toMatchObject({ hits: 0, entries: 0 });
-    expect(isSharedRead('/api/auth/me')).toBe(false);
-    expect(isSharedRead('/api/team_news')).toBe(false);
-    expect(isSharedRead('/api/tables')).toBe(false);
-    expect(isSharedRead('/api/search')).toBe(true);
-    expect(isSharedRead('/api/leagues/tl-26/table')).toBe(true);
+    expect(sharedReadTables('/api/auth/me')).toBeNull();
+    expect(sharedReadTables('/api/team_news')).toBeNull();
+    expect(sharedReadTables('/api/tables')).toBeNull();
+    expect(sharedReadTables('/api/search')).toEqual(['leagues', 'teams', 'players']);
+    expect(sharedReadTables('/api/leagues/tl-26/table')).toEqual(['leagues', 'teams', 'matches']);
   });
 
   it('keeps an answer that depends on the clock only until the next kickoff', async () => {
@@ -199,7 +220,7 @@ describe('the read cache', () => {
       s.connection.sqlite
         .prepare(`UPDATE teams SET team_name = 'Uncommitted' WHERE team_id = 'north.town'`)
         .run();
-      expect(dataVersionReader(s.connection.sqlite)()).toBeNull();
+      expect(dataVersions(s.connection.sqlite).read()).toBeNull();
     } finally {
       s.connection.sqlite.prepare('ROLLBACK').run();
     }

@@ -1,7 +1,7 @@
 /**
  * Read API throughput (issue #15), printed as ratios measured side by side in one run:
  * the real server (a child process) against a raw node:http server answering the same
- * bytes, alternating, with autocannon at 50 connections. Then the mixed load (reads,
+ * bytes (body and headers), alternating, with autocannon at 50 connections. Then the mixed load (reads,
  * team selections, match reports) with its p50 and p99, and the server's memory idle
  * and after each of three repeated runs.
  *
@@ -28,9 +28,20 @@ const serverEnv: Record<string, string> = process.env.SERVER_NODE_OPTIONS
 const WIDTHS = [22, 9, 11, 9, 7, 8, 8, 10];
 
 async function bytesOf(url: string): Promise<Buffer> {
+  return (await answerOf(url)).body;
+}
+
+/** Headers the raw server must not copy: per connection or per moment. */
+const NOT_COPIED = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+async function answerOf(url: string): Promise<{ body: Buffer; headers: Record<string, string> }> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!NOT_COPIED.has(name)) headers[name] = value;
+  });
+  return { body: Buffer.from(await response.arrayBuffer()), headers };
 }
 
 function mean(values: number[]): number {
@@ -44,8 +55,8 @@ export async function compareReads(server: TestServer, endpoints: readonly (read
   );
   for (const [name, urlPath] of endpoints) {
     const url = server.url + urlPath;
-    const body = await bytesOf(url); // warms the entry
-    const raw = await rawServer(body);
+    const { body, headers } = await answerOf(url); // warms the entry
+    const raw = await rawServer(body, headers);
     const ours: { perSecond: number; p50: number; p99: number }[] = [];
     const theirs: number[] = [];
     let cpu = 0;
@@ -106,13 +117,18 @@ async function mixedRequests(server: TestServer, team: string, league: string): 
   const upcoming = matches.filter((match) => Date.parse(match.date) > now);
   const open = matches.filter((match) => Date.parse(match.date) < now && match.approved !== 'TRUE');
   const report = await json<MatchRow>(`${server.url}/api/matches/${open[0]?.id}`);
-  const withKey = (request: CannonRequest): CannonRequest => ({
+  /** Each send gets a fresh Idempotency-Key and a body of its own. */
+  const varied = (request: CannonRequest, body: () => unknown): CannonRequest => ({
     ...request,
     setupRequest: (sent) => ({
       ...sent,
       headers: { ...sent.headers, 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify(body()),
     }),
   });
+  const pick = <T>(list: readonly T[], count: number): T[] =>
+    [...list].sort(() => Math.random() - 0.5).slice(0, count);
+  const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
   const reads = [
     `/api/leagues/${league}/table`,
     `/api/leagues/${league}/matches`,
@@ -125,24 +141,34 @@ async function mixedRequests(server: TestServer, team: string, league: string): 
   ];
   return [
     ...reads.map((urlPath) => ({ path: urlPath })),
-    withKey({
-      method: 'PUT',
-      path: `/api/teams/${team}/matches/${upcoming[0]?.id}/roster`,
-      headers: { Authorization: `Bearer ${coach}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ players: players.slice(0, 11).map((player) => player.id) }),
-    }),
-    withKey({
-      method: 'POST',
-      path: `/api/matches/${report.id}/report`,
-      headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        home_score: 1,
-        away_score: 0,
-        goalscorers: report.home_players.slice(0, 1),
-        assisters: [],
-        goalkeepers: [],
-      }),
-    }),
+    // A coach changes the match-day squad: 7 to 18 of the roster.
+    varied(
+      {
+        method: 'PUT',
+        path: `/api/teams/${team}/matches/${upcoming[0]?.id}/roster`,
+        headers: { Authorization: `Bearer ${coach}`, 'Content-Type': 'application/json' },
+      },
+      () => ({ players: pick(players, between(7, Math.min(18, players.length))).map((player) => player.id) }),
+    ),
+    // The league corrects a result: a new score with scorers from both squads.
+    varied(
+      {
+        method: 'POST',
+        path: `/api/matches/${report.id}/report`,
+        headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
+      },
+      () => {
+        const home = pick(report.home_players, between(0, Math.min(3, report.home_players.length)));
+        const away = pick(report.away_players, between(0, Math.min(2, report.away_players.length)));
+        return {
+          home_score: home.length,
+          away_score: away.length,
+          goalscorers: [...home, ...away],
+          assisters: [],
+          goalkeepers: [],
+        };
+      },
+    ),
   ];
 }
 
@@ -155,7 +181,20 @@ async function mixedLoad(server: TestServer): Promise<void> {
   );
   console.log(row(['run', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'RSS MiB'], [8, 9, 8, 8, 8, 9]));
   console.log(row(['idle', '', '', '', '', rssMiB(server.pid).toFixed(0)], [8, 9, 8, 8, 8, 9]));
-  for (let run = 1; run <= 3; run++) {
+  if (process.env.BENCH_SPLIT) {
+    for (const [label, only] of [
+      ['reads', requests.slice(0, 8)],
+      ['squads', requests.slice(8, 9)],
+      ['reports', requests.slice(9, 10)],
+    ] as const) {
+      if (!process.env.BENCH_SPLIT.includes(label)) continue;
+      const before = cpuMicros(server.pid);
+      const result = await cannon({ url: server.url, connections, seconds, requests: [...only] });
+      const cpu = (cpuMicros(server.pid) - before) / result.requests;
+      console.log(label, result.perSecond.toFixed(0), 'req/s p50', result.p50, 'p99', result.p99, 'failed', result.failures + result.errors, 'cpu µs/req', cpu.toFixed(0));
+    }
+  }
+  for (let run = 1; run <= (process.env.BENCH_SPLIT ? 0 : 3); run++) {
     const result = await cannon({ url: server.url, connections, seconds: seconds * 2, requests });
     console.log(
       row(

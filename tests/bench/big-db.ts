@@ -516,7 +516,7 @@ export async function fillBigDatabase(sqlite: SQLite.Database, scale = 1): Promi
     }
 
     for (const trigger of versionTriggers) sqlite.exec(trigger.sql);
-    sqlite.prepare('UPDATE data_version SET version = version + 1 WHERE id = 1').run();
+    sqlite.prepare('UPDATE data_version SET version = version + 1').run();
   });
   fill(leagueCount(scale));
 

@@ -133,7 +133,7 @@ const SCHEMA_COLUMNS: { [T in keyof Database]: readonly string[] } = {
     'before',
     'after',
   ]),
-  data_version: columnsOf<Database['data_version']>()(['id', 'version']),
+  data_version: columnsOf<Database['data_version']>()(['table_name', 'version']),
   search_names: columnsOf<Database['search_names']>()(['id', 'kind', 'ref_id', 'name', 'folded', 'length']),
 };
 

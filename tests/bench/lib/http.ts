@@ -52,18 +52,25 @@ export async function cannon(options: {
   };
 }
 
-/** A raw node:http server in its own process answering `body` to every request. */
-export async function rawServer(body: Buffer): Promise<{ url: string; pid: number; stop: () => void }> {
+/**
+ * A raw node:http server in its own process answering `body` with `headers` to every
+ * request: the same bytes on the wire as the server it stands beside.
+ */
+export async function rawServer(
+  body: Buffer,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+): Promise<{ url: string; pid: number; stop: () => void }> {
   const code = `
     const http = require('node:http');
     const body = Buffer.from(process.env.BODY_BASE64, 'base64');
+    const headers = { ...JSON.parse(process.env.HEADERS_JSON), 'content-length': body.length };
     const server = http.createServer((req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+      res.writeHead(200, headers);
       res.end(body);
     });
     server.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port));`;
   const child = spawn(process.execPath, ['-e', code], {
-    env: { ...process.env, BODY_BASE64: body.toString('base64') },
+    env: { ...process.env, BODY_BASE64: body.toString('base64'), HEADERS_JSON: JSON.stringify(headers) },
   });
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
