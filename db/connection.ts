@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
+import { FairSqliteDialect } from './sqlite-dialect';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { registerSqlFunctions } from './search-fold';
@@ -66,7 +67,9 @@ export function openDatabase(file: string): Connection {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   registerSqlFunctions(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new FairSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   let closed = false;
   return {
     db,

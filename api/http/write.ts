@@ -5,6 +5,9 @@
  * changes nothing, even after a crash between the write and the answer.
  */
 import { createHash } from 'node:crypto';
+import type { DB } from '../../db/connection';
+import { GroupCommit } from '../../db/group-commit';
+import type { Database } from '../../db/schema';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
@@ -16,6 +19,17 @@ import { fail } from '../errors';
 const MAX_KEY_LENGTH = 200;
 
 class Rollback extends Error {}
+
+/** One group commit per database (db/group-commit.ts). */
+const groupCommits = new WeakMap<DB, GroupCommit<Database>>();
+function groupCommitFor(db: DB): GroupCommit<Database> {
+  let group = groupCommits.get(db);
+  if (group === undefined) {
+    group = new GroupCommit(db);
+    groupCommits.set(db, group);
+  }
+  return group;
+}
 
 export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
   const user = currentUser(c);
@@ -33,7 +47,7 @@ export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
   const outer = c.var.db;
   let replay: Response | null = null;
   try {
-    await outer.transaction().execute(async (trx) => {
+    await groupCommitFor(outer).run(async (trx) => {
       if (key !== undefined) {
         const stored = await findIdempotencyRecord(trx, user.id, key);
         if (stored) {

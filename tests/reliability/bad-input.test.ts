@@ -516,7 +516,7 @@ const LEAGUE_CURSOR = cursorOf(
   fc.tuple(fc.constantFrom('2026', '2025'), fc.string({ minLength: 1 }), fc.string({ minLength: 1 })),
 );
 const LEAGUE_FILTER: QueryParam = {
-  bad: fc.constantFrom('', 'a'.repeat(101), 'bad\u0000id', 'line\nbreak'),
+  bad: fc.constantFrom('', 'a'.repeat(201), 'bad\u0000id', 'line\nbreak'),
   good: fc.constantFrom('tl-26', 'tl-25', 'nowhere', 'league:tl-26'),
 };
 

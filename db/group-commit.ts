@@ -1,0 +1,67 @@
+/**
+ * Group commit. With synchronous=FULL every COMMIT waits for the disk (about half a
+ * millisecond here), and SQLite's one connection runs one write transaction at a time,
+ * so writes arriving together queue behind each other's fsync. Writes queued in the same
+ * turn of the event loop run here in one transaction instead, each inside its own
+ * savepoint: one that fails is rolled back alone, the others keep their changes, and all
+ * of them are answered only after the single COMMIT has reached the disk. An
+ * acknowledged write is as durable as before; a batch whose COMMIT fails fails as a whole.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+
+interface Job<DB> {
+  work(trx: Transaction<DB>): Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+export class GroupCommit<DB> {
+  readonly #db: Kysely<DB>;
+  readonly #maxJobs: number;
+  readonly #queue: Job<DB>[] = [];
+  #draining = false;
+
+  constructor(db: Kysely<DB>, maxJobs = 32) {
+    this.#db = db;
+    this.#maxJobs = maxJobs;
+  }
+
+  /** Runs `work` in a transaction shared with the writes queued beside it; settles after COMMIT. */
+  run<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.#draining) {
+        this.#draining = true;
+        // After this turn's I/O callbacks, so the writes arriving with this one join it.
+        setImmediate(() => void this.#drain());
+      }
+    });
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#queue.length > 0) {
+      const batch = this.#queue.splice(0, this.#maxJobs);
+      const settled: (() => void)[] = [];
+      try {
+        await this.#db.transaction().execute(async (trx) => {
+          for (const job of batch) {
+            await sql`SAVEPOINT group_commit_job`.execute(trx);
+            try {
+              const value = await job.work(trx);
+              await sql`RELEASE group_commit_job`.execute(trx);
+              settled.push(() => job.resolve(value));
+            } catch (error) {
+              await sql`ROLLBACK TO group_commit_job`.execute(trx);
+              await sql`RELEASE group_commit_job`.execute(trx);
+              settled.push(() => job.reject(error));
+            }
+          }
+        });
+        for (const settle of settled) settle();
+      } catch (error) {
+        for (const job of batch) job.reject(error);
+      }
+    }
+    this.#draining = false;
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The write path's two pieces under the database layer: the fair connection lock (first
+ * come, first served, one wake-up per release) and group commit (writes queued together
+ * share one COMMIT, each in its own savepoint).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openAndMigrate, type Connection } from '../../db/connection';
+import { GroupCommit } from '../../db/group-commit';
+import type { Database } from '../../db/schema';
+import { FairLock } from '../../db/sqlite-dialect';
+
+describe('the fair lock', () => {
+  it('hands the lock to waiters in the order they asked', async () => {
+    const lock = new FairLock();
+    const order: number[] = [];
+    await lock.lock();
+    const waiting = [1, 2, 3, 4].map((n) =>
+      lock.lock().then(() => {
+        order.push(n);
+        lock.unlock();
+      }),
+    );
+    lock.unlock();
+    await Promise.all(waiting);
+    expect(order).toEqual([1, 2, 3, 4]);
+    // Free again: taken at once.
+    await lock.lock();
+    lock.unlock();
+  });
+});
+
+let connection: Connection | undefined;
+afterEach(async () => {
+  await connection?.close();
+  connection = undefined;
+});
+
+async function leagueNames(db: Connection['db']): Promise<string[]> {
+  return (await db.selectFrom('leagues').select('league_id').orderBy('league_id').execute()).map(
+    (row) => row.league_id,
+  );
+}
+
+function insertLeague(id: string) {
+  return (trx: Parameters<Parameters<GroupCommit<Database>['run']>[0]>[0]) =>
+    trx
+      .insertInto('leagues')
+      .values({ league_id: id, league_name: id, season: '2026', status: 'active' })
+      .execute()
+      .then(() => id);
+}
+
+describe('group commit', () => {
+  it('commits the writes queued together once, and answers each after the commit', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-group-commit-'));
+    try {
+      connection = await openAndMigrate(path.join(dir, 'test.db'));
+      const reader = new SQLite(path.join(dir, 'test.db'), { readonly: true });
+      const group = new GroupCommit(connection.db);
+      // What another connection sees when each write is answered: all four, at once.
+      const seen = await Promise.all(
+        ['a', 'b', 'c', 'd'].map((id) =>
+          group
+            .run(insertLeague(id))
+            .then(() => reader.prepare('SELECT count(*) FROM leagues').pluck().get()),
+        ),
+      );
+      reader.close();
+      expect(seen).toEqual([4, 4, 4, 4]);
+    } finally {
+      await connection?.close();
+      connection = undefined;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rolls back a failed write alone and keeps the others of its batch', async () => {
+    connection = await openAndMigrate(':memory:');
+    const group = new GroupCommit(connection.db);
+    const results = await Promise.allSettled([
+      group.run(insertLeague('kept-1')),
+      group.run(async (trx) => {
+        await insertLeague('undone')(trx);
+        throw new Error('refused');
+      }),
+      group.run(insertLeague('kept-1')), // a duplicate key: fails on its own
+      group.run(insertLeague('kept-2')),
+    ]);
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(await leagueNames(connection.db)).toEqual(['kept-1', 'kept-2']);
+  });
+
+  it('fails every write of a batch whose commit fails, and keeps none of them', async () => {
+    connection = await openAndMigrate(':memory:');
+    const group = new GroupCommit(connection.db);
+    // A deferred foreign key violated at COMMIT time makes the whole COMMIT fail.
+    const results = await Promise.allSettled([
+      group.run(insertLeague('first')),
+      group.run(async (trx) => {
+        await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
+        await trx
+          .insertInto('teams')
+          .values({ team_id: 'orphan', team_name: 'Orphan', league_id: 'no-such-league' })
+          .execute();
+      }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(await leagueNames(connection.db)).toEqual([]);
+  });
+
+  it('runs writes that arrive while a batch is running in a later batch', async () => {
+    connection = await openAndMigrate(':memory:');
+    const group = new GroupCommit(connection.db);
+    let late: Promise<string> | undefined;
+    const first = group.run(async (trx) => {
+      late = group.run(insertLeague('late'));
+      return insertLeague('early')(trx);
+    });
+    expect(await first).toBe('early');
+    expect(await late).toBe('late');
+    expect(await leagueNames(connection.db)).toEqual(['early', 'late']);
+  });
+});
