@@ -23,6 +23,7 @@ import {
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ReadCache } from './http/read-cache';
+import { searchBudget } from './http/search-budget';
 
 export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -118,7 +119,10 @@ export async function startServer(config: Config, log: Log = console.log): Promi
   app.route('/', staticApp(DIST_DIR));
 
   // Public reads already built are answered before Hono (api/http/read-cache.ts).
-  const server = http.createServer(readCache.wrap(getRequestListener(app.fetch, { hostname: config.host })));
+  // New searches past a client's budget are refused there too, before any work is done.
+  const listener = getRequestListener(app.fetch, { hostname: config.host });
+  const budget = searchBudget({ trustProxy: config.trustProxy });
+  const server = http.createServer(readCache.wrap(budget(listener)));
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

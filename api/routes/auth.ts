@@ -20,6 +20,7 @@ import { signAccessToken, TokenError, verifyAccessToken } from '../auth/tokens';
 import { uniqueId } from '../data/ids';
 import { emailTaken, findUserForLogin, insertUser, passwordHashOf, replacePasswordHash } from '../data/users';
 import { fail } from '../errors';
+import { clientAddress } from '../http/client-address';
 import { validate } from '../http/validate';
 import { audit } from '../http/write';
 import { CACHE } from '../http/cache';
@@ -55,15 +56,6 @@ const registerBody = z.strictObject({
 });
 const changePasswordBody = z.strictObject({ current_password: givenPassword, new_password: newPassword });
 const refreshBody = z.object({ token: z.string({ error: 'is required' }).min(1, 'is required').max(4096) });
-
-/** The client address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
-function clientAddress(c: Context<AppEnv>): string {
-  if (c.var.options.trustProxy) {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return c.env?.incoming?.socket.remoteAddress ?? 'unknown';
-}
 
 function tooMany(retryAfterSeconds: number, what = 'sign-in'): never {
   const minutes = Math.ceil(retryAfterSeconds / 60);

@@ -500,3 +500,4 @@ describe('search over the index, property-based', () => {
     );
   });
 });
+

@@ -6,20 +6,25 @@
  * and after each of three repeated runs.
  *
  * BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (default 2) alternations per
- * endpoint, BENCH_CONNECTIONS (default 50). BENCH_PARTS (default `reads,mixed,big`)
- * picks the parts; SERVER_NODE_OPTIONS is handed to the server (e.g. `--cpu-prof`).
+ * endpoint, BENCH_CONNECTIONS (default 50), BENCH_RATE (default 1000 req/s) for the
+ * fixed-rate mixed run. BENCH_PARTS (default `reads,mixed,big`) picks the parts;
+ * SERVER_NODE_OPTIONS is handed to the server (e.g. `--import ./profile.mjs`).
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, type TestServer } from '../e2e/harness';
 import { demoToken } from '../e2e/pages';
-import { cannon, cpuMicros, rawServer, row, rssMiB, type CannonRequest } from './lib/http';
+import { runLoad } from './load';
+import { cannon, cpuMicros, rawServer, row, rssMiB, type CannonRequest, type CannonResult } from './lib/http';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** The offered rate of the fixed-rate mixed run (requests per second, all connections). */
+const rate = Number(process.env.BENCH_RATE ?? 1000);
 const parts = new Set((process.env.BENCH_PARTS ?? 'reads,mixed,big').split(','));
 const serverEnv: Record<string, string> = process.env.SERVER_NODE_OPTIONS
   ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS }
@@ -172,6 +177,29 @@ async function mixedRequests(server: TestServer, team: string, league: string): 
   ];
 }
 
+const MIXED_WIDTHS = [26, 9, 8, 8, 8, 11, 9];
+
+function mixedRow(label: string, result: CannonResult, cpu: number | null, rss: number): string {
+  return row(
+    [
+      label,
+      result.perSecond.toFixed(0),
+      result.p50.toFixed(1),
+      result.p99.toFixed(1),
+      result.errors + result.failures,
+      cpu === null ? '' : cpu.toFixed(0),
+      rss.toFixed(0),
+    ],
+    MIXED_WIDTHS,
+  );
+}
+
+/**
+ * The mixed load of the reliability suite (8 reads, 1 team selection, 1 match report in
+ * every 10 requests, each selection and report different): each kind alone at saturation,
+ * then the mix three times over (memory must not grow from run to run), then the mix at a
+ * fixed offered rate, where latency is the server's and not the queue of a saturated one.
+ */
 async function mixedLoad(server: TestServer): Promise<void> {
   const team = 'riverside.rovers';
   const { league_id } = await json<{ league_id: string }>(`${server.url}/api/teams/${team}`);
@@ -179,37 +207,36 @@ async function mixedLoad(server: TestServer): Promise<void> {
   console.log(
     `\nmixed load: 8 reads, 1 team selection, 1 match report per 10 requests, ${connections} connections`,
   );
-  console.log(row(['run', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'RSS MiB'], [8, 9, 8, 8, 8, 9]));
-  console.log(row(['idle', '', '', '', '', rssMiB(server.pid).toFixed(0)], [8, 9, 8, 8, 8, 9]));
-  if (process.env.BENCH_SPLIT) {
-    for (const [label, only] of [
-      ['reads', requests.slice(0, 8)],
-      ['squads', requests.slice(8, 9)],
-      ['reports', requests.slice(9, 10)],
-    ] as const) {
-      if (!process.env.BENCH_SPLIT.includes(label)) continue;
-      const before = cpuMicros(server.pid);
-      const result = await cannon({ url: server.url, connections, seconds, requests: [...only] });
-      const cpu = (cpuMicros(server.pid) - before) / result.requests;
-      console.log(label, result.perSecond.toFixed(0), 'req/s p50', result.p50, 'p99', result.p99, 'failed', result.failures + result.errors, 'cpu µs/req', cpu.toFixed(0));
-    }
+  console.log(row(['run', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'CPU µs/req', 'RSS MiB'], MIXED_WIDTHS));
+  console.log(row(['idle', '', '', '', '', '', rssMiB(server.pid).toFixed(0)], MIXED_WIDTHS));
+  const measured = async (label: string, options: Parameters<typeof cannon>[0]) => {
+    const before = cpuMicros(server.pid);
+    const result = await cannon(options);
+    const cpu = (cpuMicros(server.pid) - before) / Math.max(1, result.requests);
+    console.log(mixedRow(label, result, cpu, rssMiB(server.pid)));
+  };
+  for (const [label, only] of [
+    ['reads alone', requests.slice(0, 8)],
+    ['team selections alone', requests.slice(8, 9)],
+    ['match reports alone', requests.slice(9, 10)],
+  ] as const) {
+    await measured(label, { url: server.url, connections, seconds, requests: [...only] });
   }
-  for (let run = 1; run <= (process.env.BENCH_SPLIT ? 0 : 3); run++) {
-    const result = await cannon({ url: server.url, connections, seconds: seconds * 2, requests });
-    console.log(
-      row(
-        [
-          `#${run}`,
-          result.perSecond.toFixed(0),
-          result.p50.toFixed(1),
-          result.p99.toFixed(1),
-          result.errors + result.failures,
-          rssMiB(server.pid).toFixed(0),
-        ],
-        [8, 9, 8, 8, 8, 9],
-      ),
-    );
+  for (let run = 1; run <= 3; run++) {
+    await measured(`mix, saturated #${run}`, {
+      url: server.url,
+      connections,
+      seconds: seconds * 2,
+      requests,
+    });
   }
+  await measured(`mix at ${rate} req/s offered`, {
+    url: server.url,
+    connections,
+    seconds: seconds * 2,
+    requests,
+    overallRate: rate,
+  });
 }
 
 const DEMO_ENDPOINTS = [
@@ -222,13 +249,100 @@ const DEMO_ENDPOINTS = [
   ['search ?term=ri', '/api/search?term=ri'],
 ] as const;
 
-const demo = await startServer({ env: { SEED_REFERENCE_DATE: '2026-11-22T12:00:00Z', ...serverEnv } });
-try {
-  console.log(`demo league: ${seconds} s per run, ${rounds} rounds, ${connections} connections, 127.0.0.1`);
-  if (parts.has('reads')) await compareReads(demo, DEMO_ENDPOINTS);
-  if (parts.has('mixed')) await mixedLoad(demo);
-} finally {
-  await demo.dispose();
+console.log(`${seconds} s per run, ${rounds} rounds, ${connections} connections, 127.0.0.1`);
+if (parts.has('reads') || parts.has('mixed')) {
+  const demo = await startServer({ env: { SEED_REFERENCE_DATE: '2026-11-22T12:00:00Z', ...serverEnv } });
+  try {
+    console.log('\ndemo league, warm:');
+    if (parts.has('reads')) await compareReads(demo, DEMO_ENDPOINTS);
+    if (parts.has('mixed')) await mixedLoad(demo);
+  } finally {
+    await demo.dispose();
+  }
+}
+
+/** One request at a time over one keep-alive connection: p50 and p99 per endpoint. */
+async function sequential(server: TestServer, endpoints: readonly (readonly [string, string])[]) {
+  console.log(row(['endpoint, one at a time', 'body', 'p50 ms', 'p99 ms', 'max ms'], [26, 11, 8, 8, 8]));
+  for (const [name, urlPath] of endpoints) {
+    const { body } = await answerOf(server.url + urlPath);
+    const result = await runLoad({
+      url: server.url + urlPath,
+      connections: 1,
+      seconds: 10,
+      maxRequests: 200,
+    });
+    console.log(
+      row(
+        [
+          name,
+          `${(body.length / 1024).toFixed(1)} KB`,
+          result.p50.toFixed(2),
+          result.p99.toFixed(2),
+          result.max.toFixed(2),
+        ],
+        [26, 11, 8, 8, 8],
+      ),
+    );
+  }
+}
+
+/**
+ * The league table's throughput alone and while one client loops on search terms it has
+ * never asked before (every one a miss): one anonymous user must not stall the server.
+ */
+/** A client in its own process asking one request after another for `ms`; how many, how many 429. */
+function loopingClient(base: string, ms: number, fresh: boolean): Promise<{ n: number; limited: number }> {
+  const code = `
+    const http = require('node:http');
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const letters = 'abcdefghijklmnoprstuvwyz';
+    const until = Date.now() + Number(process.env.LOOP_MS);
+    const fresh = process.env.FRESH === '1';
+    let n = 0, limited = 0;
+    const next = () => {
+      if (Date.now() > until) { console.log(JSON.stringify({ n, limited })); agent.destroy(); return; }
+      const term = fresh ? letters[n % 24] + letters[Math.floor(n / 24) % 24] + (n % 3 === 0 ? '' : letters[(n * 7) % 24]) : 'ri';
+      http.get(process.env.BASE + '/api/search?term=' + term + (fresh ? '&n=' + n : ''), { agent }, (res) => {
+        if (res.statusCode === 429) limited += 1;
+        res.resume();
+        res.on('end', () => { n += 1; next(); });
+      });
+    };
+    next();`;
+  const child = spawn(process.execPath, ['-e', code], {
+    env: { ...process.env, BASE: base, LOOP_MS: String(ms), FRESH: fresh ? '1' : '0' },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) =>
+    child.once('exit', () =>
+      resolve(JSON.parse(output || '{"n":0,"limited":0}') as { n: number; limited: number }),
+    ),
+  );
+}
+
+/**
+ * The league table's throughput alone, beside a client looping on searches it has never
+ * asked before (each one work for the database until its budget runs out), and, as the
+ * control, beside the same client asking one search the cache holds: on a 2-core machine
+ * any third busy process takes its share, and the control shows how much.
+ */
+async function searchInterference(server: TestServer, table: string): Promise<void> {
+  const alone = await cannon({ url: server.url + table, connections, seconds });
+  const results: string[] = [];
+  for (const fresh of [false, true]) {
+    const looping = loopingClient(server.url, (seconds + 1) * 1000, fresh);
+    const beside = await cannon({ url: server.url + table, connections, seconds });
+    const { n, limited } = await looping;
+    results.push(
+      `  beside a client looping on ${fresh ? 'new search terms' : 'one cached search (control)'}: ` +
+        `${beside.perSecond.toFixed(0)} req/s, ratio ${(beside.perSecond / alone.perSecond).toFixed(2)} ` +
+        `(${(n / (seconds + 1)).toFixed(0)} searches/s, ${limited} refused 429)`,
+    );
+  }
+  console.log(`league table alone: ${alone.perSecond.toFixed(0)} req/s`);
+  for (const line of results) console.log(line);
 }
 
 if (parts.has('big')) {
@@ -238,8 +352,20 @@ if (parts.has('big')) {
   fs.symlinkSync(file, path.join(dataDir, 'touchline.db'));
   const big = await startServer({ dataDir, env: serverEnv });
   try {
-    console.log(`\nlarge database (${(fs.statSync(file).size / 2 ** 20).toFixed(0)} MiB):`);
-    await compareReads(big, bigReadEndpoints());
+    const endpoints = bigReadEndpoints();
+    const named = (names: string[]) => endpoints.filter(([name]) => names.includes(name));
+    console.log(`\nlarge database (${(fs.statSync(file).size / 2 ** 20).toFixed(0)} MiB), warm:`);
+    if (!parts.has('search-only')) {
+      await compareReads(
+        big,
+        named(['leagues', 'league table', 'league stats', 'team roster', 'team matches', 'match', 'search']),
+      );
+      console.log('');
+      await sequential(big, endpoints);
+      console.log('');
+    }
+    const table = named(['league table'])[0]?.[1] ?? '/api/leagues';
+    await searchInterference(big, table);
   } finally {
     await big.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ export interface LoadResult {
   perSecond: number;
   p50: number;
   p99: number;
+  max: number;
   statuses: Record<number, number>;
 }
 
@@ -93,6 +94,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     perSecond: latencies.length / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? 0,
     statuses,
   };
 }

@@ -6,6 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 export interface CannonResult {
@@ -33,6 +35,8 @@ export async function cannon(options: {
   seconds: number;
   requests?: CannonRequest[];
   headers?: Record<string, string>;
+  /** a fixed offered rate over all connections instead of as fast as the server answers */
+  overallRate?: number;
 }): Promise<CannonResult> {
   const result = await autocannon({
     url: options.url,
@@ -40,6 +44,7 @@ export async function cannon(options: {
     duration: options.seconds,
     ...(options.headers && { headers: options.headers }),
     ...(options.requests && { requests: options.requests as autocannon.Request[] }),
+    ...(options.overallRate !== undefined && { overallRate: options.overallRate }),
   });
   const failures = result.non2xx - (result.statusCodeStats?.['304']?.count ?? 0);
   return {
@@ -60,9 +65,12 @@ export async function rawServer(
   body: Buffer,
   headers: Record<string, string> = { 'content-type': 'application/json' },
 ): Promise<{ url: string; pid: number; stop: () => void }> {
+  // The body goes through a file: an environment variable holds 128 KB at most.
+  const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-raw-')), 'body');
+  fs.writeFileSync(bodyFile, body);
   const code = `
     const http = require('node:http');
-    const body = Buffer.from(process.env.BODY_BASE64, 'base64');
+    const body = require('node:fs').readFileSync(process.env.BODY_FILE);
     const headers = { ...JSON.parse(process.env.HEADERS_JSON), 'content-length': body.length };
     const server = http.createServer((req, res) => {
       res.writeHead(200, headers);
@@ -70,7 +78,7 @@ export async function rawServer(
     });
     server.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port));`;
   const child = spawn(process.execPath, ['-e', code], {
-    env: { ...process.env, BODY_BASE64: body.toString('base64'), HEADERS_JSON: JSON.stringify(headers) },
+    env: { ...process.env, BODY_FILE: bodyFile, HEADERS_JSON: JSON.stringify(headers) },
   });
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -79,7 +87,14 @@ export async function rawServer(
     });
     child.once('exit', () => reject(new Error('raw server exited')));
   });
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill() };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    stop: () => {
+      child.kill();
+      fs.rmSync(path.dirname(bodyFile), { recursive: true, force: true });
+    },
+  };
 }
 
 const TICKS_PER_SECOND = 100;

@@ -1,0 +1,51 @@
+/**
+ * A budget of searches per client that reach the database, kept in front of Hono: a
+ * search the read cache already holds is free, a new one costs the database a little,
+ * and a client looping on new terms must not take the server's time from everyone
+ * else. Past the budget the answer is a prebuilt 429, which costs less than any trip
+ * through the app. The search panel waits between keystrokes, so a person typing stays
+ * far below it.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRateLimiter } from '../auth/rate-limit';
+import { SECURITY_HEADERS } from './security-headers';
+
+export interface SearchBudgetOptions {
+  /** searches per client address in each window */
+  max?: number;
+  windowMs?: number;
+  /** take the address from X-Forwarded-For (behind a proxy you run) */
+  trustProxy?: boolean;
+  clock?: () => number;
+}
+
+export const SEARCH_REFUSAL = 'Too many searches. Try again in a few seconds.';
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+export function searchBudget(options: SearchBudgetOptions = {}): (listener: Listener) => Listener {
+  const windowMs = options.windowMs ?? 10_000;
+  const limiter = createRateLimiter({ max: options.max ?? 30, windowMs });
+  const clock = options.clock ?? Date.now;
+  const body = Buffer.from(JSON.stringify({ detail: SEARCH_REFUSAL }));
+  const headers: Record<string, string> = {
+    ...Object.fromEntries(SECURITY_HEADERS),
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    'content-length': String(body.length),
+  };
+  return (listener) => (req, res) => {
+    if (req.method !== 'GET' || !(req.url === '/api/search' || req.url?.startsWith('/api/search?'))) {
+      return listener(req, res);
+    }
+    const forwarded = options.trustProxy
+      ? (req.headers['x-forwarded-for'] as string | undefined)?.split(',')[0]?.trim()
+      : undefined;
+    const address = forwarded || req.socket.remoteAddress || 'unknown';
+    const { allowed, retryAfterSeconds } = limiter.hit(address, clock());
+    if (allowed) return listener(req, res);
+    res.writeHead(429, { ...headers, 'retry-after': String(retryAfterSeconds) });
+    res.end(body);
+    return undefined;
+  };
+}
