@@ -500,4 +500,3 @@ describe('search over the index, property-based', () => {
     );
   });
 });
-

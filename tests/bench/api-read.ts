@@ -18,7 +18,16 @@ import path from 'node:path';
 import { startServer, type TestServer } from '../e2e/harness';
 import { demoToken } from '../e2e/pages';
 import { runLoad } from './load';
-import { cannon, cpuMicros, rawServer, row, rssMiB, type CannonRequest, type CannonResult } from './lib/http';
+import {
+  cannon,
+  cpuMicros,
+  paced,
+  rawServer,
+  row,
+  rssMiB,
+  type CannonRequest,
+  type CannonResult,
+} from './lib/http';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -211,7 +220,10 @@ async function mixedLoad(server: TestServer): Promise<void> {
   console.log(row(['idle', '', '', '', '', '', rssMiB(server.pid).toFixed(0)], MIXED_WIDTHS));
   const measured = async (label: string, options: Parameters<typeof cannon>[0]) => {
     const before = cpuMicros(server.pid);
-    const result = await cannon(options);
+    const result =
+      options.overallRate === undefined
+        ? await cannon(options)
+        : await paced({ ...options, rate: options.overallRate, requests: options.requests ?? [] });
     const cpu = (cpuMicros(server.pid) - before) / Math.max(1, result.requests);
     console.log(mixedRow(label, result, cpu, rssMiB(server.pid)));
   };
@@ -230,13 +242,15 @@ async function mixedLoad(server: TestServer): Promise<void> {
       requests,
     });
   }
-  await measured(`mix at ${rate} req/s offered`, {
-    url: server.url,
-    connections,
-    seconds: seconds * 2,
-    requests,
-    overallRate: rate,
-  });
+  for (const offered of [rate, rate * 2]) {
+    await measured(`mix at ${offered} req/s offered`, {
+      url: server.url,
+      connections,
+      seconds: seconds * 2,
+      requests,
+      overallRate: offered,
+    });
+  }
 }
 
 const DEMO_ENDPOINTS = [

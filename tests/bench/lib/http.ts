@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -124,4 +125,78 @@ export function row(cells: (string | number)[], widths: number[]): string {
       return i === 0 ? text.padEnd(widths[i] ?? 10) : text.padStart(widths[i] ?? 10);
     })
     .join(' ');
+}
+
+/**
+ * Open-loop load at a fixed rate: one request every 1000/rate ms whatever the answers,
+ * spread evenly (autocannon's rate limit sends each second's quota in a burst), over at
+ * most `connections` keep-alive sockets. Latency counts from the moment a request was
+ * due, so a server that falls behind shows it.
+ */
+export async function paced(options: {
+  url: string;
+  rate: number;
+  seconds: number;
+  connections: number;
+  requests: CannonRequest[];
+}): Promise<CannonResult> {
+  const target = new URL(options.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const latencies: number[] = [];
+  let errors = 0;
+  let failures = 0;
+  const total = Math.round(options.rate * options.seconds);
+  const interval = 1000 / options.rate;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const template = options.requests[i % options.requests.length] as CannonRequest;
+    const request = template.setupRequest
+      ? (template.setupRequest({ ...template } as autocannon.Request) as CannonRequest)
+      : template;
+    inFlight.push(
+      new Promise<void>((resolve) => {
+        const sent = http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: request.path,
+            method: request.method ?? 'GET',
+            headers: request.headers,
+            agent,
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => {
+              latencies.push(performance.now() - due);
+              if (!(res.statusCode !== undefined && (res.statusCode < 300 || res.statusCode === 304)))
+                failures += 1;
+              resolve();
+            });
+          },
+        );
+        sent.on('error', () => {
+          errors += 1;
+          resolve();
+        });
+        sent.end(request.body);
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / ((performance.now() - started) / 1000),
+    p50: at(50),
+    p99: at(99),
+    errors,
+    failures,
+  };
 }
