@@ -114,7 +114,8 @@ export class ReadCache {
       }
       const waiting = this.#pending.get(key);
       if (waiting !== undefined) {
-        // Built from data at least as new as this request's: still checked when it is done.
+        // Served only if nothing the build depends on has changed since it began, which
+        // makes its answer this request's too; otherwise this request goes to the app.
         void waiting.done.then((built) => {
           const now = this.#versions.read();
           if (built !== null && now !== null && this.#holds(built, now)) {
