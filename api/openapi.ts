@@ -185,9 +185,9 @@ const paths = {
     json(arrayOf('Match')),
   ),
   '/api/matches/{matchId}': get(
-    'One match; home_players/away_players are the saved squads, else the rosters',
+    'One match; home_players/away_players are the saved squads, else the rosters; player_names names every player it lists',
     [path('matchId')],
-    json(ref('Match')),
+    json(ref('MatchDetails')),
   ),
   '/api/matches/between/{home}/{away}': get(
     'Approved results between two teams in either order, newest first',

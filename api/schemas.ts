@@ -66,6 +66,13 @@ export const MatchSchema = z
   })
   .meta({ id: 'Match' });
 
+/** GET /api/matches/{id}: the match and the names of the players it lists, so a page needs no call per player. */
+export const MatchDetailsSchema = MatchSchema.extend({
+  player_names: z
+    .record(z.string(), z.string())
+    .describe('names of the players in goalscorers, assisters, goalkeepers and the squads, by id'),
+}).meta({ id: 'MatchDetails' });
+
 export const TeamSummarySchema = z
   .strictObject({
     team_id: z.string(),
@@ -196,6 +203,7 @@ export const FeedErrorSchema = z
 
 export type LeagueDto = z.infer<typeof LeagueSchema>;
 export type MatchDto = z.infer<typeof MatchSchema>;
+export type MatchDetailsDto = z.infer<typeof MatchDetailsSchema>;
 export type TeamSummaryDto = z.infer<typeof TeamSummarySchema>;
 export type LeagueListDto = z.infer<typeof LeagueListSchema>;
 export type TeamListDto = z.infer<typeof TeamListSchema>;

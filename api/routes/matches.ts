@@ -4,7 +4,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { getMatch, listMatches } from '../data/matches';
+import type { MatchDetailsDto } from '../schemas';
+import { getMatch, playerNames, listMatches } from '../data/matches';
 import { teamExists } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
@@ -49,5 +50,13 @@ export const matchRoutes = new Hono<AppEnv>()
   .get('/matches/:matchId', validate('param', z.object({ matchId: matchIdParam })), async (c) => {
     const match = await getMatch(c.var.db, c.req.valid('param').matchId);
     if (!match) fail(404, 'Match not found');
-    return jsonRead(c, match, CACHE.revalidate);
+    const listed = [
+      ...match.goalscorers,
+      ...match.assisters,
+      ...match.goalkeepers,
+      ...match.home_players,
+      ...match.away_players,
+    ];
+    const details: MatchDetailsDto = { ...match, player_names: await playerNames(c.var.db, listed) };
+    return jsonRead(c, details, CACHE.revalidate);
   });

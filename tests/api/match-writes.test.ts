@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MatchSchema, StandingRowSchema } from '../../api/schemas';
+import { MatchDetailsSchema, MatchSchema, StandingRowSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, type Role, ALL_ROLES } from '../fixtures/auth';
 import { insertPlayer, NOW } from '../fixtures/factory';
@@ -179,7 +179,10 @@ describe('PUT /api/teams/{team_id}/matches/{match_id}/roster', () => {
     ]);
 
     const details = await t.get(`/api/matches/${m8}`);
-    expect(MatchSchema.parse(details.body)).toMatchObject({ home_players: second, away_players: WR_SQUAD });
+    expect(MatchDetailsSchema.parse(details.body)).toMatchObject({
+      home_players: second,
+      away_players: WR_SQUAD,
+    });
   });
 
   it('accepts exactly 18 players and lets a super admin save any team’s squad', async () => {
@@ -362,7 +365,14 @@ describe('POST /api/matches/{id}/report', () => {
       },
     ]);
     expect(await table()).toEqual(TINY_LEAGUE_TABLE);
-    expect((await t.get(`/api/matches/${m7}`)).body).toEqual(response.body);
+    // The match page reads what the report answered, with the listed players' names.
+    expect((await t.get(`/api/matches/${m7}`)).body).toEqual({
+      ...(response.body as object),
+      player_names: expect.objectContaining({
+        'wr.fwd': 'West Rangers Forward',
+        'eu.gk': 'East United Keeper',
+      }),
+    });
   });
 
   it('replaces the same team’s pending report, events and all', async () => {

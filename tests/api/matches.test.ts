@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MatchSchema } from '../../api/schemas';
+import { MatchDetailsSchema, MatchSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { withFixture } from '../fixtures/hooks';
 
@@ -34,7 +34,7 @@ describe('GET /api/matches/{id}', () => {
     const { status, body, headers } = await t.get(`/api/matches/${t.matchIds.m1}`);
     expect(status).toBe(200);
     expect(headers.get('etag')).toBeTruthy();
-    expect(MatchSchema.parse(body)).toEqual({
+    expect(MatchDetailsSchema.parse(body)).toEqual({
       id: t.matchIds.m1,
       match_id: t.matchIds.m1,
       date: '2026-05-02T14:00:00.000Z',
@@ -59,6 +59,17 @@ describe('GET /api/matches/{id}', () => {
       goalkeepers: ['nt.gk', 'sc.gk'],
       home_players: ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd'],
       away_players: ['sc.gk', 'sc.def', 'sc.mid', 'sc.fwd'],
+      // Every player the match lists, named, so the page loads none of them one by one.
+      player_names: {
+        'nt.gk': 'North Town Keeper',
+        'nt.def': 'North Town Defender',
+        'nt.mid': 'North Town Midfielder',
+        'nt.fwd': 'North Town Forward',
+        'sc.gk': 'South City Keeper',
+        'sc.def': 'South City Defender',
+        'sc.mid': 'South City Midfielder',
+        'sc.fwd': 'South City Forward',
+      },
     });
   });
 

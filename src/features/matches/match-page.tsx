@@ -38,7 +38,20 @@ function Section({ title, className, children }: { title: string; className?: st
   );
 }
 
-function CountedPlayers({ title, ids, empty }: { title: string; ids: string[]; empty: string }) {
+/** Names the match answer carries (GET /api/matches/{id}), so no player is loaded one by one. */
+type Names = Readonly<Record<string, string>>;
+
+function CountedPlayers({
+  title,
+  ids,
+  empty,
+  names,
+}: {
+  title: string;
+  ids: string[];
+  empty: string;
+  names: Names;
+}) {
   const rows = countIds(ids);
   return (
     <Section title={title}>
@@ -48,7 +61,7 @@ function CountedPlayers({ title, ids, empty }: { title: string; ids: string[]; e
         <ul className="matches-people">
           {rows.map(({ id, count }) => (
             <li key={id}>
-              <PlayerLink playerId={id} />
+              <PlayerLink playerId={id} name={names[id]} />
               {count > 1 && <span className="matches-count">× {count}</span>}
             </li>
           ))}
@@ -58,7 +71,7 @@ function CountedPlayers({ title, ids, empty }: { title: string; ids: string[]; e
   );
 }
 
-function Squad({ title, ids }: { title: string; ids: string[] }) {
+function Squad({ title, ids, names }: { title: string; ids: string[]; names: Names }) {
   return (
     <Section title={title} className="matches-squad">
       {ids.length === 0 ? (
@@ -67,7 +80,7 @@ function Squad({ title, ids }: { title: string; ids: string[] }) {
         <ul className="matches-people">
           {ids.map((id) => (
             <li key={id}>
-              <PlayerLink playerId={id} />
+              <PlayerLink playerId={id} name={names[id]} />
             </li>
           ))}
         </ul>
@@ -107,7 +120,8 @@ function TeamSide({ teamId, name, logo }: { teamId: string; name: string; logo: 
   );
 }
 
-function MatchDetails({ match }: { match: Match }) {
+function MatchDetails({ match }: { match: Match & { player_names?: Names } }) {
+  const names: Names = match.player_names ?? {};
   const homeName = match.home_team_name || nameFromId(match.home_team);
   const awayName = match.away_team_name || nameFromId(match.away_team);
   const approval = approvalOf(match);
@@ -156,8 +170,14 @@ function MatchDetails({ match }: { match: Match }) {
             title="Goalscorers"
             ids={idList(match.goalscorers)}
             empty="No goalscorers recorded"
+            names={names}
           />
-          <CountedPlayers title="Assists" ids={idList(match.assisters)} empty="No assisters recorded" />
+          <CountedPlayers
+            title="Assists"
+            ids={idList(match.assisters)}
+            empty="No assisters recorded"
+            names={names}
+          />
           <Section title="Goalkeepers">
             {idList(match.goalkeepers).length === 0 ? (
               <EmptyMessage>No goalkeepers recorded</EmptyMessage>
@@ -165,7 +185,7 @@ function MatchDetails({ match }: { match: Match }) {
               <ul className="matches-people">
                 {countIds(idList(match.goalkeepers)).map(({ id }) => (
                   <li key={id}>
-                    <PlayerLink playerId={id} />
+                    <PlayerLink playerId={id} name={names[id]} />
                   </li>
                 ))}
               </ul>
@@ -178,8 +198,8 @@ function MatchDetails({ match }: { match: Match }) {
       {!played && <PreviousMatches match={match} />}
 
       <div className="matches-squads">
-        <Squad title={`${homeName} Squad`} ids={idList(match.home_players)} />
-        <Squad title={`${awayName} Squad`} ids={idList(match.away_players)} />
+        <Squad title={`${homeName} Squad`} ids={idList(match.home_players)} names={names} />
+        <Squad title={`${awayName} Squad`} ids={idList(match.away_players)} names={names} />
       </div>
     </>
   );

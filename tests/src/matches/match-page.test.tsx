@@ -55,6 +55,19 @@ describe('the match page', () => {
       '/player/nt.fwd',
     );
     expect(screen.queryByRole('region', { name: 'Previous Matches' })).not.toBeInTheDocument();
+    // The names came with the match: no player was loaded one by one.
+    expect(requests.filter((path) => path.startsWith('/api/player'))).toEqual([]);
+  });
+
+  it('loads the names of players an answer does not name (an answer stored before names came with it)', async () => {
+    useTinyLeagueClock();
+    const m1 = (await (await fetch(`/api/matches/${id('m1')}`)).json()) as Record<string, unknown>;
+    const { player_names: _names, ...withoutNames } = m1;
+    api.server.use(http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json(withoutNames)));
+    await renderRoute(`/match/${id('m1')}`, { api });
+    expect(await screen.findByRole('region', { name: 'Goalscorers' })).toBeInTheDocument();
+    expect(await namesIn('Goalscorers')).toEqual(['North Town Forward× 2', 'South City Forward']);
+    expect(requests).toContain('/api/players/nt.fwd');
   });
 
   it("shows 'VS' and the previous meetings for an upcoming match, on the /matches/ route too", async () => {
