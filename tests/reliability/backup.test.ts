@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MatchSchema, RosterPlayerSchema } from '../../api/schemas';
+import { MatchDetailsSchema, MatchSchema, RosterPlayerSchema } from '../../api/schemas';
 import { backupDatabase } from '../../db/backup';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-league';
 import { startServer, type TestServer } from '../e2e/harness';
@@ -275,7 +275,7 @@ function reportEntity(match: z.infer<typeof MatchSchema>, adminToken: string): E
       };
     },
     async fetch(base) {
-      const answer = await getJson(base, `/api/matches/${match.id}`, MatchSchema);
+      const answer = await getJson(base, `/api/matches/${match.id}`, MatchDetailsSchema);
       return {
         home_score: answer.home_score,
         away_score: answer.away_score,
@@ -310,7 +310,7 @@ function squadEntity(matchId: number, roster: readonly string[], coachToken: str
         .map((row) => row.player_id);
     },
     async fetch(base) {
-      const match = await getJson(base, `/api/matches/${matchId}`, MatchSchema);
+      const match = await getJson(base, `/api/matches/${matchId}`, MatchDetailsSchema);
       return match.home_team === DEMO_TEAM ? match.home_players : match.away_players;
     },
   };
@@ -370,7 +370,7 @@ describe('backup of a running server', () => {
     const all = await getJson(base, '/api/matches', z.array(MatchSchema));
     const reportable = all.filter((m) => Date.parse(m.match_date) <= now && m.approved !== 'TRUE');
     const matches = await Promise.all(
-      reportable.map((m) => getJson(base, `/api/matches/${m.id}`, MatchSchema)),
+      reportable.map((m) => getJson(base, `/api/matches/${m.id}`, MatchDetailsSchema)),
     );
     const upcoming = await getJson(
       base,

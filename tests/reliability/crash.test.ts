@@ -15,7 +15,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MatchSchema, RosterPlayerSchema } from '../../api/schemas';
+import { MatchDetailsSchema, MatchSchema, RosterPlayerSchema } from '../../api/schemas';
 import { DEMO_PASSWORD } from '../../db/seed/demo-league';
 import { startServer, type TestServer } from '../e2e/harness';
 import { figure, SETTINGS } from './settings';
@@ -268,7 +268,9 @@ describe('crash safety', () => {
     const all = await getJson(base, { method: 'GET', path: '/api/matches' }, z.array(MatchSchema));
     const reportable = all.filter((m) => Date.parse(m.match_date) <= now && m.approved !== 'TRUE');
     const matches = await Promise.all(
-      reportable.map((m) => getJson(base, { method: 'GET', path: `/api/matches/${m.id}` }, MatchSchema)),
+      reportable.map((m) =>
+        getJson(base, { method: 'GET', path: `/api/matches/${m.id}` }, MatchDetailsSchema),
+      ),
     );
     const upcoming = await getJson(
       base,
