@@ -7,6 +7,7 @@ import type { Approval } from '../../db/schema';
 import type { ReportEvent } from '../domain/report-rules';
 import type { MatchDto } from '../schemas';
 import { findMatchRows, getMatch, type MatchRow } from './matches';
+import { inChunks } from './chunks';
 
 /** What the write rules look at: the match row with both team names (the read query's row). */
 export async function findMatchState(db: DB, id: number): Promise<MatchRow | undefined> {
@@ -37,13 +38,8 @@ export async function findTeamName(db: DB, teamId: string): Promise<string | und
 export async function playerTeams(db: DB, ids: readonly string[]): Promise<Map<string, string | null>> {
   const teams = new Map<string, string | null>();
   const unique = [...new Set(ids)];
-  // Far below SQLite's bound-parameter limit even at the largest body the API accepts.
-  for (let start = 0; start < unique.length; start += 500) {
-    const rows = await db
-      .selectFrom('players')
-      .select(['id', 'team_id'])
-      .where('id', 'in', unique.slice(start, start + 500))
-      .execute();
+  for (const chunk of inChunks(unique)) {
+    const rows = await db.selectFrom('players').select(['id', 'team_id']).where('id', 'in', chunk).execute();
     for (const row of rows) teams.set(row.id, row.team_id);
   }
   return teams;

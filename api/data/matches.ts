@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/connection';
 import type { Approval } from '../../db/schema';
 import type { MatchDto } from '../schemas';
+import { inChunks } from './chunks';
 
 export interface MatchFilter {
   ids?: readonly number[];
@@ -97,9 +98,7 @@ async function loadExtras(db: DB, matchIds: readonly number[]): Promise<Map<numb
   for (const id of matchIds)
     extras.set(id, { goalscorers: [], assisters: [], goalkeepers: [], squads: new Map() });
   if (matchIds.length === 0) return extras;
-  // SQLite allows 32766 bound parameters; chunk to stay far below it for big league lists.
-  for (let start = 0; start < matchIds.length; start += 500) {
-    const chunk = matchIds.slice(start, start + 500);
+  for (const chunk of inChunks(matchIds)) {
     const events = await db
       .selectFrom('match_events')
       .select(['match_id', 'player_id', 'kind'])
@@ -204,12 +203,8 @@ export async function getMatch(db: DB, id: number): Promise<MatchDto | null> {
 export async function playerNames(db: DB, ids: readonly string[]): Promise<Record<string, string>> {
   const unique = [...new Set(ids)];
   const names: Record<string, string> = {};
-  for (let start = 0; start < unique.length; start += 500) {
-    const rows = await db
-      .selectFrom('players')
-      .select(['id', 'name'])
-      .where('id', 'in', unique.slice(start, start + 500))
-      .execute();
+  for (const chunk of inChunks(unique)) {
+    const rows = await db.selectFrom('players').select(['id', 'name']).where('id', 'in', chunk).execute();
     for (const row of rows) names[row.id] = row.name;
   }
   return names;

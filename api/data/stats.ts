@@ -6,6 +6,7 @@ import type { DB } from '../../db/connection';
 import { computeLeaderboards, type Leaderboards, type LeaderboardPlayer } from '../domain/leaderboards';
 import type { SeasonMetricsSchema } from '../schemas';
 import type { z } from 'zod';
+import { inChunks } from './chunks';
 
 export interface StatsScope {
   leagueId?: string;
@@ -36,22 +37,22 @@ export async function leaderboards(db: DB, scope: StatsScope): Promise<Leaderboa
     player_id: string;
     kind: 'goal' | 'assist' | 'goalkeeper';
   }[] = [];
-  for (let start = 0; start < ids.length; start += 500) {
+  for (const chunk of inChunks(ids)) {
     let eventQuery = db
       .selectFrom('match_events')
       .select(['match_id', 'team_id', 'player_id', 'kind'])
-      .where('match_id', 'in', ids.slice(start, start + 500));
+      .where('match_id', 'in', chunk);
     if (scope.teamId !== undefined) eventQuery = eventQuery.where('team_id', '=', scope.teamId);
     events.push(...(await eventQuery.execute()));
   }
 
   const playerIds = [...new Set(events.map((event) => event.player_id))];
   const players = new Map<string, LeaderboardPlayer>();
-  for (let start = 0; start < playerIds.length; start += 500) {
+  for (const chunk of inChunks(playerIds)) {
     const rows = await db
       .selectFrom('players')
       .select(['id', 'name', 'position', 'photo_id'])
-      .where('id', 'in', playerIds.slice(start, start + 500))
+      .where('id', 'in', chunk)
       .execute();
     for (const row of rows)
       players.set(row.id, { name: row.name, position: row.position, photo_id: row.photo_id });
@@ -59,11 +60,11 @@ export async function leaderboards(db: DB, scope: StatsScope): Promise<Leaderboa
   // A leader is listed under the team of one of their events: only those teams' names are needed.
   const teamIds = [...new Set(events.map((event) => event.team_id))];
   const teams = new Map<string, string>();
-  for (let start = 0; start < teamIds.length; start += 500) {
+  for (const chunk of inChunks(teamIds)) {
     const rows = await db
       .selectFrom('teams')
       .select(['team_id', 'team_name'])
-      .where('team_id', 'in', teamIds.slice(start, start + 500))
+      .where('team_id', 'in', chunk)
       .execute();
     for (const row of rows) teams.set(row.team_id, row.team_name);
   }

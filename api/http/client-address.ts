@@ -2,10 +2,23 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 
-export function clientAddress(c: Context<AppEnv>): string {
-  if (c.var.options.trustProxy) {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+/** The rule itself; the search budget applies it to node's request, before the app. */
+export function addressOf(
+  forwardedFor: string | string[] | undefined,
+  socketAddress: string | undefined,
+  trustProxy: boolean,
+): string {
+  if (trustProxy) {
+    const forwarded = (Array.isArray(forwardedFor) ? forwardedFor[0] : forwardedFor)?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }
-  return c.env?.incoming?.socket.remoteAddress ?? 'unknown';
+  return socketAddress ?? 'unknown';
+}
+
+export function clientAddress(c: Context<AppEnv>): string {
+  return addressOf(
+    c.req.header('X-Forwarded-For'),
+    c.env?.incoming?.socket.remoteAddress,
+    c.var.options.trustProxy,
+  );
 }

@@ -3,11 +3,12 @@
  * team, or of any match). The read cache holds such an answer until then.
  */
 import type { Context } from 'hono';
-import { listMatches } from '../data/matches';
+import { findMatchRows } from '../data/matches';
 import type { AppEnv } from '../env';
 
 export async function nextKickoff(c: Context<AppEnv>, teamId?: string): Promise<string | null> {
-  const [next] = await listMatches(c.var.db, {
+  // The row is enough: its events and squads are not needed for its date.
+  const [next] = await findMatchRows(c.var.db, {
     after: c.var.options.now().toISOString(),
     ...(teamId !== undefined && { teamId }),
     limit: 1,

@@ -101,6 +101,17 @@ export class ReadCache {
         void listener(req, res);
         return;
       }
+      const tablesOf = () => {
+        const query = key.indexOf('?');
+        return sharedReadTables(query === -1 ? key : key.slice(0, query));
+      };
+      // Only shared reads are ever kept: any other read goes on without a version read.
+      const known = this.#entries.has(key) || this.#pending.has(key);
+      const shared = known ? undefined : tablesOf();
+      if (shared === null) {
+        void listener(req, res);
+        return;
+      }
       const versions = this.#versions.read();
       if (versions === null) {
         void listener(req, res);
@@ -125,8 +136,7 @@ export class ReadCache {
         });
         return;
       }
-      const query = key.indexOf('?');
-      const tables = sharedReadTables(query === -1 ? key : key.slice(0, query));
+      const tables = shared ?? tablesOf();
       if (tables !== null) {
         this.#misses += 1;
         let settle!: (entry: Entry | null) => void;

@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRateLimiter } from '../auth/rate-limit';
+import { addressOf } from './client-address';
 import { SECURITY_HEADERS } from './security-headers';
 
 export interface SearchBudgetOptions {
@@ -38,11 +39,10 @@ export function searchBudget(options: SearchBudgetOptions = {}): (listener: List
     if (req.method !== 'GET' || !(req.url === '/api/search' || req.url?.startsWith('/api/search?'))) {
       return listener(req, res);
     }
-    const forwarded = options.trustProxy
-      ? (req.headers['x-forwarded-for'] as string | undefined)?.split(',')[0]?.trim()
-      : undefined;
-    const address = forwarded || req.socket.remoteAddress || 'unknown';
-    const { allowed, retryAfterSeconds } = limiter.hit(address, clock());
+    const { allowed, retryAfterSeconds } = limiter.hit(
+      addressOf(req.headers['x-forwarded-for'], req.socket.remoteAddress, options.trustProxy ?? false),
+      clock(),
+    );
     if (allowed) return listener(req, res);
     res.writeHead(429, { ...headers, 'retry-after': String(retryAfterSeconds) });
     res.end(body);
