@@ -10,6 +10,7 @@ import { FairSqliteDialect } from './sqlite-dialect';
 import type { Database } from './schema';
 import { migrations } from './migrations';
 import { registerSqlFunctions } from './search-fold';
+import { noteTransaction } from './data-version';
 
 export type DB = Kysely<Database>;
 
@@ -68,7 +69,10 @@ export function openDatabase(file: string): Connection {
   sqlite.pragma('busy_timeout = 5000');
   registerSqlFunctions(sqlite);
   const db = new Kysely<Database>({
-    dialect: new FairSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new FairSqliteDialect({
+      database: withStatementCache(sqlite),
+      onTransaction: (phase) => noteTransaction(sqlite, phase),
+    }),
   });
   let closed = false;
   return {

@@ -2,33 +2,73 @@
  * The per-table data versions of migration 0002, read synchronously in one statement for
  * the server's read cache. Inside an open transaction on this connection the rows may
  * hold versions that are rolled back later (and then reused by another write), so they
- * are not trusted there.
+ * are not read there. A transaction begun through the connection's Kysely driver takes
+ * the write lock at BEGIN (IMMEDIATE) and notes the versions right after it, before any
+ * of its writes: nothing can commit while it is open, so those are exactly the committed
+ * versions, and the cache keeps answering from them while the transaction runs (its
+ * writes are acknowledged only after COMMIT). A transaction begun any other way has no
+ * such note, and then nothing is trusted.
  */
 import type SQLite from 'better-sqlite3';
 
-/** Tables filled from others by triggers (the search index): reading them reads their sources. */
+const SELECT_VERSIONS = 'SELECT version FROM data_version ORDER BY table_name';
+
+/** The committed versions noted at the BEGIN of the transaction open on each connection. */
+const atBegin = new WeakMap<SQLite.Database, readonly number[]>();
+const statements = new WeakMap<SQLite.Database, SQLite.Statement>();
+
+function versionStatement(sqlite: SQLite.Database): SQLite.Statement {
+  let statement = statements.get(sqlite);
+  if (statement === undefined) {
+    statement = sqlite.prepare(SELECT_VERSIONS).pluck();
+    statements.set(sqlite, statement);
+  }
+  return statement;
+}
+
+/**
+ * Called by the driver right after BEGIN IMMEDIATE (before any write) and at COMMIT or
+ * ROLLBACK. Connections without migration 0002 (tests of older schemas) note nothing.
+ */
+export function noteTransaction(sqlite: SQLite.Database, phase: 'begin' | 'end'): void {
+  if (phase === 'end') {
+    atBegin.delete(sqlite);
+    return;
+  }
+  try {
+    atBegin.set(sqlite, versionStatement(sqlite).all() as number[]);
+  } catch {
+    atBegin.delete(sqlite);
+  }
+}
+
+/** Tables filled from others by triggers (search index, match revisions): reading them reads their sources. */
 export const DERIVED_FROM: Readonly<Record<string, readonly string[]>> = {
+  match_revision: ['match_events', 'match_squads'],
   search_names: ['players', 'teams', 'leagues'],
   search_text: ['players', 'teams', 'leagues'],
   search_text_vocab: ['players', 'teams', 'leagues'],
 };
 
 export interface DataVersions {
-  /** The version of every versioned table, in a fixed order; null when not to be trusted. */
+  /**
+   * The version of every versioned table, in a fixed order: the committed ones, also
+   * while a driver transaction is open; null when not to be trusted.
+   */
   read(): readonly number[] | null;
   /** Positions in `read()` of these tables (unknown names: every position, to be safe). */
   positionsOf(tables: readonly string[]): readonly number[];
 }
 
 export function dataVersions(sqlite: SQLite.Database): DataVersions {
-  const statement = sqlite.prepare('SELECT version FROM data_version ORDER BY table_name').pluck();
+  const statement = versionStatement(sqlite);
   const names = sqlite
     .prepare('SELECT table_name FROM data_version ORDER BY table_name')
     .pluck()
     .all() as string[];
   const position = new Map(names.map((name, index) => [name, index]));
   return {
-    read: () => (sqlite.inTransaction ? null : (statement.all() as number[])),
+    read: () => (sqlite.inTransaction ? (atBegin.get(sqlite) ?? null) : (statement.all() as number[])),
     positionsOf(tables) {
       const result = new Set<number>();
       for (const table of tables) {

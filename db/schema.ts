@@ -165,6 +165,12 @@ export interface DataVersionTable {
   version: number;
 }
 
+/** A match's revision, grown by triggers with every change to its events or squads (migration 0006). */
+export interface MatchRevisionTable {
+  match_id: number;
+  revision: number;
+}
+
 /**
  * One searchable name (migration 0003), kept in step with players (on a roster), teams
  * and leagues by triggers; never written by the app. `id` is `length << 32` plus a counter.
@@ -196,6 +202,7 @@ export interface Database {
   league_news: LeagueNewsTable;
   audit_log: AuditLogTable;
   data_version: DataVersionTable;
+  match_revision: MatchRevisionTable;
   search_names: SearchNamesTable;
 }
 

@@ -16,6 +16,11 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 
+export interface FairSqliteDialectConfig extends SqliteDialectConfig {
+  /** Told right after BEGIN (before any statement of the transaction) and after COMMIT or ROLLBACK. */
+  onTransaction?: (phase: 'begin' | 'end') => void;
+}
+
 export class FairLock {
   #held = false;
   readonly #waiters: (() => void)[] = [];
@@ -39,10 +44,12 @@ export class FairLock {
 class FairSqliteDriver implements Driver {
   readonly #inner: SqliteDriver;
   readonly #lock = new FairLock();
+  readonly #onTransaction: FairSqliteDialectConfig['onTransaction'];
   #connection: DatabaseConnection | undefined;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: FairSqliteDialectConfig) {
     this.#inner = new SqliteDriver(config);
+    this.#onTransaction = config.onTransaction;
   }
 
   async init(): Promise<void> {
@@ -62,16 +69,27 @@ class FairSqliteDriver implements Driver {
     this.#lock.unlock();
   }
 
+  // IMMEDIATE: the write lock is taken at BEGIN, so no other process commits while the
+  // transaction is open (and it never fails to upgrade a read lock half-way through).
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    this.#onTransaction?.('begin');
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    try {
+      await connection.executeQuery(CompiledQuery.raw('commit'));
+    } finally {
+      this.#onTransaction?.('end');
+    }
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } finally {
+      this.#onTransaction?.('end');
+    }
   }
 
   savepoint = (...args: Parameters<NonNullable<Driver['savepoint']>>) => this.#inner.savepoint(...args);
@@ -87,9 +105,9 @@ class FairSqliteDriver implements Driver {
 }
 
 export class FairSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+  readonly #config: FairSqliteDialectConfig;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: FairSqliteDialectConfig) {
     super(config);
     this.#config = config;
   }

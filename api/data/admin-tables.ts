@@ -17,11 +17,15 @@ import {
 
 export const PAGE_SIZE = 25;
 
-/** Sessions and idempotency records hold tokens' state and stored answers; migrations are the schema's own. */
+/**
+ * Sessions and idempotency records hold tokens' state and stored answers; migrations are
+ * the schema's own; data versions and match revisions are kept by triggers for the caches.
+ */
 const INTERNAL_TABLES: ReadonlySet<string> = new Set([
   'sessions',
   'idempotency_keys',
   'data_version',
+  'match_revision',
   MIGRATIONS_TABLE,
 ]);
 

@@ -93,7 +93,7 @@ interface MatchExtras {
 }
 
 /** Events and saved squads of many matches in two queries. */
-async function loadExtras(db: DB, matchIds: readonly number[]): Promise<Map<number, MatchExtras>> {
+async function readExtras(db: DB, matchIds: readonly number[]): Promise<Map<number, MatchExtras>> {
   const extras = new Map<number, MatchExtras>();
   for (const id of matchIds)
     extras.set(id, { goalscorers: [], assisters: [], goalkeepers: [], squads: new Map() });
@@ -130,6 +130,79 @@ async function loadExtras(db: DB, matchIds: readonly number[]): Promise<Map<numb
       if (!entry) continue;
       entry.squads.set(row.team_id, JSON.parse(row.players) as string[]);
     }
+  }
+  return extras;
+}
+
+/** Matches whose events and squads are remembered, per database handle. */
+export const EXTRAS_MEMO_LIMIT = 50_000;
+
+interface Remembered {
+  revision: number;
+  extras: MatchExtras;
+}
+
+const memos = new WeakMap<DB, Map<number, Remembered>>();
+
+/** The revision of each match (migration 0006); a match without a row is at 0. */
+async function revisionsOf(db: DB, matchIds: readonly number[]): Promise<Map<number, number>> {
+  const revisions = new Map<number, number>();
+  for (const chunk of inChunks(matchIds)) {
+    const rows = await db
+      .selectFrom('match_revision')
+      .select(['match_id', 'revision'])
+      .where('match_id', 'in', chunk)
+      .execute();
+    for (const row of rows) revisions.set(row.match_id, row.revision);
+  }
+  return revisions;
+}
+
+/** Shared by every answer built from it: frozen, so code that sorts or edits it in place fails loudly. */
+function frozen(extras: MatchExtras): MatchExtras {
+  Object.freeze(extras.goalscorers);
+  Object.freeze(extras.assisters);
+  Object.freeze(extras.goalkeepers);
+  for (const players of extras.squads.values()) Object.freeze(players);
+  Object.freeze(extras);
+  return extras;
+}
+
+/**
+ * Events and saved squads of many matches. Outside a transaction they are remembered by
+ * match revision, so a league list rebuilt after a write to one match reads that match
+ * alone again. The revisions are read first: contents read later can only be newer than
+ * the revision they are kept under, and then the next read finds the revision moved on
+ * and reads them again. Inside a transaction nothing is remembered (a rolled-back
+ * savepoint takes its revision back, and another write could reach the same number).
+ */
+async function loadExtras(db: DB, matchIds: readonly number[]): Promise<Map<number, MatchExtras>> {
+  if (db.isTransaction || matchIds.length === 0) return readExtras(db, matchIds);
+  let memo = memos.get(db);
+  if (memo === undefined) {
+    memo = new Map();
+    memos.set(db, memo);
+  }
+  const revisions = await revisionsOf(db, matchIds);
+  const extras = new Map<number, MatchExtras>();
+  const missing: number[] = [];
+  for (const id of matchIds) {
+    const remembered = memo.get(id);
+    if (remembered !== undefined && remembered.revision === (revisions.get(id) ?? 0)) {
+      memo.delete(id); // most recently used last
+      memo.set(id, remembered);
+      extras.set(id, remembered.extras);
+    } else missing.push(id);
+  }
+  for (const [id, read] of await readExtras(db, missing)) {
+    const entry = frozen(read);
+    memo.delete(id);
+    memo.set(id, { revision: revisions.get(id) ?? 0, extras: entry });
+    extras.set(id, entry);
+  }
+  for (const id of memo.keys()) {
+    if (memo.size <= EXTRAS_MEMO_LIMIT) break;
+    memo.delete(id);
   }
   return extras;
 }

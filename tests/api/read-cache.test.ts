@@ -213,7 +213,28 @@ describe('the read cache', () => {
     expect(s.cache.stats().hits).toBe(1);
   });
 
-  it('trusts no version while a transaction is open on its connection', async () => {
+  it('answers from the versions committed before a driver transaction while it is open', async () => {
+    await get(s, TABLE);
+    const versions = dataVersions(s.connection.sqlite);
+    const committed = versions.read();
+    const hits = s.cache.stats().hits;
+    await s.connection.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('teams')
+        .set({ team_name: 'Renamed In Transaction' })
+        .where('team_id', '=', 'north.town')
+        .execute();
+      expect(versions.read()).toEqual(committed);
+      // Served from the cache while the transaction holds the connection: a miss would wait for it.
+      const during = await get(s, TABLE);
+      expect(during.text).not.toContain('Renamed In Transaction');
+      expect(s.cache.stats().hits).toBe(hits + 1);
+    });
+    expect(versions.read()).not.toEqual(committed);
+    expect((await get(s, TABLE)).text).toContain('Renamed In Transaction');
+  });
+
+  it('trusts no version while a transaction begun outside the driver is open', async () => {
     await get(s, TABLE);
     s.connection.sqlite.prepare('BEGIN').run();
     try {

@@ -134,6 +134,7 @@ const SCHEMA_COLUMNS: { [T in keyof Database]: readonly string[] } = {
     'after',
   ]),
   data_version: columnsOf<Database['data_version']>()(['table_name', 'version']),
+  match_revision: columnsOf<Database['match_revision']>()(['match_id', 'revision']),
   search_names: columnsOf<Database['search_names']>()(['id', 'kind', 'ref_id', 'name', 'folded', 'length']),
 };
 

@@ -1,0 +1,138 @@
+/**
+ * League match lists remember each match's events and squads by match revision
+ * (migration 0006). Whatever path changes a match, the remembered answer must equal a
+ * fresh read (inside a transaction nothing is remembered, so that is the reference), and
+ * a rebuild after a change to one match reads that match's events and squads alone.
+ */
+import { Kysely, sql, type CompiledQuery } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { openAndMigrate, withStatementCache, type Connection } from '../../db/connection';
+import type { Database } from '../../db/schema';
+import { FairSqliteDialect } from '../../db/sqlite-dialect';
+import { listMatches, type MatchFilter } from '../../api/data/matches';
+import { buildTinyLeague } from '../fixtures/factory';
+import { withFixture } from '../fixtures/hooks';
+
+const LEAGUE: MatchFilter = { leagueId: 'tl-26', season: '2026' };
+
+async function tinyLeague() {
+  const connection: Connection = await openAndMigrate(':memory:');
+  const { matchIds: ids } = await buildTinyLeague(connection.db);
+  return { connection, ids, close: () => connection.close() };
+}
+
+const s = withFixture(tinyLeague);
+
+/** The list as remembered, and as read afresh inside a transaction. */
+async function bothWays() {
+  const { db } = s.connection;
+  const remembered = await listMatches(db, LEAGUE);
+  const fresh = await db.transaction().execute((trx) => listMatches(trx, LEAGUE));
+  return { remembered, fresh };
+}
+
+async function expectFresh() {
+  const { remembered, fresh } = await bothWays();
+  expect(remembered).toEqual(fresh);
+  return remembered;
+}
+
+describe('remembered match events and squads', () => {
+  it('stay equal to a fresh read whatever path changes a match', async () => {
+    const { db, sqlite } = s.connection;
+    const m1 = s.ids.m1;
+    await expectFresh();
+    // The API's way, through Kysely.
+    await db.deleteFrom('match_events').where('match_id', '=', m1).where('kind', '=', 'assist').execute();
+    expect((await expectFresh()).find((m) => m.id === m1)?.assisters).toEqual([]);
+    // The table editor's way: the raw handle, an UPDATE moving an event to another match.
+    const goal = sqlite
+      .prepare(`SELECT id FROM match_events WHERE match_id = ? AND kind = 'goal' LIMIT 1`)
+      .pluck()
+      .get(m1) as number;
+    sqlite.prepare('UPDATE match_events SET match_id = ? WHERE id = ?').run(s.ids.m2, goal);
+    const moved = await expectFresh();
+    expect(moved.find((m) => m.id === m1)?.goalscorers).toHaveLength(2);
+    expect(moved.find((m) => m.id === s.ids.m2)?.goalscorers).toHaveLength(1);
+    // A saved squad, replacing the one saved before.
+    await db.deleteFrom('match_squads').where('match_id', '=', s.ids.m8).execute();
+    await db
+      .insertInto('match_squads')
+      .values([
+        { match_id: s.ids.m8, team_id: 'north.town', player_id: 'nt.gk' },
+        { match_id: s.ids.m8, team_id: 'north.town', player_id: 'nt.fwd' },
+      ])
+      .execute();
+    expect((await expectFresh()).find((m) => m.id === s.ids.m8)?.home_players).toEqual(['nt.gk', 'nt.fwd']);
+  });
+
+  it('are not taken from a savepoint that was rolled back', async () => {
+    const { db } = s.connection;
+    const m3 = s.ids.m3;
+    await expectFresh();
+    await db.transaction().execute(async (trx) => {
+      await sql`SAVEPOINT undone`.execute(trx);
+      await trx
+        .deleteFrom('match_events')
+        .where('match_id', '=', m3)
+        .where('kind', '=', 'goalkeeper')
+        .execute();
+      expect((await listMatches(trx, LEAGUE)).find((m) => m.id === m3)?.goalkeepers).toEqual([]);
+      await sql`ROLLBACK TO undone`.execute(trx);
+      // Two other deletions reach the same revision again, with other contents.
+      await trx.deleteFrom('match_events').where('match_id', '=', m3).where('kind', '=', 'assist').execute();
+      const again = (await listMatches(trx, LEAGUE)).find((m) => m.id === m3);
+      expect(again?.goalkeepers).toHaveLength(2);
+      expect(again?.assisters).toEqual([]);
+    });
+    const after = (await expectFresh()).find((m) => m.id === m3);
+    expect(after?.goalkeepers).toHaveLength(2);
+    expect(after?.assisters).toEqual([]);
+  });
+
+  it('are not taken for a new match that reuses a deleted match id', async () => {
+    const { db } = s.connection;
+    const last = s.ids.m10; // the highest id: SQLite hands it out again once it is deleted
+    const [remembered] = await listMatches(db, { ids: [last] });
+    expect(remembered?.goalscorers).toEqual(['sc.fwd']);
+    await db.deleteFrom('matches').where('id', '=', last).execute();
+    const reused = await db
+      .insertInto('matches')
+      .values({
+        league_id: 'tl-26',
+        season: '2026',
+        match_date: '2026-06-28T14:00:00.000Z',
+        home_team: 'south.city',
+        away_team: 'east.united',
+        location: 'Somewhere',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(reused.id).toBe(last);
+    expect((await expectFresh()).find((m) => m.id === last)?.goalscorers).toEqual([]);
+  });
+
+  it('are shared by answers and cannot be edited through one of them', async () => {
+    const [first] = await listMatches(s.connection.db, LEAGUE);
+    expect(() => first?.goalscorers.push('someone')).toThrow(TypeError);
+  });
+
+  it('make a rebuild after a change to one match read that match alone', async () => {
+    const queries: CompiledQuery[] = [];
+    const db = new Kysely<Database>({
+      dialect: new FairSqliteDialect({ database: withStatementCache(s.connection.sqlite) }),
+      log: (event) => queries.push(event.query),
+    });
+    await listMatches(db, LEAGUE);
+    const eventReads = () => queries.filter((query) => /from "match_(events|squads)"/.test(query.sql));
+    expect(eventReads().length).toBeGreaterThan(0);
+    queries.length = 0;
+    await listMatches(db, LEAGUE);
+    expect(eventReads()).toEqual([]);
+    await s.connection.db.deleteFrom('match_events').where('match_id', '=', s.ids.m4).execute();
+    queries.length = 0;
+    const rebuilt = await listMatches(db, LEAGUE);
+    expect(eventReads().map((query) => query.parameters)).toEqual([[s.ids.m4], [s.ids.m4]]);
+    expect(rebuilt).toEqual(await s.connection.db.transaction().execute((trx) => listMatches(trx, LEAGUE)));
+  });
+});
