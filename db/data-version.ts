@@ -44,7 +44,7 @@ export function noteTransaction(sqlite: SQLite.Database, phase: 'begin' | 'end')
 
 /** Tables filled from others by triggers (search index, match revisions): reading them reads their sources. */
 export const DERIVED_FROM: Readonly<Record<string, readonly string[]>> = {
-  match_revision: ['match_events', 'match_squads'],
+  match_revision: ['matches', 'match_events', 'match_squads'],
   search_names: ['players', 'teams', 'leagues'],
   search_text: ['players', 'teams', 'leagues'],
   search_text_vocab: ['players', 'teams', 'leagues'],

@@ -25,25 +25,35 @@ export interface MatchFilter {
   limit?: number;
 }
 
-function baseQuery(db: DB) {
-  return db
-    .selectFrom('matches as m')
+const MATCH_COLUMNS = [
+  'm.id',
+  'm.league_id',
+  'm.season',
+  'm.match_date',
+  'm.home_team',
+  'm.away_team',
+  'm.location',
+  'm.home_score',
+  'm.away_score',
+  'm.approved',
+  'm.reported_by_team',
+  'm.reported_at',
+  'm.reviewed_at',
+] as const;
+
+function fromMatches(db: DB) {
+  return db.selectFrom('matches as m');
+}
+
+type FromMatches = ReturnType<typeof fromMatches>;
+
+/** Match rows with their teams' names and crests. */
+function withTeams(query: FromMatches) {
+  return query
     .innerJoin('teams as h', 'h.team_id', 'm.home_team')
     .innerJoin('teams as a', 'a.team_id', 'm.away_team')
     .select([
-      'm.id',
-      'm.league_id',
-      'm.season',
-      'm.match_date',
-      'm.home_team',
-      'm.away_team',
-      'm.location',
-      'm.home_score',
-      'm.away_score',
-      'm.approved',
-      'm.reported_by_team',
-      'm.reported_at',
-      'm.reviewed_at',
+      ...MATCH_COLUMNS,
       'h.team_name as home_team_name',
       'a.team_name as away_team_name',
       'h.logo as home_team_logo',
@@ -51,10 +61,12 @@ function baseQuery(db: DB) {
     ]);
 }
 
-type MatchQuery = ReturnType<typeof baseQuery>;
-export type MatchRow = Awaited<ReturnType<MatchQuery['executeTakeFirstOrThrow']>>;
+export type MatchRow = Awaited<ReturnType<ReturnType<typeof withTeams>['executeTakeFirstOrThrow']>>;
+type TeamLabels = 'home_team_name' | 'away_team_name' | 'home_team_logo' | 'away_team_logo';
+/** A match row without its teams' names and crests. */
+type MatchCore = Omit<MatchRow, TeamLabels>;
 
-function applyFilter(query: MatchQuery, filter: MatchFilter): MatchQuery {
+function applyFilter(query: FromMatches, filter: MatchFilter): FromMatches {
   let q = query;
   if (filter.ids) q = q.where('m.id', 'in', filter.ids.length > 0 ? [...filter.ids] : [-1]);
   if (filter.leagueId !== undefined) q = q.where('m.league_id', '=', filter.leagueId);
@@ -82,7 +94,7 @@ function applyFilter(query: MatchQuery, filter: MatchFilter): MatchQuery {
 }
 
 export function findMatchRows(db: DB, filter: MatchFilter): Promise<MatchRow[]> {
-  return applyFilter(baseQuery(db), filter).execute();
+  return withTeams(applyFilter(fromMatches(db), filter)).execute();
 }
 
 interface MatchExtras {
@@ -134,29 +146,16 @@ async function readExtras(db: DB, matchIds: readonly number[]): Promise<Map<numb
   return extras;
 }
 
-/** Matches whose events and squads are remembered, per database handle. */
-export const EXTRAS_MEMO_LIMIT = 50_000;
+/** Matches whose row, events and squads are remembered, per database handle. */
+export const MATCH_MEMO_LIMIT = 40_000;
 
 interface Remembered {
   revision: number;
+  row: MatchCore;
   extras: MatchExtras;
 }
 
 const memos = new WeakMap<DB, Map<number, Remembered>>();
-
-/** The revision of each match (migration 0006); a match without a row is at 0. */
-async function revisionsOf(db: DB, matchIds: readonly number[]): Promise<Map<number, number>> {
-  const revisions = new Map<number, number>();
-  for (const chunk of inChunks(matchIds)) {
-    const rows = await db
-      .selectFrom('match_revision')
-      .select(['match_id', 'revision'])
-      .where('match_id', 'in', chunk)
-      .execute();
-    for (const row of rows) revisions.set(row.match_id, row.revision);
-  }
-  return revisions;
-}
 
 /** Shared by every answer built from it: frozen, so code that sorts or edits it in place fails loudly. */
 function frozen(extras: MatchExtras): MatchExtras {
@@ -168,43 +167,123 @@ function frozen(extras: MatchExtras): MatchExtras {
   return extras;
 }
 
+/** Rows, events and squads of these matches, read afresh (a match deleted meanwhile is left out). */
+async function readMatchesById(
+  db: DB,
+  ids: readonly number[],
+): Promise<Map<number, Omit<Remembered, 'revision'>>> {
+  const read = new Map<number, Omit<Remembered, 'revision'>>();
+  const extras = await readExtras(db, ids);
+  for (const chunk of inChunks(ids)) {
+    const rows = await fromMatches(db).select(MATCH_COLUMNS).where('m.id', 'in', chunk).execute();
+    for (const row of rows) {
+      const entry = extras.get(row.id);
+      if (entry) read.set(row.id, { row, extras: entry });
+    }
+  }
+  return read;
+}
+
+/** Names and crests of these teams, by id. */
+async function teamLabels(db: DB, teamIds: readonly string[]) {
+  const labels = new Map<string, { team_name: string; logo: string | null }>();
+  for (const chunk of inChunks([...new Set(teamIds)])) {
+    const rows = await db
+      .selectFrom('teams')
+      .select(['team_id', 'team_name', 'logo'])
+      .where('team_id', 'in', chunk)
+      .execute();
+    for (const row of rows) labels.set(row.team_id, row);
+  }
+  return labels;
+}
+
+/** The list read afresh, remembering nothing: inside transactions and for lists too long to keep. */
+async function readMatches(db: DB, filter: MatchFilter): Promise<MatchDto[]> {
+  const rows = await findMatchRows(db, filter);
+  const extras = await readExtras(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const entry = extras.get(row.id);
+    if (!entry) throw new Error(`extras missing for match ${row.id}`);
+    return toMatchDto(row, entry);
+  });
+}
+
 /**
- * Events and saved squads of many matches. Outside a transaction they are remembered by
- * match revision, so a league list rebuilt after a write to one match reads that match
- * alone again. The revisions are read first: contents read later can only be newer than
- * the revision they are kept under, and then the next read finds the revision moved on
- * and reads them again. Inside a transaction nothing is remembered (a rolled-back
- * savepoint takes its revision back, and another write could reach the same number).
+ * Matches for list endpoints: home_players/away_players are the saved squads, or [].
+ *
+ * Outside a transaction each match's row, events and squads are remembered by its
+ * revision (migration 0006): the list's ids and revisions come first, in one index
+ * read, and only matches whose revision moved are read again, so a league list rebuilt
+ * after a write to one match reads that match alone. Contents read after their revision
+ * can only be newer than it; the next read then finds the revision moved on and reads
+ * them again. Team names and crests are read afresh every time (a rename moves no match
+ * revision). Inside a transaction nothing is remembered: a savepoint rolled back takes
+ * its revisions back, and another write could reach the same numbers with other contents.
  */
-async function loadExtras(db: DB, matchIds: readonly number[]): Promise<Map<number, MatchExtras>> {
-  if (db.isTransaction || matchIds.length === 0) return readExtras(db, matchIds);
+export async function listMatches(db: DB, filter: MatchFilter): Promise<MatchDto[]> {
+  if (db.isTransaction) return readMatches(db, filter);
+  const selected = await applyFilter(fromMatches(db), filter)
+    .leftJoin('match_revision as r', 'r.match_id', 'm.id')
+    .select(['m.id', 'r.revision'])
+    .execute();
+  if (selected.length > MATCH_MEMO_LIMIT / 2) return readMatches(db, filter);
   let memo = memos.get(db);
   if (memo === undefined) {
     memo = new Map();
     memos.set(db, memo);
   }
-  const revisions = await revisionsOf(db, matchIds);
-  const extras = new Map<number, MatchExtras>();
+  const found = new Map<number, Remembered>();
   const missing: number[] = [];
-  for (const id of matchIds) {
+  for (const { id, revision } of selected) {
     const remembered = memo.get(id);
-    if (remembered !== undefined && remembered.revision === (revisions.get(id) ?? 0)) {
+    if (remembered !== undefined && remembered.revision === (revision ?? 0)) {
       memo.delete(id); // most recently used last
       memo.set(id, remembered);
-      extras.set(id, remembered.extras);
+      found.set(id, remembered);
     } else missing.push(id);
   }
-  for (const [id, read] of await readExtras(db, missing)) {
-    const entry = frozen(read);
-    memo.delete(id);
-    memo.set(id, { revision: revisions.get(id) ?? 0, extras: entry });
-    extras.set(id, entry);
+  if (missing.length > 0) {
+    const revisionOf = new Map(selected.map(({ id, revision }) => [id, revision ?? 0]));
+    for (const [id, read] of await readMatchesById(db, missing)) {
+      const entry = {
+        revision: revisionOf.get(id) ?? 0,
+        row: Object.freeze(read.row),
+        extras: frozen(read.extras),
+      };
+      memo.delete(id);
+      memo.set(id, entry);
+      found.set(id, entry);
+    }
+    for (const id of memo.keys()) {
+      if (memo.size <= MATCH_MEMO_LIMIT) break;
+      memo.delete(id);
+    }
   }
-  for (const id of memo.keys()) {
-    if (memo.size <= EXTRAS_MEMO_LIMIT) break;
-    memo.delete(id);
+  const labels = await teamLabels(
+    db,
+    [...found.values()].flatMap(({ row }) => [row.home_team, row.away_team]),
+  );
+  const matches: MatchDto[] = [];
+  for (const { id } of selected) {
+    const entry = found.get(id);
+    const home = entry && labels.get(entry.row.home_team);
+    const away = entry && labels.get(entry.row.away_team);
+    // Left out like the inner join leaves them: deleted meanwhile, or a team gone.
+    if (!entry || !home || !away) continue;
+    const row: MatchRow = {
+      ...entry.row,
+      home_team_name: home.team_name,
+      away_team_name: away.team_name,
+      home_team_logo: home.logo,
+      away_team_logo: away.logo,
+    };
+    matches.push(toMatchDto(row, entry.extras));
   }
-  return extras;
+  return matches;
 }
 
 export function toMatchDto(row: MatchRow, extras: MatchExtras, fallback?: Map<string, string[]>): MatchDto {
@@ -237,25 +316,11 @@ export function toMatchDto(row: MatchRow, extras: MatchExtras, fallback?: Map<st
   };
 }
 
-/** Matches for list endpoints: home_players/away_players are the saved squads, or []. */
-export async function listMatches(db: DB, filter: MatchFilter): Promise<MatchDto[]> {
-  const rows = await findMatchRows(db, filter);
-  const extras = await loadExtras(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => {
-    const entry = extras.get(row.id);
-    if (!entry) throw new Error(`extras missing for match ${row.id}`);
-    return toMatchDto(row, entry);
-  });
-}
-
 /** One match; without a saved squad a team's list is its current roster. */
 export async function getMatch(db: DB, id: number): Promise<MatchDto | null> {
   const [row] = await findMatchRows(db, { ids: [id] });
   if (!row) return null;
-  const extras = (await loadExtras(db, [id])).get(id);
+  const extras = (await readExtras(db, [id])).get(id);
   if (!extras) return null;
   const rosters = await db
     .selectFrom('players')

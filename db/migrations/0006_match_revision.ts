@@ -1,9 +1,10 @@
 /**
- * A revision per match that grows with every change to its events or saved squads, in
- * the same transaction, by triggers (so the admin table editor and another process on
- * the file bump it too). League-wide match lists keep each match's events and squads
- * in memory by (match, revision): after a write to one match, rebuilding the list reads
- * that match's events and squads again and no other's (issue #15).
+ * A revision per match that grows with every change to its row, its events or its saved
+ * squads, in the same transaction, by triggers (so the admin table editor and another
+ * process on the file bump it too). Match lists keep each match's row, events and squads
+ * in memory by (match, revision): after a write to one match, rebuilding a league's list
+ * reads that match again and no other (issue #15). Team names and crests are not part of
+ * it; lists read them afresh.
  *
  * Rows are never deleted and revisions never go down, so a remembered revision can
  * never be met again with other contents, even when a match id is reused. A match with
@@ -18,19 +19,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     match_id INTEGER PRIMARY KEY NOT NULL,
     revision INTEGER NOT NULL
   ) STRICT`.execute(db);
-  for (const table of ['match_events', 'match_squads']) {
-    for (const [event, row] of [
-      ['INSERT', 'NEW'],
-      ['DELETE', 'OLD'],
-      ['UPDATE', 'OLD'],
-      ['UPDATE', 'NEW'],
+  // A match deleted and its id handed out again moves on too (DELETE, then INSERT).
+  for (const [table, key] of [
+    ['matches', 'id'],
+    ['match_events', 'match_id'],
+    ['match_squads', 'match_id'],
+  ] as const) {
+    for (const [event, row, when] of [
+      ['INSERT', 'NEW', ''],
+      ['DELETE', 'OLD', ''],
+      ['UPDATE', 'OLD', `WHEN OLD.${key} IS NOT NEW.${key}`], // a row moved to another match
+      ['UPDATE', 'NEW', ''],
     ] as const) {
       const name = `${table}_${event.toLowerCase()}_${row.toLowerCase()}_bumps_match_revision`;
       await sql
         .raw(
-          `CREATE TRIGGER ${name} AFTER ${event} ON ${table}
+          `CREATE TRIGGER ${name} AFTER ${event} ON ${table} ${when}
            BEGIN
-             INSERT INTO match_revision (match_id, revision) VALUES (${row}.match_id, 1)
+             INSERT INTO match_revision (match_id, revision) VALUES (${row}.${key}, 1)
              ON CONFLICT (match_id) DO UPDATE SET revision = revision + 1;
            END`,
         )

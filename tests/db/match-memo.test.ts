@@ -1,5 +1,5 @@
 /**
- * League match lists remember each match's events and squads by match revision
+ * Match lists remember each match's row, events and squads by match revision
  * (migration 0006). Whatever path changes a match, the remembered answer must equal a
  * fresh read (inside a transaction nothing is remembered, so that is the reference), and
  * a rebuild after a change to one match reads that match's events and squads alone.
@@ -37,7 +37,7 @@ async function expectFresh() {
   return remembered;
 }
 
-describe('remembered match events and squads', () => {
+describe('remembered matches', () => {
   it('stay equal to a fresh read whatever path changes a match', async () => {
     const { db, sqlite } = s.connection;
     const m1 = s.ids.m1;
@@ -64,6 +64,21 @@ describe('remembered match events and squads', () => {
       ])
       .execute();
     expect((await expectFresh()).find((m) => m.id === s.ids.m8)?.home_players).toEqual(['nt.gk', 'nt.fwd']);
+  });
+
+  it('follow a changed result and a renamed team', async () => {
+    const { db, sqlite } = s.connection;
+    await expectFresh();
+    await db.updateTable('matches').set({ home_score: 7 }).where('id', '=', s.ids.m2).execute();
+    sqlite
+      .prepare(
+        `UPDATE teams SET team_name = 'North Town Reborn', logo = 'reborn.svg' WHERE team_id = 'north.town'`,
+      )
+      .run();
+    const after = await expectFresh();
+    expect(after.find((m) => m.id === s.ids.m2)?.home_score).toBe(7);
+    const m1 = after.find((m) => m.id === s.ids.m1);
+    expect([m1?.home_team_name, m1?.home_team_logo]).toEqual(['North Town Reborn', 'reborn.svg']);
   });
 
   it('are not taken from a savepoint that was rolled back', async () => {
@@ -121,10 +136,13 @@ describe('remembered match events and squads', () => {
     const queries: CompiledQuery[] = [];
     const db = new Kysely<Database>({
       dialect: new FairSqliteDialect({ database: withStatementCache(s.connection.sqlite) }),
-      log: (event) => queries.push(event.query),
+      log: (event) => {
+        queries.push(event.query);
+      },
     });
     await listMatches(db, LEAGUE);
-    const eventReads = () => queries.filter((query) => /from "match_(events|squads)"/.test(query.sql));
+    const eventReads = () =>
+      queries.filter((query) => /from "match_(events|squads)"|"m"\."id" in/.test(query.sql));
     expect(eventReads().length).toBeGreaterThan(0);
     queries.length = 0;
     await listMatches(db, LEAGUE);
@@ -132,7 +150,7 @@ describe('remembered match events and squads', () => {
     await s.connection.db.deleteFrom('match_events').where('match_id', '=', s.ids.m4).execute();
     queries.length = 0;
     const rebuilt = await listMatches(db, LEAGUE);
-    expect(eventReads().map((query) => query.parameters)).toEqual([[s.ids.m4], [s.ids.m4]]);
+    expect(eventReads().map((query) => query.parameters)).toEqual([[s.ids.m4], [s.ids.m4], [s.ids.m4]]);
     expect(rebuilt).toEqual(await s.connection.db.transaction().execute((trx) => listMatches(trx, LEAGUE)));
   });
 });
