@@ -1,13 +1,20 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
 import { SessionProvider } from '@/lib/session';
-import { routes } from './routes';
+import { ErrorBoundary } from './error-screen';
+import { AppRoutes } from './routes';
 
-const router = createBrowserRouter(routes);
+export interface AppProps {
+  /** Puts the routes under a router: the browser's by default, a static one on the server. */
+  router?: (routes: ReactNode) => ReactNode;
+}
 
-export function App() {
+const browserRouter = (routes: ReactNode) => <BrowserRouter>{routes}</BrowserRouter>;
+
+export function App({ router = browserRouter }: AppProps) {
   return (
-    <SessionProvider>
-      <RouterProvider router={router} />
-    </SessionProvider>
+    <ErrorBoundary>
+      <SessionProvider>{router(<AppRoutes />)}</SessionProvider>
+    </ErrorBoundary>
   );
 }

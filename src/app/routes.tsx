@@ -1,112 +1,115 @@
-import { lazy, type ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
-import { ErrorScreen } from './error-screen';
+import type { ReactNode } from 'react';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth, RequireSuperAdmin, RequireTeam } from './guards';
 import { Layout } from './layout';
+import { lazyPage, type LazyPage } from './lazy-page';
 
 /**
- * One catch-all entry hands over to the main router (spec section 2). Screens are
- * lazy-loaded so the first screen ships little JavaScript.
+ * One catch-all entry hands over to the main router (spec section 2). Every screen is
+ * loaded on first use, so the first screen ships little JavaScript. Declarative routes
+ * (`useRoutes`), not a data router: the data router and its loaders weigh 16 KB of gzip
+ * the first screen does not need (issue #16).
  */
-const LazyMain = lazy(() => import('@/features/home/main-page').then((m) => ({ default: m.MainPage })));
-const LazyManager = lazy(() =>
-  import('@/features/manager/manager-page').then((m) => ({ default: m.ManagerPage })),
-);
-const LazyAdmin = lazy(() => import('@/features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
-const LazyAdminDashboard = lazy(() =>
-  import('@/features/admin/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
-);
+const pages = {
+  home: lazyPage(() => import('@/features/home/home-page').then((m) => m.HomePage)),
+  login: lazyPage(() => import('@/features/session/login-page').then((m) => m.LoginPage)),
+  register: lazyPage(() => import('@/features/session/register-page').then((m) => m.RegisterPage)),
+  teams: lazyPage(() => import('@/features/teams/teams-page').then((m) => m.TeamsPage)),
+  team: lazyPage(() => import('@/features/teams/team-page').then((m) => m.TeamPage)),
+  leagues: lazyPage(() => import('@/features/leagues/leagues-page').then((m) => m.LeaguesPage)),
+  league: lazyPage(() => import('@/features/leagues/league-page').then((m) => m.LeaguePage)),
+  match: lazyPage(() => import('@/features/matches/match-page').then((m) => m.MatchPage)),
+  coach: lazyPage(() => import('@/features/players/coach-page').then((m) => m.CoachPage)),
+  player: lazyPage(() => import('@/features/players/player-page').then((m) => m.PlayerPage)),
+  outbox: lazyPage(() => import('@/features/offline/outbox-page').then((m) => m.OutboxPage)),
+  main: lazyPage(() => import('@/features/home/main-page').then((m) => m.MainPage)),
+  manager: lazyPage(() => import('@/features/manager/manager-page').then((m) => m.ManagerPage)),
+  admin: lazyPage(() => import('@/features/admin/admin-page').then((m) => m.AdminPage)),
+  adminDashboard: lazyPage(() =>
+    import('@/features/admin/admin-dashboard-page').then((m) => m.AdminDashboardPage),
+  ),
+  notFound: lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage)),
+} satisfies Record<string, LazyPage>;
 
-const page = (load: () => Promise<{ Component: ComponentType }>) => ({ lazy: load });
+/** The route's page, and whether a visitor sees it the same as the server renders it. */
+interface PageHandle {
+  page: LazyPage;
+  /** Public pages are rendered on the server; signed-in screens only in the browser. */
+  serverRendered: boolean;
+}
+
+const route = (path: string, page: LazyPage, serverRendered: boolean, element?: ReactNode): RouteObject => ({
+  path,
+  element: element ?? <page.Page />,
+  handle: { page, serverRendered } satisfies PageHandle,
+});
 
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
-    errorElement: <ErrorScreen />,
     children: [
-      {
-        index: true,
-        ...page(() => import('@/features/home/home-page').then((m) => ({ Component: m.HomePage }))),
-      },
-      {
-        path: 'login',
-        ...page(() => import('@/features/session/login-page').then((m) => ({ Component: m.LoginPage }))),
-      },
-      {
-        path: 'register',
-        ...page(() =>
-          import('@/features/session/register-page').then((m) => ({ Component: m.RegisterPage })),
-        ),
-      },
-      {
-        path: 'teams',
-        ...page(() => import('@/features/teams/teams-page').then((m) => ({ Component: m.TeamsPage }))),
-      },
-      ...['team/:teamId', 'teams/:teamId'].map((path) => ({
-        path,
-        ...page(() => import('@/features/teams/team-page').then((m) => ({ Component: m.TeamPage }))),
-      })),
-      {
-        path: 'leagues',
-        ...page(() => import('@/features/leagues/leagues-page').then((m) => ({ Component: m.LeaguesPage }))),
-      },
+      { index: true, element: <pages.home.Page />, handle: { page: pages.home, serverRendered: true } },
+      route('login', pages.login, true),
+      route('register', pages.register, true),
+      route('teams', pages.teams, true),
+      ...['team/:teamId', 'teams/:teamId'].map((path) => route(path, pages.team, true)),
+      route('leagues', pages.leagues, true),
       { path: 'league', element: <Navigate to="/leagues" replace /> },
-      {
-        path: 'leagues/:leagueId',
-        ...page(() => import('@/features/leagues/league-page').then((m) => ({ Component: m.LeaguePage }))),
-      },
-      ...['match/:matchId', 'matches/:matchId'].map((path) => ({
-        path,
-        ...page(() => import('@/features/matches/match-page').then((m) => ({ Component: m.MatchPage }))),
-      })),
-      {
-        path: 'coach/:coachId',
-        ...page(() => import('@/features/players/coach-page').then((m) => ({ Component: m.CoachPage }))),
-      },
-      {
-        path: 'outbox',
-        ...page(() => import('@/features/offline/outbox-page').then((m) => ({ Component: m.OutboxPage }))),
-      },
-      {
-        path: 'player/:playerId',
-        ...page(() => import('@/features/players/player-page').then((m) => ({ Component: m.PlayerPage }))),
-      },
-      {
-        path: 'main',
-        element: (
+      route('leagues/:leagueId', pages.league, true),
+      ...['match/:matchId', 'matches/:matchId'].map((path) => route(path, pages.match, true)),
+      route('coach/:coachId', pages.coach, true),
+      route('outbox', pages.outbox, false),
+      route('player/:playerId', pages.player, true),
+      route(
+        'main',
+        pages.main,
+        false,
+        <RequireAuth>
+          <RequireTeam>
+            <pages.main.Page />
+          </RequireTeam>
+        </RequireAuth>,
+      ),
+      ...['manager', 'manager/:tab'].map((path) =>
+        route(
+          path,
+          pages.manager,
+          false,
           <RequireAuth>
-            <RequireTeam>
-              <LazyMain />
-            </RequireTeam>
-          </RequireAuth>
+            <pages.manager.Page />
+          </RequireAuth>,
         ),
-      },
-      ...['manager', 'manager/:tab'].map((path) => ({
-        path,
-        element: (
-          <RequireAuth>
-            <LazyManager />
-          </RequireAuth>
-        ),
-      })),
-      {
-        path: 'admin',
-        element: (
-          <RequireAuth>
-            <LazyAdmin />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: 'admin-dashboard',
-        element: (
-          <RequireSuperAdmin>
-            <LazyAdminDashboard />
-          </RequireSuperAdmin>
-        ),
-      },
-      { path: '*', ...page(() => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage }))) },
+      ),
+      route(
+        'admin',
+        pages.admin,
+        false,
+        <RequireAuth>
+          <pages.admin.Page />
+        </RequireAuth>,
+      ),
+      route(
+        'admin-dashboard',
+        pages.adminDashboard,
+        false,
+        <RequireSuperAdmin>
+          <pages.adminDashboard.Page />
+        </RequireSuperAdmin>,
+      ),
+      route('*', pages.notFound, true),
     ],
   },
 ];
+
+/** The routes' screens for the current location. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** The page a path shows, if any: for loading it ahead and deciding where it renders. */
+export function pageFor(pathname: string): PageHandle | null {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const handle = matches.at(-1)?.route.handle as PageHandle | undefined;
+  return handle ?? null;
+}

@@ -2,11 +2,10 @@
  * Renders the app's real routes at a path, inside the session provider, with an
  * optional signed-in user (stored as the app stores it), for component tests.
  */
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate, type Location, type To } from 'react-router-dom';
 import { vi } from 'vitest';
-import { routes } from '@/app/routes';
-import { SessionProvider } from '@/lib/session';
+import { App } from '@/app/app';
 import { storage, type StoredUser } from '@/lib/storage';
 import { tokenFor } from '../fixtures/auth';
 import { NOW } from '../fixtures/factory';
@@ -43,15 +42,49 @@ export async function renderRoute(path: string, options: RenderOptions = {}) {
     }
     storage.setUser(user);
   }
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = testRouter();
   const result = render(
-    <SessionProvider>
-      <RouterProvider router={router} />
-    </SessionProvider>,
+    <App
+      router={(routes) => (
+        <MemoryRouter initialEntries={[path]}>
+          {routes}
+          <router.Probe />
+        </MemoryRouter>
+      )}
+    />,
   );
   // The first render waits for the lazy route; the shell's navigation marks it done.
   await screen.findByRole('navigation', { name: 'Main' });
   return { ...result, router };
+}
+
+/**
+ * What the tests see of the router: where it is, and a way to go elsewhere (as a
+ * data router's `state.location` and `navigate`), read from inside the real routes.
+ */
+export interface TestRouter {
+  state: { location: Location };
+  navigate(to: To | number): Promise<void>;
+  Probe: () => null;
+}
+
+function testRouter(): TestRouter {
+  let go: ((to: To | number) => void) | undefined;
+  const router: TestRouter = {
+    state: { location: { pathname: '/', search: '', hash: '', state: null, key: 'default' } },
+    async navigate(to) {
+      const navigate = go;
+      if (!navigate) throw new Error('The router has not rendered yet');
+      await act(async () => navigate(to));
+    },
+    Probe: function RouterProbe() {
+      router.state.location = useLocation();
+      const navigate = useNavigate();
+      go = (to) => (typeof to === 'number' ? void navigate(to) : void navigate(to));
+      return null;
+    },
+  };
+  return router;
 }
 
 /** A coach of the team, stored as a signed-in session stores the user. */

@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { ErrorScreen } from '@/app/error-screen';
+import { ErrorBoundary } from '@/app/error-screen';
 import { Layout } from '@/app/layout';
 import { SessionProvider } from '@/lib/session';
 import type { StoredUser, UserType } from '@/lib/storage';
@@ -131,21 +131,18 @@ describe('failures', () => {
     function Broken(): never {
       throw new Error('boom');
     }
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/',
-          element: <Layout />,
-          errorElement: <ErrorScreen />,
-          children: [{ index: true, element: <Broken /> }],
-        },
-      ],
-      { initialEntries: ['/'] },
-    );
     render(
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>,
+      <ErrorBoundary>
+        <SessionProvider>
+          <MemoryRouter initialEntries={['/']}>
+            <Routes>
+              <Route path="/" element={<Layout />}>
+                <Route index element={<Broken />} />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </SessionProvider>
+      </ErrorBoundary>,
     );
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(errors).toHaveBeenCalled();
