@@ -34,7 +34,16 @@ const OFFLINE_CORE = 'src/offline/ runs in the service worker too';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'coverage/', 'data/', 'node_modules/', 'tests/e2e/screenshots/', 'dev-dist/', '.tmp/'],
+    ignores: [
+      'dist/',
+      'dist-server/',
+      'coverage/',
+      'data/',
+      'node_modules/',
+      'tests/e2e/screenshots/',
+      'dev-dist/',
+      '.tmp/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,

@@ -1,18 +1,66 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { jsBudget } from './build/budget/plugin.ts';
+import { precompress } from './build/compress/plugin.ts';
 import { MANIFEST_ICONS, manifestIcon, pwaIcons } from './build/icon/plugin.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const apiPort = process.env.API_PORT ?? '3001';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '@': src } },
   plugins: [
     react(),
+    // The server-rendering build (dist-server/, issue #16) needs neither icons, worker nor budget.
+    ...(isSsrBuild ? [] : clientPlugins()),
+  ],
+  build: isSsrBuild
+    ? { outDir: 'dist-server', emptyOutDir: true, sourcemap: true }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: true,
+        // dist/.vite/manifest.json: which files each page needs, for the server's preloads and inlined CSS.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // React and the router change far less often than the app: their own chunk
+            // stays cached across releases, and the app's entry stays small.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'react',
+                  test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
+  server: {
+    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+  },
+  test: TEST_PROJECTS,
+}));
+
+function clientPlugins() {
+  return [
     // favicon.svg and the PNG icons, drawn from build/icon/shapes.ts into the bundle.
     pwaIcons(),
+    // Prints each first route's initial JavaScript and fails the build over 100 KiB gzip
+    // (issue #16). What no visitor's first render waits for gets 110: signed-in screens
+    // (opened after signing in, or from the precache) and parts loaded once the page runs.
+    jsBudget({
+      offFirstRender: {
+        pattern:
+          /^(manager-page|admin-page|admin-dashboard-page|main-page|shell-extras|save-offline-button|register-sw|clear|account-sheet|search-panel)$/,
+        limitKiB: 110,
+      },
+    }),
+    // .br and .gz copies of the text files, served to browsers that accept them.
+    precompress(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -44,78 +92,57 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico}'] },
       devOptions: { enabled: false },
     }),
-  ],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // React and the router change far less often than the app: their own chunk
-        // stays cached across releases, and the app's entry stays small.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
-            },
-          ],
-        },
+  ];
+}
+
+const TEST_PROJECTS: ViteUserConfig['test'] = {
+  projects: [
+    {
+      extends: true,
+      test: {
+        name: 'unit',
+        environment: 'node',
+        // Two cores run every suite at once; a slow moment must not fail a test.
+        testTimeout: 20_000,
+        include: ['tests/db/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/build/**/*.test.ts'],
+        setupFiles: ['tests/setup/node.ts'],
       },
     },
-  },
-  server: {
-    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
-  },
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          environment: 'node',
-          // Two cores run every suite at once; a slow moment must not fail a test.
-          testTimeout: 20_000,
-          include: ['tests/db/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/build/**/*.test.ts'],
-          setupFiles: ['tests/setup/node.ts'],
-        },
+    {
+      extends: true,
+      test: {
+        name: 'dom',
+        environment: 'jsdom',
+        testTimeout: 20_000,
+        include: ['tests/src/**/*.test.{ts,tsx}'],
+        setupFiles: ['tests/setup/dom.ts'],
       },
-      {
-        extends: true,
-        test: {
-          name: 'dom',
-          environment: 'jsdom',
-          testTimeout: 20_000,
-          include: ['tests/src/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/setup/dom.ts'],
-        },
+    },
+    {
+      extends: true,
+      test: {
+        // `npm run test:reliability`: bad input, crashes, load, security, backup.
+        // RELIABILITY=long (npm run bench) runs the longer variants.
+        name: 'reliability',
+        environment: 'node',
+        include: ['tests/reliability/**/*.test.ts'],
+        setupFiles: ['tests/setup/node.ts'],
+        testTimeout: 900_000,
+        hookTimeout: 120_000,
+        fileParallelism: false,
       },
-      {
-        extends: true,
-        test: {
-          // `npm run test:reliability`: bad input, crashes, load, security, backup.
-          // RELIABILITY=long (npm run bench) runs the longer variants.
-          name: 'reliability',
-          environment: 'node',
-          include: ['tests/reliability/**/*.test.ts'],
-          setupFiles: ['tests/setup/node.ts'],
-          testTimeout: 900_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
+    },
+    {
+      extends: true,
+      test: {
+        name: 'e2e',
+        environment: 'node',
+        include: ['tests/e2e/**/*.test.ts'],
+        setupFiles: ['tests/setup/node.ts'],
+        testTimeout: 60_000,
+        hookTimeout: 120_000,
+        fileParallelism: false,
       },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          environment: 'node',
-          include: ['tests/e2e/**/*.test.ts'],
-          setupFiles: ['tests/setup/node.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
-    ],
-  },
-});
+    },
+  ],
+};

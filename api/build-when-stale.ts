@@ -1,6 +1,7 @@
 /**
- * Builds the app (vite build) when dist/ is missing or older than its sources: used by
- * `npm start` and by tools that serve the built app (the UI audit).
+ * Builds the app (vite build, then the server-rendering build into dist-server/) when
+ * either is missing or older than the sources: used by `npm start` and by tools that
+ * serve the built app (the UI audit).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,8 +25,14 @@ function newestMtime(entry: string): number {
   return newest;
 }
 
+/** The server-rendering build, beside dist/. */
+export const SERVER_ENTRY = path.join('dist-server', 'entry-server.js');
+
 export function buildIsStale(distDir: string): boolean {
-  const built = newestMtime(path.join(distDir, 'index.html'));
+  const built = Math.min(
+    newestMtime(path.join(distDir, 'index.html')),
+    newestMtime(path.join(distDir, '..', SERVER_ENTRY)),
+  );
   if (built === 0) return true;
   return SOURCES.some((source) => newestMtime(path.join(root, source)) > built);
 }
@@ -35,6 +42,8 @@ export function buildWhenStale(distDir: string): void {
   if (!buildIsStale(distDir)) return;
   console.log('Building the app (dist/ is missing or older than the sources)…');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('The build failed; see the output above.');
+  for (const args of [['build'], ['build', '--ssr', 'src/entry-server.tsx']]) {
+    const result = spawnSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('The build failed; see the output above.');
+  }
 }

@@ -24,8 +24,11 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ReadCache } from './http/read-cache';
 import { searchBudget } from './http/search-budget';
+import { loadServerEntry, pageHandler, PageShell, type ServerPages } from './http/pages';
 
 export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+/** The server-rendering build of the app (npm run build), beside dist/. */
+export const SERVER_ENTRY_FILE = fileURLToPath(new URL('../dist-server/entry-server.js', import.meta.url));
 
 export interface RunningServer {
   url: string;
@@ -63,7 +66,7 @@ export async function prepareData(connection: Connection, config: Config, log: L
 
 const STATIC_FILE = /\.(?:js|mjs|css|map|json|webmanifest|png|jpe?g|gif|webp|svg|ico|txt|woff2?)$/i;
 
-export function staticApp(distDir: string): Hono {
+export function staticApp(distDir: string, pages?: ServerPages): Hono {
   const indexFile = path.join(distDir, 'index.html');
   const app = new Hono();
   if (!fs.existsSync(indexFile)) {
@@ -73,6 +76,7 @@ export function staticApp(distDir: string): Hono {
     );
     return app;
   }
+  const shell = new PageShell(distDir);
   // Hashed build assets never change; the shell, the worker and the manifest must always revalidate.
   app.use('*', async (c, next) => {
     await next();
@@ -85,14 +89,17 @@ export function staticApp(distDir: string): Hono {
         : 'public, max-age=3600';
     c.res.headers.set('Cache-Control', cacheControl);
   });
-  app.get('*', serveStatic({ root: distDir }));
+  const page = pageHandler(shell, pages);
+  // "/" is the home page, not the directory's index.html.
+  app.get('/', page);
+  app.get('*', serveStatic({ root: distDir, precompressed: true }));
   // SPA fallback: every other path is an app route. Ids contain dots (/team/riverside.rovers),
   // so only names with a static-file extension are treated as missing files.
-  app.get('*', (c) => {
+  app.get('*', async (c, next) => {
     if (c.req.path.startsWith('/api/') || STATIC_FILE.test(c.req.path)) {
       return c.text('Not found', 404);
     }
-    return c.html(fs.readFileSync(indexFile, 'utf8'), 200, { 'Cache-Control': 'no-cache' });
+    return page(c, next);
   });
   return app;
 }
@@ -116,7 +123,13 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     },
     readCache,
   );
-  app.route('/', staticApp(DIST_DIR));
+  // Public pages come rendered, with the answers of the app's own API read in process.
+  const entry = await loadServerEntry(SERVER_ENTRY_FILE);
+  const read = async (apiPath: string) => {
+    const response = await app.request(apiPath);
+    return response.status === 200 ? ((await response.json()) as unknown) : null;
+  };
+  app.route('/', staticApp(DIST_DIR, entry ? { entry, read } : undefined));
 
   // Public reads already built are answered before Hono (api/http/read-cache.ts).
   // New searches past a client's budget are refused there too, before any work is done.

@@ -19,13 +19,10 @@ import {
   TrophyIcon,
 } from '@/components/icons';
 import { Loading } from '@/components/status';
-import { InstallPrompt } from '@/features/offline/install-prompt';
-import { UpdatePrompt } from '@/features/offline/update-prompt';
-import { OfflineStatus } from '@/features/offline/offline-status';
-import { OutboxBadge } from '@/features/offline/outbox-badge';
 import { AccountButton } from '@/features/session/account-button';
 import { useSession } from '@/lib/session';
-import { OfflineSync } from '@/features/offline/offline-sync';
+import { useHydrated } from '@/hooks/use-hydrated';
+import { setHydrationAnswers } from '@/lib/server-answers';
 
 type Panel = 'search' | 'notifications' | null;
 
@@ -33,6 +30,14 @@ type Panel = 'search' | 'notifications' | null;
 const SearchPanel = lazy(() =>
   import('@/features/search/search-panel').then((m) => ({ default: m.SearchPanel })),
 );
+
+// The offline machinery, once the page runs (see shell-extras.tsx).
+const extras = () => import('@/features/offline/shell-extras');
+const OutboxBadge = lazy(() => extras().then((m) => ({ default: m.OutboxBadge })));
+const OfflineStatus = lazy(() => extras().then((m) => ({ default: m.OfflineStatus })));
+const OfflineSync = lazy(() => extras().then((m) => ({ default: m.OfflineSync })));
+const InstallPrompt = lazy(() => extras().then((m) => ({ default: m.InstallPrompt })));
+const UpdatePrompt = lazy(() => extras().then((m) => ({ default: m.UpdatePrompt })));
 
 const STAFF = new Set(['coach', 'owner', 'super_admin']);
 
@@ -44,11 +49,18 @@ const PANEL_BUTTONS = [
 
 export function Layout() {
   const { user, isAuthenticated, logout } = useSession();
+  const hydrated = useHydrated();
   // The open panel belongs to the screen it was opened on: moving to another screen closes it.
   const [opened, setOpened] = useState<{ panel: Panel; path: string }>({ panel: null, path: '' });
   const panelRef = useRef<HTMLDivElement>(null);
   const buttonsRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
+  // The server's answers serve the page it rendered, while it hydrates (its parts under
+  // Suspense hydrate after the shell commits): the first move elsewhere drops them.
+  const firstLocation = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== firstLocation.current) setHydrationAnswers(null);
+  }, [location.key]);
   const panel = opened.path === location.pathname ? opened.panel : null;
   const setPanel = (next: Panel | ((open: Panel) => Panel)) =>
     setOpened((current) => {
@@ -113,7 +125,11 @@ export function Layout() {
             </Link>
           )}
           <AccountButton />
-          <OutboxBadge />
+          {hydrated && (
+            <Suspense fallback={null}>
+              <OutboxBadge />
+            </Suspense>
+          )}
           {isAuthenticated ? (
             <button type="button" className="icon-button" aria-label="Log out" onClick={() => void logout()}>
               <LogoutIcon />
@@ -125,10 +141,14 @@ export function Layout() {
           )}
         </div>
       </header>
-      <UpdatePrompt />
-      <InstallPrompt />
-      <OfflineStatus />
-      <OfflineSync />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+          <InstallPrompt />
+          <OfflineStatus />
+          <OfflineSync />
+        </Suspense>
+      )}
 
       {panel !== null && (
         <div className="header-panel" ref={panelRef}>

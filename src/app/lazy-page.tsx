@@ -7,13 +7,15 @@
 import { lazy, type ComponentType } from 'react';
 
 export interface LazyPage {
+  /** The module's path from the project root, as the build manifest names it. */
+  source: string;
   /** The page, rendered synchronously once loaded, through React.lazy before. */
   Page: ComponentType;
   /** Loads the page's module; resolves once it can render without suspending. */
   preload(): Promise<void>;
 }
 
-export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
+export function lazyPage(source: string, load: () => Promise<ComponentType>): LazyPage {
   let Loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
   const start = () =>
@@ -29,6 +31,7 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
     return Loaded ? <Loaded /> : <Suspended />;
   }
   return {
+    source,
     Page,
     async preload() {
       await start();

@@ -11,24 +11,54 @@ import { lazyPage, type LazyPage } from './lazy-page';
  * the first screen does not need (issue #16).
  */
 const pages = {
-  home: lazyPage(() => import('@/features/home/home-page').then((m) => m.HomePage)),
-  login: lazyPage(() => import('@/features/session/login-page').then((m) => m.LoginPage)),
-  register: lazyPage(() => import('@/features/session/register-page').then((m) => m.RegisterPage)),
-  teams: lazyPage(() => import('@/features/teams/teams-page').then((m) => m.TeamsPage)),
-  team: lazyPage(() => import('@/features/teams/team-page').then((m) => m.TeamPage)),
-  leagues: lazyPage(() => import('@/features/leagues/leagues-page').then((m) => m.LeaguesPage)),
-  league: lazyPage(() => import('@/features/leagues/league-page').then((m) => m.LeaguePage)),
-  match: lazyPage(() => import('@/features/matches/match-page').then((m) => m.MatchPage)),
-  coach: lazyPage(() => import('@/features/players/coach-page').then((m) => m.CoachPage)),
-  player: lazyPage(() => import('@/features/players/player-page').then((m) => m.PlayerPage)),
-  outbox: lazyPage(() => import('@/features/offline/outbox-page').then((m) => m.OutboxPage)),
-  main: lazyPage(() => import('@/features/home/main-page').then((m) => m.MainPage)),
-  manager: lazyPage(() => import('@/features/manager/manager-page').then((m) => m.ManagerPage)),
-  admin: lazyPage(() => import('@/features/admin/admin-page').then((m) => m.AdminPage)),
-  adminDashboard: lazyPage(() =>
+  home: lazyPage('src/features/home/home-page.tsx', () =>
+    import('@/features/home/home-page').then((m) => m.HomePage),
+  ),
+  login: lazyPage('src/features/session/login-page.tsx', () =>
+    import('@/features/session/login-page').then((m) => m.LoginPage),
+  ),
+  register: lazyPage('src/features/session/register-page.tsx', () =>
+    import('@/features/session/register-page').then((m) => m.RegisterPage),
+  ),
+  teams: lazyPage('src/features/teams/teams-page.tsx', () =>
+    import('@/features/teams/teams-page').then((m) => m.TeamsPage),
+  ),
+  team: lazyPage('src/features/teams/team-page.tsx', () =>
+    import('@/features/teams/team-page').then((m) => m.TeamPage),
+  ),
+  leagues: lazyPage('src/features/leagues/leagues-page.tsx', () =>
+    import('@/features/leagues/leagues-page').then((m) => m.LeaguesPage),
+  ),
+  league: lazyPage('src/features/leagues/league-page.tsx', () =>
+    import('@/features/leagues/league-page').then((m) => m.LeaguePage),
+  ),
+  match: lazyPage('src/features/matches/match-page.tsx', () =>
+    import('@/features/matches/match-page').then((m) => m.MatchPage),
+  ),
+  coach: lazyPage('src/features/players/coach-page.tsx', () =>
+    import('@/features/players/coach-page').then((m) => m.CoachPage),
+  ),
+  player: lazyPage('src/features/players/player-page.tsx', () =>
+    import('@/features/players/player-page').then((m) => m.PlayerPage),
+  ),
+  outbox: lazyPage('src/features/offline/outbox-page.tsx', () =>
+    import('@/features/offline/outbox-page').then((m) => m.OutboxPage),
+  ),
+  main: lazyPage('src/features/home/main-page.tsx', () =>
+    import('@/features/home/main-page').then((m) => m.MainPage),
+  ),
+  manager: lazyPage('src/features/manager/manager-page.tsx', () =>
+    import('@/features/manager/manager-page').then((m) => m.ManagerPage),
+  ),
+  admin: lazyPage('src/features/admin/admin-page.tsx', () =>
+    import('@/features/admin/admin-page').then((m) => m.AdminPage),
+  ),
+  adminDashboard: lazyPage('src/features/admin/admin-dashboard-page.tsx', () =>
     import('@/features/admin/admin-dashboard-page').then((m) => m.AdminDashboardPage),
   ),
-  notFound: lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage)),
+  notFound: lazyPage('src/app/not-found-page.tsx', () =>
+    import('./not-found-page').then((m) => m.NotFoundPage),
+  ),
 } satisfies Record<string, LazyPage>;
 
 /** The route's page, and whether a visitor sees it the same as the server renders it. */
@@ -59,7 +89,7 @@ export const routes: RouteObject[] = [
       route('leagues/:leagueId', pages.league, true),
       ...['match/:matchId', 'matches/:matchId'].map((path) => route(path, pages.match, true)),
       route('coach/:coachId', pages.coach, true),
-      route('outbox', pages.outbox, false),
+      route('outbox', pages.outbox, true),
       route('player/:playerId', pages.player, true),
       route(
         'main',

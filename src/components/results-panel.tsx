@@ -4,13 +4,14 @@
  * the latest news (the team's own feed when it has a website, else league news) and
  * the latest video of its channel — each with its own loading, error and empty state.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useApi } from '@/hooks/use-api';
 import { useLoggedFailure } from '@/hooks/use-logged-failure';
 import { ApiError, apiFetch, isAbort } from '@/lib/api-client';
 import type { Match, NewsItem, Team } from '@/lib/api-types';
 import { formatDate } from '@/lib/format';
+import { useServerAnswer } from '@/lib/server-answers';
 import { useSession } from '@/lib/session';
 import { MatchCard } from './match-card';
 import { EmptyMessage, ErrorMessage, Loading } from './status';
@@ -62,12 +63,25 @@ interface FeedState<T> {
 
 /**
  * Like useApi, for the feed calls, whose errors need the reply's content type;
- * `check` turns the JSON into the expected shape or throws a FormatError.
+ * `check` turns the JSON into the expected shape or throws a FormatError. A feed the
+ * server reads itself (`rendered`: the league's own news, not an outside site) comes
+ * with a page the server rendered, and then loads nothing at first.
  */
-function useFeed<T>(path: string | null, check: (body: unknown) => T, fallback: string) {
-  const [state, setState] = useState<FeedState<T>>({ path: null });
+function useFeed<T>(path: string | null, check: (body: unknown) => T, fallback: string, rendered = false) {
+  const served = useServerAnswer(rendered ? path : null);
+  const [state, setState] = useState<FeedState<T>>(() => {
+    if (!served || path === null) return { path: null };
+    try {
+      return { path, data: check(served.data) };
+    } catch {
+      return { path: null };
+    }
+  });
+  const servedPath = useRef(state.path);
   useEffect(() => {
     if (path === null) return;
+    if (servedPath.current === path) return; // the server's answer is shown
+    servedPath.current = null;
     const controller = new AbortController();
     loadFeed(path, controller.signal)
       .then(check)
@@ -181,7 +195,7 @@ function NewsLink({ href, children }: { href: string; children: ReactNode }) {
 function LatestNews({ team }: { team: Team }) {
   const site = team.website || team.news_url;
   const path = site ? `/api/team_news?url=${encodeURIComponent(site)}` : '/api/mwpl_news';
-  const news = useFeed(path, checkNews, 'Failed to load news');
+  const news = useFeed(path, checkNews, 'Failed to load news', !site);
   const items = news.data?.slice(0, NEWS_LIMIT) ?? [];
   return (
     <PanelSection id="results-latest-news" title="Latest News">

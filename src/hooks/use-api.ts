@@ -13,10 +13,11 @@
  * path with any loader of that key (several requests combined). Such a load bypasses
  * the memory cache and the offline marks, which follow single paths.
  */
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { apiRead, forgetCachedResponse, isAbort, type ApiRead } from '@/lib/api-client';
 import { showCachedAnswer } from '@/lib/freshness';
 import { concerns, onReadEvent } from '@/offline/read-events';
+import { useServerAnswer } from '@/lib/server-answers';
 
 export interface ApiState<T> {
   data: T | undefined;
@@ -59,9 +60,15 @@ interface Settled<T> {
 }
 
 export function useApi<T>(path: string | null, options: ApiOptions<T> = {}): ApiState<T> {
+  // A page the server rendered starts from the answers it was rendered with: the
+  // hydrating render matches the server's markup, and the first load sends nothing.
+  const served = useServerAnswer(options.load || options.delayMs ? null : path);
+  const servedPath = useRef(served ? path : null);
   // Only settled answers are state; "loading" is derived: the answer is for another
   // path or an older reload.
-  const [settled, setSettled] = useState<Settled<T> | null>(null);
+  const [settled, setSettled] = useState<Settled<T> | null>(() =>
+    served && path !== null ? { path, generation: 0, data: served.data as T, cachedAt: null } : null,
+  );
   // A reload asked for by the worker (fresher data) is quiet: the screen stays as it
   // is until the new answer arrives, so the update happens in place.
   const [load, setLoad] = useState({ generation: 0, quiet: false });
@@ -74,6 +81,10 @@ export function useApi<T>(path: string | null, options: ApiOptions<T> = {}): Api
 
   useEffect(() => {
     if (path === null) return;
+    if (servedPath.current !== null) {
+      if (servedPath.current === path && generation === 0) return; // the server's answer is shown
+      servedPath.current = null;
+    }
     const controller = new AbortController();
     const { signal } = controller;
     const read = (): Promise<ApiRead<T>> =>

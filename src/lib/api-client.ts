@@ -4,7 +4,7 @@
  * memory when asked, and turns failures into ApiError with the server's detail.
  */
 import { detailText, exchangeToken, readErrorBody, requestHeaders } from '@/offline/http';
-import { CACHED_AT_HEADER, REVALIDATING_HEADER } from '@/offline/read-cache';
+import { CACHED_AT_HEADER, REVALIDATING_HEADER } from '@/offline/cached-headers';
 import { createResponseCache } from './response-cache';
 import { storage, type StoredUser } from './storage';
 

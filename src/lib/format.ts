@@ -4,6 +4,20 @@
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+let displayZone: string | undefined;
+
+/**
+ * The time zone dates are written in: unset in the browser (its own); on the server,
+ * for the length of one page render, the zone the browser said it is in (issue #16).
+ */
+export function setDisplayTimeZone(zone: string | undefined): void {
+  displayZone = zone;
+}
+
+/** The options with the display zone, when one is set. */
+const inZone = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions =>
+  displayZone === undefined ? options : { ...options, timeZone: displayZone };
+
 export const INVALID_DATE = 'Invalid Date';
 
 function parse(value: string | null | undefined): Date | null {
@@ -26,7 +40,7 @@ export function formatDate(value: string | null | undefined, now: Date = new Dat
     options.hour = 'numeric';
     options.minute = '2-digit';
   }
-  return date.toLocaleString('en-US', options);
+  return date.toLocaleString('en-US', inZone(options));
 }
 
 /**
@@ -55,7 +69,7 @@ function localeDate(
 ): string {
   const date = parse(value);
   if (!date) return INVALID_DATE;
-  return date.toLocaleString('en-US', { ...day(date), hour: 'numeric', minute: '2-digit' });
+  return date.toLocaleString('en-US', inZone({ ...day(date), hour: 'numeric', minute: '2-digit' }));
 }
 
 /** Team ids use dots; names show them as spaces ("riverside.rovers" → "riverside rovers"). */

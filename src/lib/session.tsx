@@ -4,7 +4,6 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, apiFetch, apiJson, clearResponseCache, setSessionEndedHandler } from './api-client';
-import { clearOfflineData } from '@/offline/clear';
 import { STORAGE_KEYS, storage, type StoredUser } from './storage';
 
 export interface Session {
@@ -30,7 +29,8 @@ export function endSession(to = '/'): void {
   storage.clear();
   clearResponseCache();
   // Cached reads go too; a broken store must not keep the user signed in.
-  void clearOfflineData()
+  void import('@/offline/clear')
+    .then(({ clearOfflineData }) => clearOfflineData())
     .catch((error: unknown) => console.warn('Offline data not cleared', error))
     .finally(() => window.location.assign(to));
 }

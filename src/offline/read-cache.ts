@@ -8,10 +8,9 @@
 import { isCachedReadPath } from '../../api/domain/public-reads';
 import type { CachedRead, OfflineDb } from './db';
 
-/** Header on answers served from the offline store: when the server last confirmed them. */
-export const CACHED_AT_HEADER = 'X-Touchline-Cached-At';
-/** Header on stored answers the worker is checking with the server right now. */
-export const REVALIDATING_HEADER = 'X-Touchline-Revalidating';
+import { CACHED_AT_HEADER, REVALIDATING_HEADER } from './cached-headers';
+
+export { CACHED_AT_HEADER, REVALIDATING_HEADER };
 
 /** An answer the server confirmed this recently is served without asking again. */
 export const FRESH_MS = 10_000;

@@ -3,20 +3,30 @@
  * The active tab is the last URL segment, so a tab can be bookmarked and the back
  * button walks through the tabs; /manager alone shows the user's first tab.
  */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { EmptyMessage } from '@/components/status';
+import { EmptyMessage, Loading } from '@/components/status';
 import { TabPanel, Tabs, type TabItem } from '@/components/tabs';
 import { useSession } from '@/lib/session';
 import type { StoredUser, UserType } from '@/lib/storage';
 // Kept in this order: it is the order their stylesheets load in.
-import { MatchReportTab } from './report/match-report-tab';
-import { PendingResultsTab } from './pending/pending-results-tab';
-import { TeamManagementTab } from './team-management/team-management-tab';
-import { TeamSelectionTab } from './selection/team-selection-tab';
 import { ToastProvider } from '@/components/toast';
 import './manager.css';
 import { PageHeader } from '@/components/page-header';
+
+// Each tab loads when first opened (the service worker precaches them all for the pitch side).
+const TeamManagementTab = lazy(() =>
+  import('./team-management/team-management-tab').then((m) => ({ default: m.TeamManagementTab })),
+);
+const MatchReportTab = lazy(() =>
+  import('./report/match-report-tab').then((m) => ({ default: m.MatchReportTab })),
+);
+const TeamSelectionTab = lazy(() =>
+  import('./selection/team-selection-tab').then((m) => ({ default: m.TeamSelectionTab })),
+);
+const PendingResultsTab = lazy(() =>
+  import('./pending/pending-results-tab').then((m) => ({ default: m.PendingResultsTab })),
+);
 
 type TabKey = 'team-management' | 'match-report' | 'team-selection' | 'pending-results';
 
@@ -112,7 +122,9 @@ function DashboardTabs({
         {teamless ? (
           <EmptyMessage>No team found for your account</EmptyMessage>
         ) : (
-          <TabContent tab={active} user={user} />
+          <Suspense fallback={<Loading />}>
+            <TabContent tab={active} user={user} />
+          </Suspense>
         )}
       </TabPanel>
     </>

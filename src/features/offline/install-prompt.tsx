@@ -1,42 +1,12 @@
 /**
  * Offers to install the app where the browser allows it: Chromium fires
  * `beforeinstallprompt` when the app is installable; we hold on to the event (and
- * keep the browser's own banner away) and show a slim bar under the header instead.
+ * keep the browser's own banner away) and show a bar above the bottom navigation
+ * instead (floating, so it never moves the screen).
  * "Not now" keeps the bar away for 30 days.
  */
 import { useState, useSyncExternalStore } from 'react';
-
-/** Chromium's event; not in the DOM typings because it is not a standard. */
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<unknown>;
-  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
-}
-
-// The event held for the Install button; it can open the browser's dialog once.
-let held: BeforeInstallPromptEvent | null = null;
-const listeners = new Set<() => void>();
-
-function hold(event: BeforeInstallPromptEvent | null): void {
-  held = event;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const getHeld = () => held;
-
-// Chromium can fire the event before React first renders the shell (the first screen
-// loads lazily), so listen from the moment the app's code runs, not from a mount effect.
-if (typeof window !== 'undefined') {
-  window.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault();
-    hold(event as BeforeInstallPromptEvent);
-  });
-  window.addEventListener('appinstalled', () => hold(null));
-}
+import { getHeld, hold, subscribe } from './install-event';
 
 const INSTALL_DISMISSED_KEY = 'installDismissed';
 const INSTALL_DISMISSED_FOR_MS = 30 * 24 * 60 * 60 * 1000;
@@ -96,7 +66,7 @@ export function InstallPrompt() {
   };
 
   return (
-    <div className="app-bar" role="status">
+    <div className="app-bar app-bar-floating" role="status">
       <p className="app-bar-text">Install Touchline for quick access, even offline.</p>
       <div className="app-bar-actions">
         <button type="button" className="button" disabled={prompting} onClick={() => void install()}>

@@ -8,7 +8,7 @@ export function UpdatePrompt() {
   const update = useWaitingUpdate();
   if (!update) return null;
   return (
-    <div className="app-bar" role="status">
+    <div className="app-bar app-bar-floating" role="status">
       <p className="app-bar-text">
         New version available —{' '}
         <button type="button" className="app-bar-link" onClick={() => update.apply()}>

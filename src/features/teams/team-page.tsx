@@ -3,7 +3,7 @@
  * favourite star, the tabs (Squad, Matches, four leaderboards, League) with a season
  * dropdown on Matches and the leaderboards, and the results panel.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { TeamLogo } from '@/components/images';
 import { ResultsPanel } from '@/components/results-panel';
@@ -11,18 +11,24 @@ import { SeasonSelect } from '@/components/season-select';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { TabPanel, Tabs } from '@/components/tabs';
 import { useApi } from '@/hooks/use-api';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useLoggedFailure } from '@/hooks/use-logged-failure';
 import { ApiError } from '@/lib/api-client';
 import type { Team } from '@/lib/api-types';
 import { storage } from '@/lib/storage';
 import { FavouriteButton } from './favourite-button';
 import { leagueIdOf } from '../../../api/domain/league-id';
-import { SaveOfflineButton } from './save-offline-button';
 import { teamApi } from './team-ids';
 import { MatchesTab } from './team-matches';
 import { SquadTab } from './team-squad';
 import { STAT_TABS, StatsTab, type StatTab } from './team-stats';
 import './teams.css';
+
+// Shown only where a service worker can serve the copy back, once the page runs: its
+// IndexedDB code loads then, not with the page.
+const SaveOfflineButton = lazy(() =>
+  import('./save-offline-button').then((m) => ({ default: m.SaveOfflineButton })),
+);
 
 const TAB_KEYS = ['Squad', 'Matches', 'TopScorers', 'TopAssists', 'CleanSheets', 'Points', 'League'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
@@ -97,6 +103,7 @@ function TeamDetails({ team }: { team: Team }) {
   const [chosenSeason, setChosenSeason] = useState<string | null>(null);
   const season = chosenSeason ?? seasons?.[0];
   const seasonal = tab === 'Matches' || isStatTab(tab);
+  const hydrated = useHydrated();
 
   return (
     <>
@@ -109,7 +116,11 @@ function TeamDetails({ team }: { team: Team }) {
         </div>
         <FavouriteButton teamId={team.team_id} teamName={team.team_name} />
         {team.description && <p className="team-hero-description">{team.description}</p>}
-        <SaveOfflineButton teamId={team.team_id} />
+        {hydrated && (
+          <Suspense fallback={null}>
+            <SaveOfflineButton teamId={team.team_id} />
+          </Suspense>
+        )}
       </header>
 
       <div className="team-layout">

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, waitFor, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -216,12 +216,14 @@ describe('update checks', () => {
 describe('in the shell', () => {
   const api = withApiMock();
 
-  it('sits under the header, above the screen', async () => {
+  it('comes after the header and before the screen in reading order, floating over the screen', async () => {
     const { container } = await renderRoute('/leagues', { api });
     act(() => setWaitingUpdate({ apply: vi.fn() }));
+    await waitFor(() => expect(findSentence()).toBeInTheDocument());
     const header = container.querySelector('header');
     const main = container.querySelector('main');
     const bar = findSentence()?.parentElement;
+    expect(bar).toHaveClass('app-bar-floating');
     if (!header || !main || !bar) throw new Error('The shell has no header, main or update bar');
     expect(bar.parentElement).toBe(header.parentElement);
     expect(header.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

@@ -1,0 +1,129 @@
+/**
+ * The server side of rendered pages (api/http/pages.ts): the document built around a
+ * rendered page, the browser's time zone, compression, and the fall-back to the shell.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PageShell, pageHandler, scriptJson, zoneFromCookie, type ServerEntry } from '../../api/http/pages';
+
+let dist: string;
+const SHELL = `<!doctype html><html><head><title>Touchline</title>
+<script type="module" crossorigin src="/assets/index-1.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-1.js">
+<link rel="stylesheet" crossorigin href="/assets/index-1.css">
+</head><body><div id="root"></div><noscript>JS</noscript></body></html>`;
+
+beforeAll(() => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-pages-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
+  fs.writeFileSync(path.join(dist, 'assets', 'index-1.css'), '.app-header{color:red}');
+  fs.writeFileSync(path.join(dist, 'assets', 'teams-1.css'), '.team-hero{display:grid}');
+  fs.writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'], css: ['assets/index-1.css'] },
+      '_react-1.js': { file: 'assets/react-1.js' },
+      '_teams-1.js': { file: 'assets/teams-1.js', css: ['assets/teams-1.css'] },
+      'src/features/teams/team-page.tsx': {
+        file: 'assets/team-page-1.js',
+        imports: ['_react-1.js', '_teams-1.js', 'index.html'],
+      },
+    }),
+  );
+});
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+describe('the document of a rendered page', () => {
+  it('inlines the CSS, preloads the page, embeds the answers and fills #root', () => {
+    const shell = new PageShell(dist);
+    const page = shell.page(
+      { html: '<main>Riverside</main>', answers: { '/api/teams/x': { name: '</script><b>' } } },
+      'src/features/teams/team-page.tsx',
+      'Europe/London',
+    );
+    expect(page).toContain('<style>.app-header{color:red}</style>');
+    expect(page).toContain('<style>.team-hero{display:grid}</style>');
+    // The chunk loader must find the sheets, or it would add them again after the page's own.
+    expect(page).toContain('<link rel="stylesheet" media="print" href="/assets/index-1.css">');
+    expect(page).toContain('<link rel="stylesheet" media="print" href="/assets/teams-1.css">');
+    expect(page).not.toContain('<link rel="stylesheet" crossorigin');
+    expect(page).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/team-page-1.js">',
+    );
+    expect(page).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/teams-1.js">',
+    );
+    // Files the shell loads already are not preloaded twice.
+    expect(page.match(/assets\/react-1\.js/g)).toHaveLength(1);
+    expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+    expect(page).toContain('<div id="root"><main>Riverside</main></div><script id="touchline-page-data"');
+    expect(page).toContain('<noscript>JS</noscript></body>');
+    const json = /<script id="touchline-page-data" type="application\/json">(.*?)<\/script>/s.exec(page)?.[1];
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json ?? '')).toEqual({
+      zone: 'Europe/London',
+      answers: { '/api/teams/x': { name: '</script><b>' } },
+    });
+  });
+
+  it('keeps JSON inside a script element from ending it', () => {
+    expect(scriptJson({ a: '</script><!--\u2028' })).toBe('{"a":"\\u003c/script>\\u003c!--\\u2028"}');
+  });
+});
+
+describe("the browser's time zone", () => {
+  it('comes from the tz cookie when Intl knows it', () => {
+    expect(zoneFromCookie('a=1; tz=America%2FNew_York; b=2')).toBe('America/New_York');
+    expect(zoneFromCookie('tz=UTC')).toBe('UTC');
+    expect(zoneFromCookie('tz=Mars%2FOlympus')).toBeNull();
+    expect(zoneFromCookie('tz=%E0%A4%A')).toBeNull();
+    expect(zoneFromCookie('xtz=UTC')).toBeNull();
+    expect(zoneFromCookie(undefined)).toBeNull();
+  });
+});
+
+describe('answering an app route', () => {
+  const entry = (rendered: boolean): ServerEntry => ({
+    pageFor: (pathname) =>
+      pathname === '/manager'
+        ? { page: { source: 'src/features/manager/manager-page.tsx' }, serverRendered: false }
+        : { page: { source: 'src/features/teams/team-page.tsx' }, serverRendered: true },
+    renderPage: async (url, zone) => (rendered ? { html: `<p>${url} in ${zone}</p>`, answers: {} } : null),
+  });
+  const app = (rendered: boolean) => {
+    const handler = pageHandler(new PageShell(dist), { entry: entry(rendered), read: async () => null });
+    return new Hono().get('*', handler);
+  };
+
+  it('renders a public page in the zone of the cookie, compressed as accepted', async () => {
+    const response = await app(true).request('/team/x?tab=1', {
+      headers: { Cookie: 'tz=Asia%2FTokyo', 'Accept-Encoding': 'gzip, deflate, br' },
+    });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = zlib.brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString();
+    expect(html).toContain('<p>/team/x?tab=1 in Asia/Tokyo</p>');
+
+    const gzip = await app(true).request('/team/x', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toContain('<p>/team/x in ');
+  });
+
+  it('answers the shell for a signed-in screen and for a page that did not render', async () => {
+    for (const [rendered, url] of [
+      [true, '/manager'],
+      [false, '/team/x'],
+    ] as const) {
+      const response = await app(rendered).request(url);
+      expect(response.headers.get('content-encoding')).toBeNull();
+      expect(await response.text()).toBe(SHELL);
+    }
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * Public pages rendered on the server (issue #16), against the real built app and server:
+ * - the first answer already holds the page's content, its CSS inlined and its data
+ *   embedded, compressed; staff screens get the shell;
+ * - in Chromium the page hydrates with no console error and no API request of its own
+ *   (the service worker is kept away: its first-control refresh is a separate feature),
+ *   and it works afterwards (tabs, links);
+ * - a visitor in another time zone and a signed-in user get the page rendered afresh by
+ *   the browser, with their own dates and their own header, still without an error.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withServer } from './fixtures';
+import { CHROMIUM, CHROMIUM_ARGS, PHONE } from './harness';
+import { DEMO_LEAGUE, DEMO_TEAM, demoToken } from './pages';
+
+const server = withServer();
+let browser: Browser;
+let profile: string;
+
+beforeAll(async () => {
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-ssr-'));
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+});
+afterAll(async () => {
+  await browser?.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+});
+
+interface Visit {
+  page: Page;
+  errors: string[];
+  /** API paths the page requested (images aside). */
+  api: string[];
+  close(): Promise<void>;
+}
+
+async function visit(pathname: string, options: BrowserContextOptions = {}): Promise<Visit> {
+  const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block', ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const api: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/images/')) {
+      api.push(url.pathname + url.search);
+    }
+  });
+  await page.goto(`${server.url}${pathname}`, { waitUntil: 'networkidle' });
+  return { page, errors, api, close: () => context.close() };
+}
+
+async function html(pathname: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.url}${pathname}`, { headers });
+}
+
+const PAGE_DATA = /<script id="touchline-page-data" type="application\/json">(.*?)<\/script>/s;
+
+describe('the first answer of a public page', () => {
+  it('holds the league table, with its data, inlined CSS and the page preloaded', async () => {
+    const response = await html(`/leagues/${DEMO_LEAGUE}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const text = await response.text();
+    const root = text.slice(text.indexOf('<div id="root">'));
+    expect(root).toContain('<table');
+    expect(root).toContain('Riverside Rovers');
+    expect(text).not.toMatch(/<link rel="stylesheet" crossorigin/);
+    expect(text).toMatch(/<style>[^<]*\.app-header\{/);
+    expect(text).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/league-page-[^"]+\.js">/);
+    const data = JSON.parse(PAGE_DATA.exec(text)?.[1] ?? 'null') as { answers: Record<string, unknown> };
+    const paths = Object.keys(data.answers);
+    expect(paths).toContain(`/api/leagues/${DEMO_LEAGUE}`);
+    expect(paths.some((key) => key.startsWith(`/api/leagues/${DEMO_LEAGUE}/table`))).toBe(true);
+  });
+
+  it('holds a team, a match and a player with their names', async () => {
+    const team = await (await html(`/team/${DEMO_TEAM}`)).text();
+    expect(team).toMatch(/<h1[^>]*>Riverside Rovers<\/h1>/);
+    const { matches } = (await (await fetch(`${server.url}/api/teams/${DEMO_TEAM}/matches`)).json()) as {
+      matches: { id: number; home_team_name: string; away_team_name: string }[];
+    };
+    const match = matches[0];
+    if (!match) throw new Error('The demo team has matches');
+    const matchPage = await (await html(`/match/${match.id}`)).text();
+    expect(matchPage).toContain(match.home_team_name);
+    expect(matchPage).toContain(match.away_team_name);
+    const { players } = (await (await fetch(`${server.url}/api/teams/${DEMO_TEAM}/roster`)).json()) as {
+      players: { id: string; name: string }[];
+    };
+    const player = players[0];
+    if (!player) throw new Error('The demo team has players');
+    expect(await (await html(`/player/${player.id}`)).text()).toContain(player.name);
+  });
+
+  it('comes compressed to browsers that accept it', async () => {
+    const response = await html('/leagues', { 'Accept-Encoding': 'br' });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await response.text()).toContain('<div id="root"><');
+    const asset = (await html('/leagues')).headers;
+    expect(asset.get('content-type')).toContain('text/html');
+  });
+
+  it('is the shell for signed-in screens and for a page whose data is missing', async () => {
+    for (const pathname of ['/manager', '/admin', '/player/no.such.player']) {
+      const text = await (await html(pathname)).text();
+      expect(text, pathname).toContain('<div id="root"></div>');
+      expect(text, pathname).not.toMatch(PAGE_DATA);
+    }
+  });
+});
+
+describe('in Chromium', () => {
+  const pages = [
+    '/',
+    '/leagues',
+    `/leagues/${DEMO_LEAGUE}`,
+    '/teams',
+    `/team/${DEMO_TEAM}`,
+    '/login',
+    '/outbox',
+  ];
+
+  it('hydrates every public page without an error or a request of its own', async () => {
+    for (const pathname of pages) {
+      const page = await visit(pathname);
+      try {
+        expect(page.errors, pathname).toEqual([]);
+        expect(page.api, pathname).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
+  it('works once hydrated: a tab opens and loads, a link leads on', async () => {
+    const { page, errors, api, close } = await visit(`/leagues/${DEMO_LEAGUE}`);
+    try {
+      await page.getByRole('tab', { name: 'Matches' }).click();
+      await page.getByRole('tab', { name: 'Matches', selected: true }).waitFor();
+      await expect.poll(() => api.some((request) => request.includes('/matches'))).toBe(true);
+      await page.getByRole('link', { name: '← View All Leagues' }).click();
+      await page.getByRole('heading', { name: 'Leagues' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("renders afresh for a visitor in another time zone, with that zone's times", async () => {
+    const { matches } = (await (await fetch(`${server.url}/api/teams/${DEMO_TEAM}/matches`)).json()) as {
+      matches: { id: number; date: string }[];
+    };
+    const match = matches.at(-1);
+    if (!match) throw new Error('The demo team has matches');
+    const zone = 'Pacific/Kiritimati'; // UTC+14: every kick-off time differs from the server's
+    const local = new Date(match.date).toLocaleString('en-US', {
+      timeZone: zone,
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    const { page, errors, close } = await visit(`/match/${match.id}`, { timezoneId: zone });
+    try {
+      await expect.poll(async () => (await page.locator('main').textContent()) ?? '').toContain(local);
+      expect(errors).toEqual([]);
+      // The next page the server renders for this browser is in its zone already.
+      const cookies = await page.context().cookies();
+      expect(cookies.find((cookie) => cookie.name === 'tz')?.value).toBe(encodeURIComponent(zone));
+    } finally {
+      await close();
+    }
+  });
+
+  it('renders afresh for a signed-in user, with their header', async () => {
+    const token = await demoToken(server.url, 'coach@touchline.demo');
+    const { user } = (await (
+      await fetch(`${server.url}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { user: { name: string } };
+    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+    await context.addInitScript(
+      ([stored, signedIn]) => {
+        localStorage.setItem('authToken', stored);
+        localStorage.setItem('userData', signedIn);
+      },
+      [token, JSON.stringify(user)] as const,
+    );
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(`${server.url}/leagues`);
+      await page.getByRole('button', { name: 'Log out' }).waitFor();
+      await expect.poll(() => page.locator('.greeting strong').textContent()).toBe(user.name);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
