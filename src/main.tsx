@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './features/offline/install-event';
@@ -20,12 +20,16 @@ const data = readPageData();
 if (data && root.hasChildNodes() && !storage.token() && data.zone === zone) {
   setHydrationAnswers(data.answers);
   void (pageFor(window.location.pathname)?.page.preload() ?? Promise.resolve()).then(() =>
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page (a phone's first tap stays responsive).
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    }),
   );
 } else {
   createRoot(root).render(

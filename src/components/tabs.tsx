@@ -3,7 +3,16 @@
  * A row wider than the screen scrolls sideways: its edges fade where more tabs lie
  * beyond them, and the active tab is scrolled into view.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 type Overflow = { left: boolean; right: boolean };
 
@@ -30,6 +39,34 @@ function useOverflow(row: RefObject<HTMLDivElement | null>): Overflow {
     };
   }, [row]);
   return overflow;
+}
+
+/**
+ * The open tab, kept in the address as `?tab=` (lower case; none for the first tab), so
+ * each tab can be linked to, opened directly and rendered by the server. Choosing a tab
+ * replaces the address: the back button leaves the page rather than stepping through tabs.
+ * `keys` must not change between renders (a module constant).
+ */
+export function useTabParam<K extends string>(keys: readonly K[]): [K, (tab: K) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab')?.toLowerCase();
+  const first = keys[0];
+  if (first === undefined) throw new Error('useTabParam needs at least one tab');
+  const tab = keys.find((key) => key.toLowerCase() === asked) ?? first;
+  const choose = useCallback(
+    (next: K) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next === first) updated.delete('tab');
+          else updated.set('tab', next.toLowerCase());
+          return updated;
+        },
+        { replace: true },
+      ),
+    [first, setParams],
+  );
+  return [tab, choose];
 }
 
 export interface TabItem<K extends string> {

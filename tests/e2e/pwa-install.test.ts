@@ -205,15 +205,26 @@ describe('the installable app', () => {
     }
   });
 
-  it('offers installation in a bar under the header, and "Not now" keeps it away', async () => {
+  it('offers installation in a bar floating above the navigation, and "Not now" keeps it away', async () => {
     const { page } = browser;
     await page.goto(`${server.url}/leagues`);
     // Chromium fires beforeinstallprompt once the app is installable; the bar is the app's answer.
     const bar = page.getByText(INSTALL_TEXT);
     await bar.waitFor();
     const box = await bar.boundingBox();
+    const nav = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
     const header = await page.getByRole('banner').boundingBox();
-    expect(box && header && box.y >= header.y + header.height).toBe(true);
+    expect(box && header && nav && box.y >= header.y + header.height && box.y + box.height <= nav.y).toBe(
+      true,
+    );
+    // The screen scrolls far enough for its last line to come out from under the bar.
+    const room = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const last = [...document.querySelectorAll('main *')].at(-1)?.getBoundingClientRect().bottom ?? 0;
+      const top = document.querySelector('.app-bar-floating')?.getBoundingClientRect().top ?? 0;
+      return top - last;
+    });
+    expect(room).toBeGreaterThanOrEqual(0);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await screenshot(page, 'pwa-install-bar-phone');
     await page.setViewportSize(DESK);

@@ -30,6 +30,8 @@ export interface Screen {
   path: string;
   /** Opens a state after the page has loaded (a tab, a panel, a dialog). */
   open?: (page: Page) => Promise<void>;
+  /** For a tab: the address that opens it directly (`?tab=`). */
+  direct?: string;
 }
 
 interface MatchRow {
@@ -72,9 +74,17 @@ const tab = (name: string) => async (page: Page) => {
   await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
 };
 
-/** A page's tabs as screens: `<page> / <tab>`, each opened on a fresh load. */
-const tabScreens = (page: string, path: string, tabs: string[]): Screen[] =>
-  tabs.map((name) => ({ name: `${page} / ${name}`, path, open: tab(name) }));
+/**
+ * A page's tabs as screens: `<page> / <tab>`, each opened by a click on a fresh load;
+ * `direct` is the address that opens it at once (`?tab=` and the tab's key).
+ */
+const tabScreens = (page: string, path: string, tabs: [name: string, key: string][]): Screen[] =>
+  tabs.map(([name, key]) => ({
+    name: `${page} / ${name}`,
+    path,
+    open: tab(name),
+    direct: `${path}?tab=${key}`,
+  }));
 
 const searchOpen = async (page: Page) => {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -100,10 +110,23 @@ export function publicScreens(ids: DemoIds): Screen[] {
     { name: 'register', path: '/register' },
     { name: 'teams', path: '/teams' },
     { name: 'team / Squad', path: team },
-    ...tabScreens('team', team, ['Matches', 'TopScorers', 'TopAssists', 'CleanSheets', 'Points']),
+    ...tabScreens('team', team, [
+      ['Matches', 'matches'],
+      ['TopScorers', 'topscorers'],
+      ['TopAssists', 'topassists'],
+      ['CleanSheets', 'cleansheets'],
+      ['Points', 'points'],
+      ['League', 'league'],
+    ]),
     { name: 'leagues', path: '/leagues' },
     { name: 'league / Table', path: league },
-    ...tabScreens('league', league, ['Matches', 'Top Scorers', 'Top Assist.', 'Clean Sheets', 'Points']),
+    ...tabScreens('league', league, [
+      ['Matches', 'matches'],
+      ['Top Scorers', 'scorers'],
+      ['Top Assist.', 'assists'],
+      ['Clean Sheets', 'clean_sheets'],
+      ['Points', 'points'],
+    ]),
     { name: 'match (past)', path: `/match/${ids.pastMatch}` },
     { name: 'match (upcoming)', path: `/match/${ids.upcomingMatch}` },
     { name: 'player', path: `/player/${encodeURIComponent(ids.player)}` },
@@ -113,9 +136,14 @@ export function publicScreens(ids: DemoIds): Screen[] {
   ];
 }
 
-/** Pages Lighthouse loads: the public screens without an opened state, once per address. */
+/**
+ * Pages Lighthouse loads: the public screens without an opened state, and each tab at
+ * the address that opens it, once per address.
+ */
 export function lighthousePages(ids: DemoIds): Screen[] {
-  return publicScreens(ids).filter((screen) => !screen.open);
+  return publicScreens(ids).flatMap((screen) =>
+    screen.direct ? [{ name: screen.name, path: screen.direct }] : screen.open ? [] : [screen],
+  );
 }
 
 /**

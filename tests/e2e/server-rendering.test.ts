@@ -130,11 +130,16 @@ describe('in Chromium', () => {
   ];
 
   it('hydrates every public page without an error or a request of its own', async () => {
+    // The team page's "Latest" aside (last result, news) loads once the page runs, by design.
+    const later: Record<string, RegExp> = {
+      [`/team/${DEMO_TEAM}`]: /^\/api\/(teams\/[^/]+\/matches\?past=true&limit=1&sort=desc|mwpl_news)$/,
+    };
     for (const pathname of pages) {
       const page = await visit(pathname);
       try {
         expect(page.errors, pathname).toEqual([]);
-        expect(page.api, pathname).toEqual([]);
+        const own = page.api.filter((request) => !later[pathname]?.test(request));
+        expect(own, pathname).toEqual([]);
       } finally {
         await page.close();
       }

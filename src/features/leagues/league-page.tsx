@@ -3,11 +3,10 @@
  * detail"). The season is the id's "-YY" suffix when it has one, else the league
  * record's own season, else the current year.
  */
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { StatList } from '@/components/stat-list';
 import { ErrorMessage, Loading } from '@/components/status';
-import { TabPanel, Tabs, type TabItem } from '@/components/tabs';
+import { TabPanel, Tabs, useTabParam, type TabItem } from '@/components/tabs';
 import { useApi } from '@/hooks/use-api';
 import type { League, LeaderRow } from '@/lib/api-types';
 import { leagueTitleFromId, parseLeagueId, seasonFromLeagueId } from '../../../api/domain/league-id';
@@ -37,6 +36,8 @@ const STAT_LABEL: Record<StatKey, string> = {
 
 type LeagueStats = Record<StatKey, LeaderRow[]>;
 
+const TAB_KEYS = TABS.map((item) => item.key);
+
 function isStatTab(tab: TabKey): tab is StatKey {
   return tab !== 'table' && tab !== 'matches';
 }
@@ -64,7 +65,7 @@ export function LeaguePage() {
 }
 
 function LeagueDetail({ leagueId }: { leagueId: string }) {
-  const [tab, setTab] = useState<TabKey>('table');
+  const [tab, setTab] = useTabParam(TAB_KEYS);
   const league = useApi<League>(`/api/leagues/${encodeURIComponent(leagueId)}`, { cache: true });
   const season =
     seasonFromLeagueId(leagueId) ??

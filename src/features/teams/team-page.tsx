@@ -6,10 +6,9 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { TeamLogo } from '@/components/images';
-import { ResultsPanel } from '@/components/results-panel';
 import { SeasonSelect } from '@/components/season-select';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
-import { TabPanel, Tabs } from '@/components/tabs';
+import { TabPanel, Tabs, useTabParam } from '@/components/tabs';
 import { useApi } from '@/hooks/use-api';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { useLoggedFailure } from '@/hooks/use-logged-failure';
@@ -23,6 +22,12 @@ import { MatchesTab } from './team-matches';
 import { SquadTab } from './team-squad';
 import { STAT_TABS, StatsTab, type StatTab } from './team-stats';
 import './teams.css';
+
+// The latest result, news and video beside (desk) or under (phone) the tabs, once the page
+// runs: the first paint is the team and its squad, and their code stays out of it.
+const ResultsPanel = lazy(() =>
+  import('@/components/results-panel').then((m) => ({ default: m.ResultsPanel })),
+);
 
 // Shown only where a service worker can serve the copy back, once the page runs: its
 // IndexedDB code loads then, not with the page.
@@ -98,7 +103,7 @@ function useSeasons(teamId: string): string[] | undefined {
 }
 
 function TeamDetails({ team }: { team: Team }) {
-  const [tab, setTab] = useState<TabKey>('Squad');
+  const [tab, setTab] = useTabParam(TAB_KEYS);
   const seasons = useSeasons(team.team_id);
   const [chosenSeason, setChosenSeason] = useState<string | null>(null);
   const season = chosenSeason ?? seasons?.[0];
@@ -140,7 +145,11 @@ function TeamDetails({ team }: { team: Team }) {
           </TabPanel>
         </div>
         <aside className="team-aside" aria-label="Latest">
-          <ResultsPanel teamId={team.team_id} />
+          {hydrated && (
+            <Suspense fallback={<Loading />}>
+              <ResultsPanel teamId={team.team_id} />
+            </Suspense>
+          )}
         </aside>
       </div>
     </>

@@ -32,6 +32,20 @@ describe('the league page', () => {
     expect(screen.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('keeps the open tab in the address, so a tab can be linked to and opened directly', async () => {
+    useTinyLeagueClock();
+    const { router } = await renderRoute('/leagues/tl-26?tab=Scorers', { api });
+    expect(await screen.findByRole('tab', { name: 'Top Scorers', selected: true })).toBeInTheDocument();
+    await openTab('Matches');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=matches'));
+    expect(router.state.location.pathname).toBe('/leagues/tl-26');
+    await openTab('Table');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    // An unknown tab opens the first one.
+    await router.navigate('/leagues/tl-26?tab=trophies');
+    expect(await screen.findByRole('tab', { name: 'Table', selected: true })).toBeInTheDocument();
+  });
+
   it('shows the table from approved results, with team links', async () => {
     useTinyLeagueClock();
     await renderRoute('/leagues/tl-26', { api });
