@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './features/offline/install-event';
@@ -20,16 +20,12 @@ const data = readPageData();
 if (data && root.hasChildNodes() && !storage.token() && data.zone === zone) {
   setHydrationAnswers(data.answers);
   void (pageFor(window.location.pathname)?.page.preload() ?? Promise.resolve()).then(() =>
-    // As a transition, hydration yields to the browser every few milliseconds instead of
-    // holding the main thread for the whole page (a phone's first tap stays responsive).
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      );
-    }),
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 } else {
   createRoot(root).render(

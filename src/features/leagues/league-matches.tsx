@@ -1,6 +1,7 @@
 /** The Matches tab: the season's matches, upcoming then past (spec "League detail"). */
 import { useId } from 'react';
 import { MatchList } from '@/components/match-card';
+import { useShownFirst } from '@/components/show-all';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import type { Match } from '@/lib/api-types';
@@ -10,8 +11,12 @@ import { serverErrorText } from './server-error';
 /** The spec allows either a bare array or `{ matches }`. */
 type MatchesAnswer = Match[] | { matches?: Match[] | null };
 
+/** Matches shown per section before 'Show all': the next few and the latest few. */
+export const MATCHES_FIRST = 10;
+
 function MatchSection({ title, matches, empty }: { title: string; matches: Match[]; empty: string }) {
   const headingId = useId();
+  const { shown, more } = useShownFirst(matches, MATCHES_FIRST, 'matches');
   return (
     <section className="leagues-matches-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="leagues-section-title">
@@ -20,7 +25,10 @@ function MatchSection({ title, matches, empty }: { title: string; matches: Match
       {matches.length === 0 ? (
         <EmptyMessage>{empty}</EmptyMessage>
       ) : (
-        <MatchList matches={matches} className="leagues-match-list" />
+        <>
+          <MatchList matches={shown} className="leagues-match-list" />
+          {more}
+        </>
       )}
     </section>
   );
