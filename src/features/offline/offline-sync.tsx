@@ -1,6 +1,6 @@
 /**
- * Keeps the device ready for the pitch side, with no screen of its own:
- * - replays the outbox (at start, on reconnect, on focus, on the worker's request);
+ * Keeps the device ready for the pitch side, with no screen of its own (the outbox's
+ * replay starts with the page itself, in main.tsx):
  * - saves the signed-in user's own team and favourite team for offline use, again
  *   when the copy is older than half an hour;
  * - asks screens to load again when the network returns or when the worker first
@@ -10,7 +10,6 @@ import { useEffect } from 'react';
 import { useOnline } from '@/hooks/use-online';
 import { useSession } from '@/lib/session';
 import { refreshAllReads } from '@/offline/read-events';
-import { startOutboxSync } from '@/lib/page-outbox';
 import { offlineCapable, saveTeamForOffline, savedTeam } from '@/lib/save-team';
 import { onFirstControl } from './sw-updates';
 
@@ -36,8 +35,6 @@ export function OfflineSync() {
   const online = useOnline();
   const ownTeam = user?.team_id ?? null;
   const favourite = isAuthenticated ? favoriteTeam : null;
-
-  useEffect(() => startOutboxSync(), []);
 
   useEffect(() => {
     if (!online) return;
