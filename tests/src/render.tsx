@@ -1,11 +1,13 @@
 /**
  * Renders the app's real routes at a path, inside the session provider, with an
- * optional signed-in user (stored as the app stores it), for component tests.
+ * optional signed-in user (stored as the app stores it), for component tests; the
+ * outbox replay runs as it does from the page's start.
  */
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate, type Location, type To } from 'react-router-dom';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { App } from '@/app/app';
+import { startOutboxSync } from '@/lib/page-outbox';
 import { storage, type StoredUser } from '@/lib/storage';
 import { tokenFor } from '../fixtures/auth';
 import { NOW } from '../fixtures/factory';
@@ -42,6 +44,8 @@ export async function renderRoute(path: string, options: RenderOptions = {}) {
     }
     storage.setUser(user);
   }
+  // As the page's start does (src/main.tsx): the outbox replays from the start.
+  onTestFinished(startOutboxSync());
   const router = testRouter();
   const result = render(
     <App
