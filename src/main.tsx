@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './features/offline/install-event';
 import { pageFor } from './app/routes';
+import { ZONE_COOKIE } from '../api/domain/page-data';
 import { readPageData, setHydrationAnswers } from './lib/server-answers';
 import { storage } from './lib/storage';
 import './app/styles.css';
@@ -12,7 +13,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 // The server writes the next page's dates in this zone (api/http/pages.ts).
-document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
 
 const data = readPageData();
 // The server renders what a visitor sees, with dates in the zone it was told: a visitor in

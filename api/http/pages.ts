@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { Context, Handler } from 'hono';
+import { PAGE_DATA_ID, ZONE_COOKIE, type PageData } from '../domain/page-data';
 
 /** What dist-server/entry-server.js exports (src/entry-server.tsx). */
 export interface ServerEntry {
@@ -41,8 +42,6 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The id of the JSON script with the page's answers (src/lib/server-answers.ts PAGE_DATA_ID). */
-const PAGE_DATA_ID = 'touchline-page-data';
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
 const MODULE_FILES = /(?:src|href)="\/(assets\/[^"]+\.js)"/g;
 
@@ -52,9 +51,11 @@ export async function loadServerEntry(file: string): Promise<ServerEntry | null>
   return (await import(pathToFileURL(file).href)) as ServerEntry;
 }
 
-/** A time zone name Intl accepts, from the browser's `tz` cookie; else null. */
+const ZONE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${ZONE_COOKIE}=([^;]*)`);
+
+/** A time zone name Intl accepts, from the browser's zone cookie (ZONE_COOKIE); else null. */
 export function zoneFromCookie(cookie: string | undefined): string | null {
-  const match = /(?:^|;\s*)tz=([^;]*)/.exec(cookie ?? '');
+  const match = ZONE_COOKIE_VALUE.exec(cookie ?? '');
   if (!match?.[1]) return null;
   let zone: string;
   try {
@@ -167,10 +168,8 @@ export class PageShell {
         if (!this.#loaded.has(file) && !styles.includes(file)) styles.push(file);
       }
     }
-    const data = `<script id="${PAGE_DATA_ID}" type="application/json">${scriptJson({
-      zone,
-      answers: rendered.answers,
-    })}</script>`;
+    const embedded: PageData = { zone, answers: rendered.answers };
+    const data = `<script id="${PAGE_DATA_ID}" type="application/json">${scriptJson(embedded)}</script>`;
     return (
       `${this.#head}${preloads.join('')}${styles.map((file) => this.#inlineCss(file)).join('')}</head>` +
       `${this.#beforeRoot}${rendered.html}</div>${data}${this.#afterRoot}`

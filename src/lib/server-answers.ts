@@ -10,16 +10,7 @@
  *   PAGE_DATA_ID); they serve the hydrating render only, and are dropped once it is done.
  */
 import { createContext, useContext } from 'react';
-
-export const PAGE_DATA_ID = 'touchline-page-data';
-
-/** What the server embeds in a page it rendered. */
-export interface PageData {
-  /** The time zone the page's dates were written in. */
-  zone: string;
-  /** Answers by API path (with its query), as read for the page. */
-  answers: Record<string, unknown>;
-}
+import { PAGE_DATA_ID, type PageData } from '../../api/domain/page-data';
 
 export interface ServerAnswers {
   answers: ReadonlyMap<string, unknown>;
