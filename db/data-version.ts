@@ -50,6 +50,15 @@ export const DERIVED_FROM: Readonly<Record<string, readonly string[]>> = {
   search_text_vocab: ['players', 'teams', 'leagues'],
 };
 
+/**
+ * Versions that stand for a part of some tables (migration 0007): a read that declares
+ * one may read those tables, within that part only. tests/db/approved-results.test.ts
+ * holds the part to its definition.
+ */
+export const PART_OF: Readonly<Record<string, readonly string[]>> = {
+  approved_results: ['matches', 'match_events'],
+};
+
 export interface DataVersions {
   /**
    * The version of every versioned table, in a fixed order: the committed ones, also

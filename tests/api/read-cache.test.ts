@@ -176,6 +176,47 @@ describe('the read cache', () => {
     expect(after.home_players).not.toEqual(before.home_players);
   });
 
+  it('keeps the table and leaderboards through a report waiting for review, and shows its approval', async () => {
+    const STATS = '/api/leagues/tl-26/stats';
+    const matches = JSON.parse((await get(s, '/api/leagues/tl-26/matches')).text) as {
+      matches: { id: number; approved: string; home_team: string }[];
+    };
+    // West Rangers v East United, played and not reported: West Rangers' coach reports a 1-0 win.
+    const open = matches.matches.find((match) => match.approved === '' && match.home_team === 'west.rangers');
+    if (open === undefined) throw new Error('the tiny league has an open West Rangers home match');
+    const table = await get(s, TABLE);
+    const stats = await get(s, STATS);
+    const reported = await fetch(`${s.url}/api/matches/${open.id}/report`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${s.tokens.otherCoach}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        home_score: 1,
+        away_score: 0,
+        goalscorers: ['wr.fwd'],
+        assisters: [],
+        goalkeepers: [],
+      }),
+    });
+    expect(reported.status).toBe(200);
+    const hits = s.cache.stats().hits;
+    expect(await get(s, TABLE)).toEqual(table);
+    expect(await get(s, STATS)).toEqual(stats);
+    expect(s.cache.stats().hits).toBe(hits + 2);
+    const reviewed = await fetch(`${s.url}/api/matches/${open.id}/approve`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${s.tokens.opponentOwner}` },
+    });
+    expect(reviewed.status).toBe(200);
+    const after = JSON.parse((await get(s, TABLE)).text) as {
+      standings: { team_id: string; played: number }[];
+    };
+    const before = JSON.parse(table.text) as typeof after;
+    const played = (answer: typeof after) =>
+      answer.standings.find((row) => row.team_id === 'west.rangers')?.played;
+    expect(played(after)).toBe((played(before) ?? 0) + 1);
+    expect((await get(s, STATS)).text).not.toBe(stats.text);
+  });
+
   it('builds a cold entry once for concurrent misses', async () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => get(s, TABLE)));
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
@@ -197,7 +238,7 @@ describe('the read cache', () => {
     expect(sharedReadTables('/api/team_news')).toBeNull();
     expect(sharedReadTables('/api/tables')).toBeNull();
     expect(sharedReadTables('/api/search')).toEqual(['leagues', 'teams', 'players']);
-    expect(sharedReadTables('/api/leagues/tl-26/table')).toEqual(['leagues', 'teams', 'matches']);
+    expect(sharedReadTables('/api/leagues/tl-26/table')).toEqual(['leagues', 'teams', 'approved_results']);
   });
 
   it('keeps an answer that depends on the clock only until the next kickoff', async () => {
