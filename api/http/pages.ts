@@ -1,8 +1,8 @@
 /**
  * Public pages rendered on the server (issue #16). A fan opening a shared link on a
  * slow phone gets the page with its data in the first answer, styled by CSS inlined in
- * it, with the page's JavaScript preloaded; the browser then hydrates it with the same
- * data (embedded as JSON), so its first render makes no request.
+ * it; the page's JavaScript starts after the first paint, and then hydrates the page with
+ * the same data (embedded as JSON), so its first render makes no request.
  *
  * The renderer is the server build of the app (dist-server/entry-server.js, from
  * src/entry-server.tsx). Its screens' API reads are answered in process by the app
@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { Context, Handler } from 'hono';
 import { PAGE_DATA_ID, ZONE_COOKIE, type PageData } from '../domain/page-data';
+import { bootElement } from './boot-script';
 
 /** What dist-server/entry-server.js exports (src/entry-server.tsx). */
 export interface ServerEntry {
@@ -44,6 +45,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
 const MODULE_FILES = /(?:src|href)="\/(assets\/[^"]+\.js)"/g;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/([^"]+\.js)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="\/([^"]+\.js)">\s*/g;
 
 /** Loads the server build when it exists; null otherwise (the shell is served). */
 export async function loadServerEntry(file: string): Promise<ServerEntry | null> {
@@ -86,6 +89,9 @@ export class PageShell {
   readonly #head: string;
   readonly #beforeRoot: string;
   readonly #afterRoot: string;
+  /** The entry module and the modules index.html preloads with it, started after the first paint. */
+  readonly #entry: string | null;
+  readonly #preloaded: readonly string[];
   /** Files the shell already loads or inlines. */
   readonly #loaded = new Set<string>();
   readonly #css = new Map<string, string>();
@@ -99,26 +105,30 @@ export class PageShell {
       : {};
     for (const match of this.shell.matchAll(MODULE_FILES)) this.#loaded.add(match[1] as string);
     // The entry's stylesheets become inline styles: no round trip before the first paint.
-    // The scripts wait behind what paints (the page is whole without them).
+    // Its scripts start after that paint (api/http/boot-script.ts): the page is whole without them.
+    const preloaded: string[] = [];
+    let entry: string | null = null;
     const inlined = this.shell
       .replace(STYLESHEET, (_tag, file: string) => {
         this.#loaded.add(file);
         return this.#inlineCss(file);
       })
-      .replaceAll(
-        '<script type="module" crossorigin',
-        '<script type="module" fetchpriority="low" crossorigin',
-      )
-      .replaceAll(
-        '<link rel="modulepreload" crossorigin',
-        '<link rel="modulepreload" fetchpriority="low" crossorigin',
-      );
+      .replace(ENTRY_SCRIPT, (_tag, file: string) => {
+        entry = `/${file}`;
+        return '';
+      })
+      .replace(MODULE_PRELOAD, (_tag, file: string) => {
+        preloaded.push(`/${file}`);
+        return '';
+      });
+    this.#entry = entry;
+    this.#preloaded = preloaded;
     const [head = '', body = ''] = inlined.split('</head>');
     this.#head = head;
     const root = '<div id="root"></div>';
     const at = body.indexOf(root);
-    // Without an empty #root to fill (not a build of this app), pages are not rendered.
-    this.renders = at !== -1;
+    // Without an empty #root to fill and an entry script (not a build of this app), pages are not rendered.
+    this.renders = at !== -1 && entry !== null;
     this.#beforeRoot = body.slice(0, at + '<div id="root">'.length);
     this.#afterRoot = body.slice(at + root.length);
   }
@@ -158,12 +168,10 @@ export class PageShell {
 
   /** The document for a rendered page: its markup in #root, its data, its CSS and preloads. */
   page(rendered: { html: string; answers: Record<string, unknown> }, source: string, zone: string): string {
-    const preloads: string[] = [];
+    const preloads = [...this.#preloaded];
     const styles: string[] = [];
     for (const chunk of this.#closure(source)) {
-      if (!this.#loaded.has(chunk.file)) {
-        preloads.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${chunk.file}">`);
-      }
+      if (!this.#loaded.has(chunk.file)) preloads.push(`/${chunk.file}`);
       for (const file of chunk.css ?? []) {
         if (!this.#loaded.has(file) && !styles.includes(file)) styles.push(file);
       }
@@ -171,8 +179,8 @@ export class PageShell {
     const embedded: PageData = { zone, answers: rendered.answers };
     const data = `<script id="${PAGE_DATA_ID}" type="application/json">${scriptJson(embedded)}</script>`;
     return (
-      `${this.#head}${preloads.join('')}${styles.map((file) => this.#inlineCss(file)).join('')}</head>` +
-      `${this.#beforeRoot}${rendered.html}</div>${data}${this.#afterRoot}`
+      `${this.#head}${styles.map((file) => this.#inlineCss(file)).join('')}</head>` +
+      `${this.#beforeRoot}${rendered.html}</div>${data}${bootElement(this.#entry ?? '', preloads)}${this.#afterRoot}`
     );
   }
 }

@@ -5,10 +5,11 @@
  * A handler's own header wins: images send a stricter policy for SVG.
  */
 import { createMiddleware } from 'hono/factory';
+import { BOOT_SCRIPT_SOURCE } from './boot-script';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${BOOT_SCRIPT_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "connect-src 'self'",

@@ -1,8 +1,14 @@
 /**
  * Team crests and people's photos from the API's image routes; a broken image falls
  * back to the default picture (spec section 7 "Images").
+ *
+ * On a page rendered by the server they load once it is hydrated, in a placeholder of
+ * their size until then: a league's tab holds dozens of them, and on a slow link their
+ * requests competed with the page's own scripts and held back its largest paint
+ * (issue #16). Rendered in the browser, they load at once.
  */
-import { useState, type SyntheticEvent } from 'react';
+import { useState, type CSSProperties, type SyntheticEvent } from 'react';
+import { useHydrated } from '../hooks/use-hydrated';
 
 const DEFAULT_IMAGE = 'default.jpg';
 
@@ -40,16 +46,13 @@ export function TeamLogo({
   /** Beside the team's written name (a match card): no alternative text to read twice. */
   decorative?: boolean;
 }) {
-  const { onError } = useFallback('teams');
   return (
-    <img
+    <Picture
+      kind="teams"
       className="team-logo"
-      src={imageUrl('teams', logo)}
+      file={logo}
       alt={decorative ? '' : `${name} crest`}
-      width={size}
-      height={size}
-      loading="lazy"
-      onError={onError}
+      size={size}
     />
   );
 }
@@ -65,12 +68,37 @@ export function PersonPhoto({
   name: string;
   size?: number;
 }) {
+  return <Picture kind={kind} className="person-photo" file={photo} alt={name} size={size} />;
+}
+
+function Picture({
+  kind,
+  className,
+  file,
+  alt,
+  size,
+}: {
+  kind: 'teams' | 'players' | 'coaches';
+  className: string;
+  file: string | null | undefined;
+  alt: string;
+  size: number;
+}) {
   const { onError } = useFallback(kind);
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    const box = { '--picture-size': `${size}px` } as CSSProperties;
+    return alt === '' ? (
+      <span className={className} style={box} aria-hidden="true" />
+    ) : (
+      <span className={className} style={box} role="img" aria-label={alt} />
+    );
+  }
   return (
     <img
-      className="person-photo"
-      src={imageUrl(kind, photo)}
-      alt={name}
+      className={className}
+      src={imageUrl(kind, file)}
+      alt={alt}
       width={size}
       height={size}
       loading="lazy"

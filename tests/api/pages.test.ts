@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_SCRIPT } from '../../api/http/boot-script';
 import { PageShell, pageHandler, scriptJson, zoneFromCookie, type ServerEntry } from '../../api/http/pages';
 
 let dist: string;
@@ -40,7 +41,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 describe('the document of a rendered page', () => {
-  it('inlines the CSS, preloads the page, embeds the answers and fills #root', () => {
+  it('inlines the CSS, embeds the answers, fills #root and starts the scripts after the first paint', () => {
     const shell = new PageShell(dist);
     const page = shell.page(
       { html: '<main>Riverside</main>', answers: { '/api/teams/x': { name: '</script><b>' } } },
@@ -53,17 +54,22 @@ describe('the document of a rendered page', () => {
     expect(page).toContain('<link rel="stylesheet" media="print" href="/assets/index-1.css">');
     expect(page).toContain('<link rel="stylesheet" media="print" href="/assets/teams-1.css">');
     expect(page).not.toContain('<link rel="stylesheet" crossorigin');
-    expect(page).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/team-page-1.js">',
-    );
-    expect(page).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/teams-1.js">',
-    );
-    // Files the shell loads already are not preloaded twice.
-    expect(page.match(/assets\/react-1\.js/g)).toHaveLength(1);
-    expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+    // Nothing in <head> starts a script: the boot script after the page starts them all.
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).not.toMatch(/<script|modulepreload/);
     expect(page).toContain('<div id="root"><main>Riverside</main></div><script id="touchline-page-data"');
-    expect(page).toContain('<noscript>JS</noscript></body>');
+    const boot =
+      /<script id="tl-boot" type="module" data-entry="([^"]*)" data-preload="([^"]*)">(.*?)<\/script><noscript>JS<\/noscript><\/body>/s.exec(
+        page,
+      );
+    expect(boot?.[1]).toBe('/assets/index-1.js');
+    // The shell's preloads, then the page's chunks; files the shell loads already only once.
+    expect(boot?.[2]?.split(' ')).toEqual([
+      '/assets/react-1.js',
+      '/assets/team-page-1.js',
+      '/assets/teams-1.js',
+    ]);
+    expect(boot?.[3]).toBe(BOOT_SCRIPT);
     const json = /<script id="touchline-page-data" type="application\/json">(.*?)<\/script>/s.exec(page)?.[1];
     expect(json).not.toContain('</script>');
     expect(JSON.parse(json ?? '')).toEqual({

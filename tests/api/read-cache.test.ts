@@ -16,6 +16,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
 import { ReadCache, sharedReadTables } from '../../api/http/read-cache';
+import { BOOT_SCRIPT_SOURCE } from '../../api/http/boot-script';
 import { SECURITY_HEADERS } from '../../api/http/security-headers';
 import { openAndMigrate, type Connection } from '../../db/connection';
 import { dataVersions } from '../../db/data-version';
@@ -323,7 +324,7 @@ describe('the security headers', () => {
         secureHeaders({
           contentSecurityPolicy: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'"],
+            scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", 'data:', 'blob:'],
             connectSrc: ["'self'"],

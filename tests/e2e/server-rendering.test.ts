@@ -64,7 +64,7 @@ async function html(pathname: string, headers: Record<string, string> = {}): Pro
 const PAGE_DATA = /<script id="touchline-page-data" type="application\/json">(.*?)<\/script>/s;
 
 describe('the first answer of a public page', () => {
-  it('holds the league table, with its data, inlined CSS and the page preloaded', async () => {
+  it('holds the league table, with its data, inlined CSS and the page scripts to start', async () => {
     const response = await html(`/leagues/${DEMO_LEAGUE}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -74,7 +74,9 @@ describe('the first answer of a public page', () => {
     expect(root).toContain('Riverside Rovers');
     expect(text).not.toMatch(/<link rel="stylesheet" crossorigin/);
     expect(text).toMatch(/<style>[^<]*\.app-header\{/);
-    expect(text).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/league-page-[^"]+\.js">/);
+    expect(text).toMatch(
+      /<script id="tl-boot" type="module" data-entry="\/assets\/index-[^"]+\.js" data-preload="[^"]*\/assets\/league-page-[^"]+\.js/,
+    );
     const data = JSON.parse(PAGE_DATA.exec(text)?.[1] ?? 'null') as { answers: Record<string, unknown> };
     const paths = Object.keys(data.answers);
     expect(paths).toContain(`/api/leagues/${DEMO_LEAGUE}`);

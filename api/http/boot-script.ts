@@ -1,0 +1,36 @@
+/**
+ * How a server-rendered page starts its JavaScript: after its first paint. The page is
+ * whole without it (markup, inlined CSS, data), so nothing the fan sees waits for it;
+ * started from <head>, the app's scripts competed with the page for a slow link and
+ * counted as work before the largest paint (issue #16). This inline module (its
+ * attributes, not its text, carry the files) adds the module preloads and imports the
+ * entry on the first frame after paint. Its text never changes, so the content security
+ * policy allows exactly it by hash and no other inline script.
+ */
+import { createHash } from 'node:crypto';
+
+export const BOOT_SCRIPT_ID = 'tl-boot';
+
+export const BOOT_SCRIPT =
+  `const boot = document.getElementById('${BOOT_SCRIPT_ID}').dataset;` +
+  'requestAnimationFrame(() => setTimeout(() => {' +
+  "for (const href of boot.preload.split(' ')) {" +
+  'if (!href) continue;' +
+  "const link = document.createElement('link');" +
+  "link.rel = 'modulepreload'; link.crossOrigin = ''; link.href = href;" +
+  'document.head.append(link);' +
+  '}' +
+  'import(boot.entry);' +
+  '}));';
+
+/** The CSP source that allows the boot script and nothing else inline. */
+export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+/** The boot element for a page whose entry module is `entry`, preloading `preloads` with it. */
+export function bootElement(entry: string, preloads: readonly string[]): string {
+  const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  return (
+    `<script id="${BOOT_SCRIPT_ID}" type="module" data-entry="${attribute(entry)}"` +
+    ` data-preload="${attribute(preloads.join(' '))}">${BOOT_SCRIPT}</script>`
+  );
+}
