@@ -7,7 +7,11 @@
  * of them are answered only after the single COMMIT has reached the disk. An
  * acknowledged write is as durable as before; a batch whose COMMIT fails fails as a whole.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+
+const SAVEPOINT = CompiledQuery.raw('SAVEPOINT group_commit_job');
+const RELEASE = CompiledQuery.raw('RELEASE group_commit_job');
+const ROLLBACK_TO = CompiledQuery.raw('ROLLBACK TO group_commit_job');
 
 interface Job<DB> {
   work(trx: Transaction<DB>): Promise<unknown>;
@@ -45,14 +49,14 @@ export class GroupCommit<DB> {
       try {
         await this.#db.transaction().execute(async (trx) => {
           for (const job of batch) {
-            await sql`SAVEPOINT group_commit_job`.execute(trx);
+            await trx.executeQuery(SAVEPOINT);
             try {
               const value = await job.work(trx);
-              await sql`RELEASE group_commit_job`.execute(trx);
+              await trx.executeQuery(RELEASE);
               settled.push(() => job.resolve(value));
             } catch (error) {
-              await sql`ROLLBACK TO group_commit_job`.execute(trx);
-              await sql`RELEASE group_commit_job`.execute(trx);
+              await trx.executeQuery(ROLLBACK_TO);
+              await trx.executeQuery(RELEASE);
               settled.push(() => job.reject(error));
             }
           }

@@ -1,5 +1,6 @@
 /** The audit log: one row per write, appended inside the write's own transaction. */
 import type { DB } from '../../db/connection';
+import { prepared } from '../../db/prepared';
 
 export interface AuditEntry {
   at: string;
@@ -12,17 +13,37 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+interface AuditRow {
+  at: string;
+  user_id: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: string | null;
+  after: string | null;
+}
+
+/** Every write runs it: built and compiled once (db/prepared.ts). */
+const INSERT_ENTRY = prepared((db: DB, a: AuditRow) =>
+  db.insertInto('audit_log').values({
+    at: a.at,
+    user_id: a.user_id,
+    action: a.action,
+    entity: a.entity,
+    entity_id: a.entity_id,
+    before: a.before,
+    after: a.after,
+  }),
+);
+
 export async function insertAuditEntry(db: DB, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      at: entry.at,
-      user_id: entry.userId,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId === null ? null : String(entry.entityId),
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    })
-    .execute();
+  await INSERT_ENTRY.run(db, {
+    at: entry.at,
+    user_id: entry.userId,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId === null ? null : String(entry.entityId),
+    before: entry.before === undefined ? null : JSON.stringify(entry.before),
+    after: entry.after === undefined ? null : JSON.stringify(entry.after),
+  });
 }

@@ -4,6 +4,7 @@
  */
 import type { Insertable, Selectable } from 'kysely';
 import type { DB } from '../../db/connection';
+import { prepared } from '../../db/prepared';
 import type { IdempotencyKeysTable } from '../../db/schema';
 
 export type StoredAnswer = Pick<
@@ -16,17 +17,32 @@ export async function findIdempotencyRecord(
   userId: string,
   key: string,
 ): Promise<StoredAnswer | undefined> {
-  return db
-    .selectFrom('idempotency_keys')
-    .select(['request_hash', 'status', 'response_body'])
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  return FIND_RECORD.first(db, { userId, key });
 }
 
-export async function insertIdempotencyRecord(
-  db: DB,
-  record: Omit<Insertable<IdempotencyKeysTable>, 'id'>,
-): Promise<void> {
-  await db.insertInto('idempotency_keys').values(record).execute();
+const FIND_RECORD = prepared((db: DB, a: { userId: string; key: string }) =>
+  db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'status', 'response_body'])
+    .where('user_id', '=', a.userId)
+    .where('key', '=', a.key),
+);
+
+type IdempotencyRecord = Omit<Insertable<IdempotencyKeysTable>, 'id'>;
+
+const INSERT_RECORD = prepared((db: DB, a: Required<IdempotencyRecord>) =>
+  db.insertInto('idempotency_keys').values({
+    user_id: a.user_id,
+    key: a.key,
+    method: a.method,
+    path: a.path,
+    request_hash: a.request_hash,
+    status: a.status,
+    response_body: a.response_body,
+    created_at: a.created_at,
+  }),
+);
+
+export async function insertIdempotencyRecord(db: DB, record: Required<IdempotencyRecord>): Promise<void> {
+  await INSERT_RECORD.run(db, record);
 }

@@ -3,16 +3,16 @@
  * the handle it is given, which for a write is the request's transaction.
  */
 import type { DB } from '../../db/connection';
+import { prepared } from '../../db/prepared';
 import type { Approval } from '../../db/schema';
 import type { ReportEvent } from '../domain/report-rules';
 import type { MatchDto } from '../schemas';
-import { findMatchRows, getMatch, type MatchRow } from './matches';
+import { findMatchRow, getMatch, type MatchRow } from './matches';
 import { inChunks } from './chunks';
 
 /** What the write rules look at: the match row with both team names (the read query's row). */
 export async function findMatchState(db: DB, id: number): Promise<MatchRow | undefined> {
-  const [row] = await findMatchRows(db, { ids: [id] });
-  return row;
+  return findMatchRow(db, id);
 }
 
 export type MatchState = NonNullable<Awaited<ReturnType<typeof findMatchState>>>;
@@ -25,13 +25,53 @@ export async function matchOrThrow(db: DB, id: number): Promise<MatchDto> {
   return match;
 }
 
+// The statements every squad or report runs, built and compiled once (db/prepared.ts).
+const TEAM_NAME = prepared((db: DB, a: { teamId: string }) =>
+  db.selectFrom('teams').select('team_name').where('team_id', '=', a.teamId),
+);
+const SQUAD_ROWS = prepared((db: DB, a: { matchId: number }) =>
+  db
+    .selectFrom('match_squads')
+    .select(['team_id', 'player_id'])
+    .where('match_id', '=', a.matchId)
+    .orderBy('id'),
+);
+const DELETE_SQUAD = prepared((db: DB, a: { matchId: number; teamId: string }) =>
+  db.deleteFrom('match_squads').where('match_id', '=', a.matchId).where('team_id', '=', a.teamId),
+);
+const DELETE_EVENTS = prepared((db: DB, a: { matchId: number }) =>
+  db.deleteFrom('match_events').where('match_id', '=', a.matchId),
+);
+const STORE_REPORT = prepared(
+  (
+    db: DB,
+    a: {
+      matchId: number;
+      homeScore: number;
+      awayScore: number;
+      reportedByTeam: string | null;
+      userId: string;
+      at: string;
+    },
+  ) =>
+    db
+      .updateTable('matches')
+      .set({
+        home_score: a.homeScore,
+        away_score: a.awayScore,
+        approved: 'PENDING',
+        reported_by_team: a.reportedByTeam,
+        reported_by_user: a.userId,
+        reported_at: a.at,
+        reviewed_by_user: null,
+        reviewed_at: null,
+        updated_at: a.at,
+      })
+      .where('id', '=', a.matchId),
+);
+
 export async function findTeamName(db: DB, teamId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('teams')
-    .select('team_name')
-    .where('team_id', '=', teamId)
-    .executeTakeFirst();
-  return row?.team_name;
+  return (await TEAM_NAME.first(db, { teamId }))?.team_name;
 }
 
 /** The current team of each of the given players that exists (null: without a team). */
@@ -47,12 +87,7 @@ export async function playerTeams(db: DB, ids: readonly string[]): Promise<Map<s
 
 /** Saved squads of a match, in selection order. */
 export async function squadRows(db: DB, matchId: number): Promise<{ team_id: string; player_id: string }[]> {
-  return db
-    .selectFrom('match_squads')
-    .select(['team_id', 'player_id'])
-    .where('match_id', '=', matchId)
-    .orderBy('id')
-    .execute();
+  return SQUAD_ROWS.all(db, { matchId });
 }
 
 /** Replaces one team's squad for a match; row ids keep the order given, which reads rely on. */
@@ -62,7 +97,7 @@ export async function replaceSquad(
   teamId: string,
   players: readonly string[],
 ): Promise<void> {
-  await db.deleteFrom('match_squads').where('match_id', '=', matchId).where('team_id', '=', teamId).execute();
+  await DELETE_SQUAD.run(db, { matchId, teamId });
   if (players.length === 0) return;
   await db
     .insertInto('match_squads')
@@ -82,28 +117,14 @@ export interface StoredReport {
 
 /** Writes a report over whatever the match held: events replaced, result PENDING, review cleared. */
 export async function storeReport(db: DB, report: StoredReport): Promise<void> {
-  await db.deleteFrom('match_events').where('match_id', '=', report.matchId).execute();
+  await DELETE_EVENTS.run(db, { matchId: report.matchId });
   if (report.events.length > 0) {
     await db
       .insertInto('match_events')
       .values(report.events.map((event) => ({ match_id: report.matchId, ...event })))
       .execute();
   }
-  await db
-    .updateTable('matches')
-    .set({
-      home_score: report.homeScore,
-      away_score: report.awayScore,
-      approved: 'PENDING',
-      reported_by_team: report.reportedByTeam,
-      reported_by_user: report.userId,
-      reported_at: report.at,
-      reviewed_by_user: null,
-      reviewed_at: null,
-      updated_at: report.at,
-    })
-    .where('id', '=', report.matchId)
-    .execute();
+  await STORE_REPORT.run(db, report);
 }
 
 /**

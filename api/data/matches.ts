@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connection';
+import { prepared } from '../../db/prepared';
 import type { Approval } from '../../db/schema';
 import type { MatchDto } from '../schemas';
 import { inChunks } from './chunks';
@@ -97,6 +98,33 @@ export function findMatchRows(db: DB, filter: MatchFilter): Promise<MatchRow[]> 
   return withTeams(applyFilter(fromMatches(db), filter)).execute();
 }
 
+// One match with its events, squads and both rosters: what every match page and every
+// squad or report reads, built and compiled once (db/prepared.ts).
+const MATCH_ROW = prepared((db: DB, a: { id: number }) =>
+  withTeams(fromMatches(db)).where('m.id', '=', a.id),
+);
+const MATCH_EVENTS = prepared((db: DB, a: { id: number }) =>
+  db
+    .selectFrom('match_events')
+    .select(['match_id', 'player_id', 'kind'])
+    .where('match_id', '=', a.id)
+    .orderBy('id'),
+);
+const MATCH_SQUADS = prepared((db: DB, a: { id: number }) => squadsOf(db).where('match_id', '=', a.id));
+const TWO_ROSTERS = prepared((db: DB, a: { home: string; away: string }) =>
+  db
+    .selectFrom('players')
+    .select(['id', 'team_id'])
+    .where('team_id', 'in', [a.home, a.away])
+    .orderBy('number')
+    .orderBy('id'),
+);
+
+/** One match row with its teams' names and crests. */
+export function findMatchRow(db: DB, id: number): Promise<MatchRow | undefined> {
+  return MATCH_ROW.first(db, { id });
+}
+
 interface MatchExtras {
   goalscorers: string[];
   assisters: string[];
@@ -104,11 +132,37 @@ interface MatchExtras {
   squads: Map<string, string[]>;
 }
 
+function noExtras(): MatchExtras {
+  return { goalscorers: [], assisters: [], goalkeepers: [], squads: new Map() };
+}
+
+function addEvent(entry: MatchExtras, event: { player_id: string; kind: string }): void {
+  if (event.kind === 'goal') entry.goalscorers.push(event.player_id);
+  else if (event.kind === 'assist') entry.assisters.push(event.player_id);
+  else entry.goalkeepers.push(event.player_id);
+}
+
+/**
+ * Saved squads, in selection order (row id): a join to sort by shirt number doubled the
+ * cost of big lists. One row per match and side with its ids as a JSON array, read
+ * along the (match_id, team_id) index: a league's 10,000 squad rows cost more to hand
+ * over one by one than to read.
+ */
+function squadsOf(db: DB) {
+  return db
+    .selectFrom('match_squads')
+    .select([
+      'match_id',
+      'team_id',
+      sql<string>`json_group_array(${sql.ref('player_id')} ORDER BY ${sql.ref('id')})`.as('players'),
+    ])
+    .groupBy(['match_id', 'team_id']);
+}
+
 /** Events and saved squads of many matches in two queries. */
 async function readExtras(db: DB, matchIds: readonly number[]): Promise<Map<number, MatchExtras>> {
   const extras = new Map<number, MatchExtras>();
-  for (const id of matchIds)
-    extras.set(id, { goalscorers: [], assisters: [], goalkeepers: [], squads: new Map() });
+  for (const id of matchIds) extras.set(id, noExtras());
   if (matchIds.length === 0) return extras;
   for (const chunk of inChunks(matchIds)) {
     const events = await db
@@ -119,28 +173,11 @@ async function readExtras(db: DB, matchIds: readonly number[]): Promise<Map<numb
       .execute();
     for (const event of events) {
       const entry = extras.get(event.match_id);
-      if (!entry) continue;
-      if (event.kind === 'goal') entry.goalscorers.push(event.player_id);
-      else if (event.kind === 'assist') entry.assisters.push(event.player_id);
-      else entry.goalkeepers.push(event.player_id);
+      if (entry) addEvent(entry, event);
     }
-    // In selection order (row id): a join to sort by shirt number doubled the cost of big lists.
-    // One row per match and side with its ids as a JSON array, read along the (match_id,
-    // team_id) index: a league's 10,000 squad rows cost more to hand over one by one than to read.
-    const squads = await db
-      .selectFrom('match_squads')
-      .select([
-        'match_id',
-        'team_id',
-        sql<string>`json_group_array(${sql.ref('player_id')} ORDER BY ${sql.ref('id')})`.as('players'),
-      ])
-      .where('match_id', 'in', chunk)
-      .groupBy(['match_id', 'team_id'])
-      .execute();
+    const squads = await squadsOf(db).where('match_id', 'in', chunk).execute();
     for (const row of squads) {
-      const entry = extras.get(row.match_id);
-      if (!entry) continue;
-      entry.squads.set(row.team_id, JSON.parse(row.players) as string[]);
+      extras.get(row.match_id)?.squads.set(row.team_id, JSON.parse(row.players) as string[]);
     }
   }
   return extras;
@@ -318,17 +355,14 @@ export function toMatchDto(row: MatchRow, extras: MatchExtras, fallback?: Map<st
 
 /** One match; without a saved squad a team's list is its current roster. */
 export async function getMatch(db: DB, id: number): Promise<MatchDto | null> {
-  const [row] = await findMatchRows(db, { ids: [id] });
+  const row = await findMatchRow(db, id);
   if (!row) return null;
-  const extras = (await readExtras(db, [id])).get(id);
-  if (!extras) return null;
-  const rosters = await db
-    .selectFrom('players')
-    .select(['id', 'team_id'])
-    .where('team_id', 'in', [row.home_team, row.away_team])
-    .orderBy('number')
-    .orderBy('id')
-    .execute();
+  const extras = noExtras();
+  for (const event of await MATCH_EVENTS.all(db, { id })) addEvent(extras, event);
+  for (const squad of await MATCH_SQUADS.all(db, { id })) {
+    extras.squads.set(squad.team_id, JSON.parse(squad.players) as string[]);
+  }
+  const rosters = await TWO_ROSTERS.all(db, { home: row.home_team, away: row.away_team });
   const fallback = new Map<string, string[]>();
   for (const player of rosters) {
     if (!player.team_id) continue;

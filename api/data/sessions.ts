@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../../db/connection';
+import { prepared } from '../../db/prepared';
 import type { UserType } from '../../db/schema';
 import { REFRESH_WINDOW_SECONDS } from '../auth/tokens';
 
@@ -32,16 +33,24 @@ export async function createSession(db: DB, userId: string, now: Date): Promise<
 }
 
 /** The user of a live session (not revoked, not expired), or undefined. */
-export async function liveSessionUser(db: DB, sessionId: string, userId: string, now: Date) {
-  return db
+/** Every authenticated request runs it: built and compiled once (db/prepared.ts). */
+const LIVE_SESSION_USER = prepared((db: DB, a: { sessionId: string; userId: string; now: string }) =>
+  db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['u.id', 'u.name', 'u.email', 'u.user_type', 'u.team_id'])
-    .where('s.id', '=', sessionId)
-    .where('s.user_id', '=', userId)
+    .where('s.id', '=', a.sessionId)
+    .where('s.user_id', '=', a.userId)
     .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now.toISOString())
-    .executeTakeFirst() satisfies Promise<SessionUser | undefined>;
+    .where('s.expires_at', '>', a.now),
+);
+
+export async function liveSessionUser(db: DB, sessionId: string, userId: string, now: Date) {
+  return LIVE_SESSION_USER.first(db, {
+    sessionId,
+    userId,
+    now: now.toISOString(),
+  }) satisfies Promise<SessionUser | undefined>;
 }
 
 export async function revokeSession(db: DB, sessionId: string, now: Date): Promise<void> {
