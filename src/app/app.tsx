@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { SessionProvider } from '@/lib/session';
 import { ErrorBoundary } from './error-screen';
@@ -12,6 +12,9 @@ export interface AppProps {
 const browserRouter = (routes: ReactNode) => <BrowserRouter>{routes}</BrowserRouter>;
 
 export function App({ router = browserRouter }: AppProps) {
+  // Once the first render is committed (a served page hydrated), the page answers to
+  // every control: `data-ready` on <html> says so (browser tests wait for it).
+  useEffect(() => document.documentElement.setAttribute('data-ready', ''), []);
   return (
     <ErrorBoundary>
       <SessionProvider>{router(<AppRoutes />)}</SessionProvider>

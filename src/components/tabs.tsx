@@ -2,6 +2,10 @@
  * An accessible tab list (arrow keys move between tabs); the panel is the caller's.
  * A row wider than the screen scrolls sideways: its edges fade where more tabs lie
  * beyond them, and the active tab is scrolled into view.
+ *
+ * Given `hrefOf`, each tab is also a link to its own address: on a page the server
+ * rendered, a tab tapped before the page's script has run opens that tab all the same
+ * (the server renders it), and a tab can be opened in a new window.
  */
 import {
   useCallback,
@@ -9,10 +13,11 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
   type RefObject,
 } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 
 type Overflow = { left: boolean; right: boolean };
 
@@ -47,8 +52,9 @@ function useOverflow(row: RefObject<HTMLDivElement | null>): Overflow {
  * replaces the address: the back button leaves the page rather than stepping through tabs.
  * `keys` must not change between renders (a module constant).
  */
-export function useTabParam<K extends string>(keys: readonly K[]): [K, (tab: K) => void] {
+export function useTabParam<K extends string>(keys: readonly K[]): [K, (tab: K) => void, (tab: K) => string] {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const asked = params.get('tab')?.toLowerCase();
   const first = keys[0];
   if (first === undefined) throw new Error('useTabParam needs at least one tab');
@@ -66,7 +72,17 @@ export function useTabParam<K extends string>(keys: readonly K[]): [K, (tab: K) 
       ),
     [first, setParams],
   );
-  return [tab, choose];
+  const hrefOf = useCallback(
+    (key: K) => {
+      const updated = new URLSearchParams(params);
+      if (key === first) updated.delete('tab');
+      else updated.set('tab', key.toLowerCase());
+      const search = updated.toString();
+      return search === '' ? pathname : `${pathname}?${search}`;
+    },
+    [first, params, pathname],
+  );
+  return [tab, choose, hrefOf];
 }
 
 export interface TabItem<K extends string> {
@@ -79,13 +95,16 @@ export function Tabs<K extends string>({
   active,
   onChange,
   label,
+  hrefOf,
 }: {
   tabs: readonly TabItem<K>[];
   active: K;
   onChange: (key: K) => void;
   label: string;
+  /** Each tab's own address, when it has one. */
+  hrefOf?: (key: K) => string;
 }) {
-  const refs = useRef(new Map<K, HTMLButtonElement>());
+  const refs = useRef(new Map<K, HTMLElement>());
   const row = useRef<HTMLDivElement>(null);
   const overflow = useOverflow(row);
 
@@ -102,6 +121,13 @@ export function Tabs<K extends string>({
   }, [active]);
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
+    if (event.key === ' ' && hrefOf) {
+      // A link opens on Enter only; a tab opens on Space as well.
+      event.preventDefault();
+      const tab = tabs[index];
+      if (tab) onChange(tab.key);
+      return;
+    }
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step === 0) return;
     event.preventDefault();
@@ -117,25 +143,38 @@ export function Tabs<K extends string>({
       role="tablist"
       aria-label={label}
     >
-      {tabs.map((tab, index) => (
-        <button
-          key={tab.key}
-          ref={(node) => {
-            if (node) refs.current.set(tab.key, node);
-          }}
-          type="button"
-          role="tab"
-          id={`tab-${tab.key}`}
-          aria-selected={tab.key === active}
-          aria-controls={`panel-${tab.key}`}
-          tabIndex={tab.key === active ? 0 : -1}
-          className={tab.key === active ? 'tab tab-active' : 'tab'}
-          onClick={() => onChange(tab.key)}
-          onKeyDown={(event) => onKeyDown(event, index)}
-        >
-          {tab.label}
-        </button>
-      ))}
+      {tabs.map((tab, index) => {
+        const shared = {
+          role: 'tab',
+          id: `tab-${tab.key}`,
+          'aria-selected': tab.key === active,
+          'aria-controls': `panel-${tab.key}`,
+          tabIndex: tab.key === active ? 0 : -1,
+          className: tab.key === active ? 'tab tab-active' : 'tab',
+          onKeyDown: (event: KeyboardEvent) => onKeyDown(event, index),
+        } as const;
+        const remember = (node: HTMLElement | null) => {
+          if (node) refs.current.set(tab.key, node);
+        };
+        if (hrefOf === undefined) {
+          return (
+            <button key={tab.key} ref={remember} type="button" {...shared} onClick={() => onChange(tab.key)}>
+              {tab.label}
+            </button>
+          );
+        }
+        const onClick = (event: MouseEvent) => {
+          // A new window or tab for the address is the browser's; a plain click is ours.
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          onChange(tab.key);
+        };
+        return (
+          <a key={tab.key} ref={remember} href={hrefOf(tab.key)} {...shared} onClick={onClick}>
+            {tab.label}
+          </a>
+        );
+      })}
     </div>
   );
 }

@@ -237,6 +237,7 @@ export function screensFor(role: Role, ids: DemoIds): Screen[] {
 
 /** Waits until no loading indicator shows and the screen has its main heading. */
 async function settled(page: Page): Promise<void> {
+  await page.locator('html[data-ready]').waitFor({ state: 'attached', timeout: 15_000 });
   await page.locator('main h1, h1').first().waitFor({ timeout: 15_000 });
   await page.waitForFunction(() => document.querySelectorAll('.status-loading').length === 0, undefined, {
     timeout: 15_000,

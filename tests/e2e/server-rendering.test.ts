@@ -162,6 +162,28 @@ describe('in Chromium', () => {
     }
   });
 
+  it('keeps what is typed into the sign-in form before its script has run, and signs in', async () => {
+    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      // The scripts arrive late, as on a slow link: the server's form is all there is meanwhile.
+      await page.route('**/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
+      await page.goto(`${server.url}/login`, { waitUntil: 'commit' });
+      await page.getByLabel('Email').fill('coach@touchline.demo');
+      await page.getByLabel('Password').fill('touchline-demo');
+      // Not sendable yet: a native submission would put the password in the URL.
+      expect(await page.getByRole('button', { name: 'Sign In' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL((url) => url.pathname !== '/login');
+      expect(page.url()).not.toContain('touchline-demo');
+    } finally {
+      await context.close();
+    }
+  });
+
   it("renders afresh for a visitor in another time zone, with that zone's times", async () => {
     const { matches } = (await (await fetch(`${server.url}/api/teams/${DEMO_TEAM}/matches`)).json()) as {
       matches: { id: number; date: string }[];

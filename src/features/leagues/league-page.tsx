@@ -65,7 +65,7 @@ export function LeaguePage() {
 }
 
 function LeagueDetail({ leagueId }: { leagueId: string }) {
-  const [tab, setTab] = useTabParam(TAB_KEYS);
+  const [tab, setTab, tabHref] = useTabParam(TAB_KEYS);
   const league = useApi<League>(`/api/leagues/${encodeURIComponent(leagueId)}`, { cache: true });
   const season =
     seasonFromLeagueId(leagueId) ??
@@ -85,7 +85,7 @@ function LeagueDetail({ leagueId }: { leagueId: string }) {
         <h1 className="page-title">{league.data?.league_name || leagueTitleFromId(leagueId)}</h1>
         {season !== null && <p className="page-subtitle">{season} Season</p>}
       </header>
-      <Tabs tabs={TABS} active={tab} onChange={setTab} label="League sections" />
+      <Tabs tabs={TABS} active={tab} onChange={setTab} label="League sections" hrefOf={tabHref} />
       <TabPanel tab={tab}>
         {season === null ? (
           <Loading />

@@ -116,7 +116,13 @@ function DashboardTabs({
   return (
     <>
       <div ref={bar} className="manager-tabs">
-        <Tabs label="Dashboard" tabs={tabs} active={active} onChange={(key) => navigate(`/manager/${key}`)} />
+        <Tabs
+          label="Dashboard"
+          tabs={tabs}
+          active={active}
+          onChange={(key) => navigate(`/manager/${key}`)}
+          hrefOf={(key) => `/manager/${key}`}
+        />
       </div>
       <TabPanel tab={active}>
         {teamless ? (

@@ -3,10 +3,16 @@
  * with its fields, a submit button with a spinner while busy, and the link to the other
  * page. `send` runs the call; a thrown Error's message becomes the alert (else
  * `fallback`). On success the user lands where their role belongs.
+ *
+ * Rendered by the server, the form is on screen before its script runs: the button
+ * stays disabled until the page is hydrated (a native submission would have sent the
+ * password in the URL), the form says POST should anything submit it natively, and
+ * what was typed meanwhile is kept.
  */
-import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StoredUser } from '@/lib/storage';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { landingPath } from './landing';
 import './session.css';
 
@@ -34,6 +40,7 @@ export function SessionForm({
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,9 +70,9 @@ export function SessionForm({
             {error}
           </div>
         )}
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form method="post" onSubmit={(event) => void submit(event)} noValidate>
           {children}
-          <button type="submit" className="button button-block" disabled={busy}>
+          <button type="submit" className="button button-block" disabled={busy || !hydrated}>
             {busy && <span className="spinner spinner-small" aria-hidden="true" />}
             {submitLabel}
           </button>
@@ -82,10 +89,17 @@ export function SessionField({
   onValue,
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; onValue: (value: string) => void }) {
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Typed into the server's markup before the page was hydrated: in the field, not in the state.
+    const typed = field.current?.value;
+    if (typed && typed !== input.value) onValue(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the field is hydrated
+  }, []);
   return (
     <label className="field">
       <span>{label}</span>
-      <input {...input} onChange={(event) => onValue(event.target.value)} />
+      <input {...input} ref={field} onChange={(event) => onValue(event.target.value)} />
     </label>
   );
 }

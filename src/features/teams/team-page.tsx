@@ -103,7 +103,7 @@ function useSeasons(teamId: string): string[] | undefined {
 }
 
 function TeamDetails({ team }: { team: Team }) {
-  const [tab, setTab] = useTabParam(TAB_KEYS);
+  const [tab, setTab, tabHref] = useTabParam(TAB_KEYS);
   const seasons = useSeasons(team.team_id);
   const [chosenSeason, setChosenSeason] = useState<string | null>(null);
   const season = chosenSeason ?? seasons?.[0];
@@ -130,7 +130,13 @@ function TeamDetails({ team }: { team: Team }) {
 
       <div className="team-layout">
         <div className="team-main">
-          <Tabs tabs={TABS} active={tab} onChange={setTab} label={`${team.team_name} sections`} />
+          <Tabs
+            tabs={TABS}
+            active={tab}
+            onChange={setTab}
+            label={`${team.team_name} sections`}
+            hrefOf={tabHref}
+          />
           <TabPanel tab={tab}>
             {seasonal && seasons && season && (
               <div className="team-season">

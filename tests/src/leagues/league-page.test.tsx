@@ -41,6 +41,20 @@ describe('the league page', () => {
     expect(router.state.location.pathname).toBe('/leagues/tl-26');
     await openTab('Table');
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    // Each tab is a link to its own address too: tapped before the page's script has
+    // run, the server renders that tab; a keyboard Space opens it like a click.
+    expect(screen.getByRole('tab', { name: 'Table' })).toHaveAttribute('href', '/leagues/tl-26');
+    expect(screen.getByRole('tab', { name: 'Top Assist.' })).toHaveAttribute(
+      'href',
+      '/leagues/tl-26?tab=assists',
+    );
+    screen.getByRole('tab', { name: 'Table', selected: true }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('tab', { name: 'Matches', selected: true })).toHaveFocus();
+    screen.getByRole('tab', { name: 'Points' }).focus();
+    await userEvent.keyboard(' ');
+    expect(await screen.findByRole('tab', { name: 'Points', selected: true })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=points'));
     // An unknown tab opens the first one.
     await router.navigate('/leagues/tl-26?tab=trophies');
     expect(await screen.findByRole('tab', { name: 'Table', selected: true })).toBeInTheDocument();
