@@ -127,17 +127,25 @@ async function auditPages(
   for (const page of pages) {
     const url = new URL(page.path, baseUrl).href;
     const started = performance.now();
-    const result = await lighthouse(url, {
-      port,
-      logLevel: 'error',
-      output: 'json',
-      // Lighthouse's mobile defaults: simulated slow 4G and a 4× slower CPU.
-      formFactor: 'mobile',
-      onlyCategories: CATEGORIES,
-      maxWaitForLoad: 30_000,
-    });
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    const run = async () => {
+      const result = await lighthouse(url, {
+        port,
+        logLevel: 'error',
+        output: 'json',
+        // Lighthouse's mobile defaults: simulated slow 4G and a 4× slower CPU.
+        formFactor: 'mobile',
+        onlyCategories: CATEGORIES,
+        maxWaitForLoad: 30_000,
+      });
+      if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+      return result.lhr;
+    };
+    let lhr = await run();
+    // A trace Lighthouse failed to record (NO_NAVSTART, NO_FCP…) asks to be run again: once.
+    if (lhr.runtimeError) {
+      console.log(`  ${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (run again)`);
+      lhr = await run();
+    }
     if (lhr.runtimeError) console.log(`  ${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const failed: string[] = [];
     for (const ref of lhr.categories.performance?.auditRefs ?? []) {

@@ -2,7 +2,9 @@
  * Under the header: 'You are offline' while the network is gone, and on screens
  * shown from the offline store, 'Last updated {relative time}'. Online, a stored
  * answer is usually confirmed by the server within moments; the freshness line waits
- * a little so it does not flash for those.
+ * a little so it does not flash for those, and says nothing of an answer stored in the
+ * last minute (online it is as good as current: 'Last updated just now' would only push
+ * the page down).
  */
 import { useEffect, useState } from 'react';
 import { useOnline } from '@/hooks/use-online';
@@ -13,6 +15,8 @@ import { useOldestCachedAnswer } from '@/lib/freshness';
 import { useOutbox } from '@/lib/page-outbox';
 
 const ONLINE_GRACE_MS = 2000;
+/** Online, an answer stored this recently is not worth a line. */
+const RECENT_MS = 60_000;
 const TICK_MS = 30_000;
 
 function useNow(active: boolean): number {
@@ -30,15 +34,19 @@ function useNow(active: boolean): number {
   return now;
 }
 
-/** True once `value` has stayed non-null for `ms`. */
-function useSettled(value: number | null, ms: number): boolean {
-  const [settledFor, setSettledFor] = useState<number | null>(null);
+/**
+ * True once the answer stored at `storedAt` has stayed unconfirmed for the grace period
+ * and is older than RECENT_MS.
+ */
+function useStale(storedAt: number | null): boolean {
+  const [staleFor, setStaleFor] = useState<number | null>(null);
   useEffect(() => {
-    if (value === null) return;
-    const timer = setTimeout(() => setSettledFor(value), ms);
+    if (storedAt === null) return;
+    const wait = Math.max(ONLINE_GRACE_MS, storedAt + RECENT_MS - Date.now());
+    const timer = setTimeout(() => setStaleFor(storedAt), wait);
     return () => clearTimeout(timer);
-  }, [value, ms]);
-  return value !== null && settledFor === value;
+  }, [storedAt]);
+  return storedAt !== null && staleFor === storedAt;
 }
 
 /** Queued writes that wait for their author to sign in again (the session ended). */
@@ -73,8 +81,8 @@ export function OfflineStatus() {
 function ConnectionStatus() {
   const online = useOnline();
   const cachedAt = useOldestCachedAnswer();
-  const settled = useSettled(cachedAt, ONLINE_GRACE_MS);
-  const showFreshness = cachedAt !== null && (!online || settled);
+  const stale = useStale(cachedAt);
+  const showFreshness = cachedAt !== null && (!online || stale);
   const now = useNow(showFreshness);
   if (online && !showFreshness) return null;
   return (

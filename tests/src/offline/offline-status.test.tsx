@@ -98,6 +98,15 @@ describe('offline banner and freshness', () => {
     await waitFor(() => expect(screen.queryByText(/^Last updated/)).not.toBeInTheDocument());
   });
 
+  it('online, says nothing of an answer stored within the last minute', async () => {
+    storedTable(20_000, true);
+    await renderRoute('/leagues/tl-26', { api });
+    await screen.findByText('North Town');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(screen.queryByText(/^Last updated/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('updates a screen in place when the worker has fresher data, without a loading state', async () => {
     storedTable(60_000, true);
     await renderRoute('/leagues/tl-26', { api });
