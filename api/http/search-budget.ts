@@ -3,8 +3,10 @@
  * search the read cache already holds is free, a new one costs the database a little,
  * and a client looping on new terms must not take the server's time from everyone
  * else. Past the budget the answer is a prebuilt 429, which costs less than any trip
- * through the app. The search panel waits between keystrokes, so a person typing stays
- * far below it.
+ * through the app, sent after a pause: a client that loops without reading Retry-After
+ * then sends a few refused searches a second on each connection, not thousands (the
+ * refusals alone took a fifth of the server from everyone else). The search panel waits
+ * between keystrokes, so a person typing stays far below the budget.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRateLimiter } from '../auth/rate-limit';
@@ -18,6 +20,8 @@ export interface SearchBudgetOptions {
   /** take the address from X-Forwarded-For (behind a proxy you run) */
   trustProxy?: boolean;
   clock?: () => number;
+  /** how long a refusal waits before it is sent (default 250 ms) */
+  refusalDelayMs?: number;
 }
 
 export const SEARCH_REFUSAL = 'Too many searches. Try again in a few seconds.';
@@ -28,6 +32,7 @@ export function searchBudget(options: SearchBudgetOptions = {}): (listener: List
   const windowMs = options.windowMs ?? 10_000;
   const limiter = createRateLimiter({ max: options.max ?? 30, windowMs });
   const clock = options.clock ?? Date.now;
+  const refusalDelayMs = options.refusalDelayMs ?? 250;
   const body = Buffer.from(JSON.stringify({ detail: SEARCH_REFUSAL }));
   const headers: Record<string, string> = {
     ...Object.fromEntries(SECURITY_HEADERS),
@@ -44,8 +49,13 @@ export function searchBudget(options: SearchBudgetOptions = {}): (listener: List
       clock(),
     );
     if (allowed) return listener(req, res);
-    res.writeHead(429, { ...headers, 'retry-after': String(retryAfterSeconds) });
-    res.end(body);
+    const refuse = () => {
+      if (res.destroyed) return;
+      res.writeHead(429, { ...headers, 'retry-after': String(retryAfterSeconds) });
+      res.end(body);
+    };
+    if (refusalDelayMs > 0) setTimeout(refuse, refusalDelayMs);
+    else refuse();
     return undefined;
   };
 }

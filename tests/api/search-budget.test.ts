@@ -1,7 +1,7 @@
 /**
  * The per-client budget of new searches, in front of the app: past it a client gets a
- * prebuilt 429 with Retry-After; other clients, other calls and searches the read cache
- * already holds are not counted.
+ * prebuilt 429 with Retry-After, after a pause; other clients, other calls and searches
+ * the read cache already holds are not counted.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,8 +39,11 @@ describe('the search budget', () => {
       for (let i = 0; i < 3; i++) {
         expect((await fetch(`${s.url}/api/search?term=ab${i}`, from('10.0.0.1'))).status).toBe(200);
       }
+      const asked = performance.now();
       const refused = await fetch(`${s.url}/api/search?term=abc`, from('10.0.0.1'));
       expect(refused.status).toBe(429);
+      // A client looping on refusals is slowed down: it waits for each.
+      expect(performance.now() - asked).toBeGreaterThanOrEqual(240);
       expect(refused.headers.get('retry-after')).toBe('10');
       expect(refused.headers.get('cache-control')).toBe('no-store');
       for (const [name, value] of SECURITY_HEADERS) expect(refused.headers.get(name)).toBe(value);
