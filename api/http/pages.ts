@@ -168,7 +168,7 @@ export class PageShell {
 
   /** The document for a rendered page: its markup in #root, its data, its CSS and preloads. */
   page(rendered: { html: string; answers: Record<string, unknown> }, source: string, zone: string): string {
-    const preloads = [...this.#preloaded];
+    const preloads: string[] = [];
     const styles: string[] = [];
     for (const chunk of this.#closure(source)) {
       if (!this.#loaded.has(chunk.file)) preloads.push(`/${chunk.file}`);
@@ -180,7 +180,7 @@ export class PageShell {
     const data = `<script id="${PAGE_DATA_ID}" type="application/json">${scriptJson(embedded)}</script>`;
     return (
       `${this.#head}${styles.map((file) => this.#inlineCss(file)).join('')}</head>` +
-      `${this.#beforeRoot}${rendered.html}</div>${data}${bootElement(this.#entry ?? '', preloads)}${this.#afterRoot}`
+      `${this.#beforeRoot}${rendered.html}</div>${data}${bootElement(this.#entry ?? '', this.#preloaded, preloads)}${this.#afterRoot}`
     );
   }
 }

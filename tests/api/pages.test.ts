@@ -59,17 +59,15 @@ describe('the document of a rendered page', () => {
     expect(head).not.toMatch(/<script|modulepreload/);
     expect(page).toContain('<div id="root"><main>Riverside</main></div><script id="touchline-page-data"');
     const boot =
-      /<script id="tl-boot" type="module" data-entry="([^"]*)" data-preload="([^"]*)">(.*?)<\/script><noscript>JS<\/noscript><\/body>/s.exec(
+      /<script id="tl-boot" type="module" data-entry="([^"]*)" data-vendor="([^"]*)" data-preload="([^"]*)">(.*?)<\/script><noscript>JS<\/noscript><\/body>/s.exec(
         page,
       );
     expect(boot?.[1]).toBe('/assets/index-1.js');
-    // The shell's preloads, then the page's chunks; files the shell loads already only once.
-    expect(boot?.[2]?.split(' ')).toEqual([
-      '/assets/react-1.js',
-      '/assets/team-page-1.js',
-      '/assets/teams-1.js',
-    ]);
-    expect(boot?.[3]).toBe(BOOT_SCRIPT);
+    // The shell's preloads (the framework, evaluated first), then the page's chunks;
+    // files the shell loads already only once.
+    expect(boot?.[2]).toBe('/assets/react-1.js');
+    expect(boot?.[3]?.split(' ')).toEqual(['/assets/team-page-1.js', '/assets/teams-1.js']);
+    expect(boot?.[4]).toBe(BOOT_SCRIPT);
     const json = /<script id="touchline-page-data" type="application\/json">(.*?)<\/script>/s.exec(page)?.[1];
     expect(json).not.toContain('</script>');
     expect(JSON.parse(json ?? '')).toEqual({

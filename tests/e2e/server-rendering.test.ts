@@ -75,7 +75,7 @@ describe('the first answer of a public page', () => {
     expect(text).not.toMatch(/<link rel="stylesheet" crossorigin/);
     expect(text).toMatch(/<style>[^<]*\.app-header\{/);
     expect(text).toMatch(
-      /<script id="tl-boot" type="module" data-entry="\/assets\/index-[^"]+\.js" data-preload="[^"]*\/assets\/league-page-[^"]+\.js/,
+      /<script id="tl-boot" type="module" data-entry="\/assets\/index-[^"]+\.js" data-vendor="[^"]*" data-preload="[^"]*\/assets\/league-page-[^"]+\.js/,
     );
     const data = JSON.parse(PAGE_DATA.exec(text)?.[1] ?? 'null') as { answers: Record<string, unknown> };
     const paths = Object.keys(data.answers);
