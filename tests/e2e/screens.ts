@@ -116,8 +116,18 @@ export function publicScreens(ids: DemoIds): Screen[] {
       ['TopAssists', 'topassists'],
       ['CleanSheets', 'cleansheets'],
       ['Points', 'points'],
-      ['League', 'league'],
     ]),
+    {
+      // The team's League tab leads to its league's page: its own selected state lasts
+      // only until that page is on screen, so the page is what to wait for.
+      name: 'team / League',
+      path: team,
+      open: async (page: Page) => {
+        await page.getByRole('tab', { name: 'League', exact: true }).click();
+        await page.waitForURL((url) => url.pathname.startsWith('/leagues/'));
+      },
+      direct: `${team}?tab=league`,
+    },
     { name: 'leagues', path: '/leagues' },
     { name: 'league / Table', path: league },
     ...tabScreens('league', league, [
