@@ -136,6 +136,10 @@ function noExtras(): MatchExtras {
   return { goalscorers: [], assisters: [], goalkeepers: [], squads: new Map() };
 }
 
+function addSquad(entry: MatchExtras, row: { team_id: string; players: string }): void {
+  entry.squads.set(row.team_id, JSON.parse(row.players) as string[]);
+}
+
 function addEvent(entry: MatchExtras, event: { player_id: string; kind: string }): void {
   if (event.kind === 'goal') entry.goalscorers.push(event.player_id);
   else if (event.kind === 'assist') entry.assisters.push(event.player_id);
@@ -177,7 +181,8 @@ async function readExtras(db: DB, matchIds: readonly number[]): Promise<Map<numb
     }
     const squads = await squadsOf(db).where('match_id', 'in', chunk).execute();
     for (const row of squads) {
-      extras.get(row.match_id)?.squads.set(row.team_id, JSON.parse(row.players) as string[]);
+      const entry = extras.get(row.match_id);
+      if (entry) addSquad(entry, row);
     }
   }
   return extras;
@@ -359,9 +364,7 @@ export async function getMatch(db: DB, id: number): Promise<MatchDto | null> {
   if (!row) return null;
   const extras = noExtras();
   for (const event of await MATCH_EVENTS.all(db, { id })) addEvent(extras, event);
-  for (const squad of await MATCH_SQUADS.all(db, { id })) {
-    extras.squads.set(squad.team_id, JSON.parse(squad.players) as string[]);
-  }
+  for (const squad of await MATCH_SQUADS.all(db, { id })) addSquad(extras, squad);
   const rosters = await TWO_ROSTERS.all(db, { home: row.home_team, away: row.away_team });
   const fallback = new Map<string, string[]>();
   for (const player of rosters) {

@@ -5,8 +5,9 @@
  * counted as work before the largest paint (issue #16). This inline module (its
  * attributes, not its text, carry the files) adds the module preloads on the first
  * frame after paint, evaluates the framework's modules one task each, then imports the
- * entry: evaluating them all at once was one task of 120 ms on a phone's CPU. Its text never changes, so the content security
- * policy allows exactly it by hash and no other inline script.
+ * entry: evaluating them all at once was one task of 120 ms on a phone's CPU. Its text
+ * never changes, so the content security policy allows exactly it by hash and no other
+ * inline script.
  */
 import { createHash } from 'node:crypto';
 

@@ -59,28 +59,26 @@ export function useTabParam<K extends string>(keys: readonly K[]): [K, (tab: K) 
   const first = keys[0];
   if (first === undefined) throw new Error('useTabParam needs at least one tab');
   const tab = keys.find((key) => key.toLowerCase() === asked) ?? first;
+  // The address's parameters with `next` open: no `tab` for the first tab.
+  const withTab = useCallback(
+    (current: URLSearchParams, next: K) => {
+      const updated = new URLSearchParams(current);
+      if (next === first) updated.delete('tab');
+      else updated.set('tab', next.toLowerCase());
+      return updated;
+    },
+    [first],
+  );
   const choose = useCallback(
-    (next: K) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (next === first) updated.delete('tab');
-          else updated.set('tab', next.toLowerCase());
-          return updated;
-        },
-        { replace: true },
-      ),
-    [first, setParams],
+    (next: K) => setParams((current) => withTab(current, next), { replace: true }),
+    [setParams, withTab],
   );
   const hrefOf = useCallback(
-    (key: K) => {
-      const updated = new URLSearchParams(params);
-      if (key === first) updated.delete('tab');
-      else updated.set('tab', key.toLowerCase());
-      const search = updated.toString();
+    (next: K) => {
+      const search = withTab(params, next).toString();
       return search === '' ? pathname : `${pathname}?${search}`;
     },
-    [first, params, pathname],
+    [params, pathname, withTab],
   );
   return [tab, choose, hrefOf];
 }
