@@ -4,7 +4,7 @@
  * stay inside, Escape calls `onEscape`, and the page behind does not scroll meanwhile.
  * The dialog element needs tabIndex={-1}; put the returned handler on its onKeyDown.
  */
-import { useEffect, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 
 const FOCUSABLE = [
   'button:not([disabled])',
@@ -19,16 +19,27 @@ export function useFocusTrap<T extends HTMLElement>(
   dialog: RefObject<T | null>,
   onEscape: () => void,
 ): (event: KeyboardEvent<T>) => void {
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const opener = useRef<HTMLElement | null>(null);
+  // Focus moves in from a layout effect: it is inside before the dialog's first paint,
+  // and whoever finds the dialog in the DOM (a screen reader, a test) finds it focused.
+  // Dialogs are portals into document.body, so they are never rendered on the server.
+  useLayoutEffect(() => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.current?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      if (opener?.isConnected) opener.focus();
     };
   }, [dialog]);
+  // Focus goes back from a passive effect, after the commit that closes the dialog has
+  // applied every change: the opener may have been disabled while a write was under way.
+  useEffect(
+    () => () => {
+      if (opener.current?.isConnected) opener.current.focus();
+    },
+    [dialog],
+  );
 
   return (event) => {
     if (event.key === 'Escape') {
