@@ -95,6 +95,25 @@ function clientPlugins() {
   ];
 }
 
+/** What the PostgreSQL run repeats: the API and multi-instance tests. */
+const POSTGRES_UNIT_FILES = ['tests/api/**/*.test.ts', 'tests/db/postgres-*.test.ts'];
+/**
+ * Tests of SQLite itself (its query plans, pragmas, FTS5, backup API, the single-file
+ * crash test), which have no PostgreSQL meaning, and files that compare both engines
+ * themselves (*-postgres.test.ts, run in the SQLite projects with their own server).
+ */
+const SQLITE_ONLY_FILES = [
+  'tests/api/*-postgres.test.ts',
+  'tests/api/admin-tables.test.ts',
+  'tests/api/list-paging.test.ts',
+  'tests/api/read-dependencies.test.ts',
+  'tests/api/read-cache.test.ts',
+  'tests/api/config.test.ts',
+  'tests/api/server.test.ts',
+  'tests/reliability/backup.test.ts',
+  'tests/reliability/crash.test.ts',
+];
+
 const TEST_PROJECTS: ViteUserConfig['test'] = {
   projects: [
     {
@@ -127,6 +146,36 @@ const TEST_PROJECTS: ViteUserConfig['test'] = {
         environment: 'node',
         include: ['tests/reliability/**/*.test.ts'],
         setupFiles: ['tests/setup/node.ts'],
+        testTimeout: 900_000,
+        hookTimeout: 120_000,
+        fileParallelism: false,
+      },
+    },
+    // The API, reliability and security suites again on a real PostgreSQL server that
+    // tests/setup/postgres.ts starts (issue #17). Files about SQLite itself stay out.
+    {
+      extends: true,
+      test: {
+        name: 'unit-pg',
+        environment: 'node',
+        testTimeout: 20_000,
+        include: POSTGRES_UNIT_FILES,
+        exclude: SQLITE_ONLY_FILES,
+        setupFiles: ['tests/setup/node.ts'],
+        globalSetup: ['tests/setup/postgres.ts'],
+        env: { TOUCHLINE_TEST_ENGINE: 'postgres' },
+      },
+    },
+    {
+      extends: true,
+      test: {
+        name: 'reliability-pg',
+        environment: 'node',
+        include: ['tests/reliability/**/*.test.ts'],
+        exclude: SQLITE_ONLY_FILES,
+        setupFiles: ['tests/setup/node.ts'],
+        globalSetup: ['tests/setup/postgres.ts'],
+        env: { TOUCHLINE_TEST_ENGINE: 'postgres' },
         testTimeout: 900_000,
         hookTimeout: 120_000,
         fileParallelism: false,

@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { DB } from '../db/connection';
-import { createRateLimiter } from './auth/rate-limit';
+import { createStoredRateLimiter } from './auth/rate-limit';
 import { resolveOptions, type AppEnv, type AppOptions } from './env';
 import { fail, notFound, onError } from './errors';
 import { readCacheFill, type ReadCache } from './http/read-cache';
@@ -39,7 +39,7 @@ const limitBody = bodyLimit({
  */
 export function createApp(db: DB, options: AppOptions, readCache: ReadCache | null = null) {
   const resolved = resolveOptions(options);
-  const loginLimiter = createRateLimiter(resolved.loginLimit);
+  const loginLimiter = createStoredRateLimiter(db, resolved.loginLimit);
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('db', db);

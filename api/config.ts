@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { checkDatabaseUrl } from '../db/postgres';
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -16,6 +17,20 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .superRefine((url, context) => {
+      const problem = checkDatabaseUrl(url);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .optional()
+    .describe('postgres://user:password@host:5432/database: PostgreSQL instead of SQLite in DATA_DIR'),
+  DATABASE_POOL_MAX: z.coerce
+    .number()
+    .int('DATABASE_POOL_MAX must be a whole number')
+    .min(1, 'DATABASE_POOL_MAX must be between 1 and 1000')
+    .max(1000, 'DATABASE_POOL_MAX must be between 1 and 1000')
+    .default(10),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').max(128).optional(),
@@ -38,8 +53,15 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseFile: string;
+  /** PostgreSQL instead of SQLite when set. */
+  databaseUrl: string | null;
+  databasePoolMax: number;
   imagesDir: string;
-  jwtSecret: string;
+  /**
+   * JWT_SECRET, else (SQLite) the secret kept in DATA_DIR, else (PostgreSQL) null: the
+   * server takes the one every instance shares from the database (db/app-settings.ts).
+   */
+  jwtSecret: string | null;
   admin: { email: string; password: string } | null;
   seedReferenceDate: Date | null;
   feedsAllowPrivate: boolean;
@@ -68,8 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     dataDir,
     databaseFile: path.join(dataDir, 'touchline.db'),
+    databaseUrl: values.DATABASE_URL ?? null,
+    databasePoolMax: values.DATABASE_POOL_MAX,
     imagesDir: path.join(dataDir, 'images'),
-    jwtSecret: values.JWT_SECRET ?? persistentSecret(dataDir),
+    // With several instances on one database, a per-instance secret would reject tokens
+    // signed by the others: it is kept in the database instead.
+    jwtSecret: values.JWT_SECRET ?? (values.DATABASE_URL ? null : persistentSecret(dataDir)),
     admin:
       values.ADMIN_EMAIL && values.ADMIN_PASSWORD
         ? { email: values.ADMIN_EMAIL, password: values.ADMIN_PASSWORD }

@@ -6,7 +6,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { DB } from '../db/connection';
 import { DEFAULT_COST, type HashCost } from '../db/password';
-import type { RateLimiter } from './auth/rate-limit';
+import type { SharedRateLimiter } from './auth/rate-limit';
 import type { SessionUser } from './data/sessions';
 import type { ReadBody } from './http/read';
 
@@ -30,7 +30,7 @@ export interface AppEnv {
   Variables: {
     db: DB;
     options: Required<AppOptions>;
-    loginLimiter: RateLimiter;
+    loginLimiter: SharedRateLimiter;
     /** set by requireUser */
     user?: SessionUser;
     sessionId?: string;

@@ -11,8 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { openAndMigrate, type Connection } from '../db/connection';
-import { dataVersions } from '../db/data-version';
+import { sharedJwtSecret } from '../db/app-settings';
+import { openStore, type Connection } from '../db/connection';
+import { versionsOf } from '../db/data-version';
+import { StoreError } from '../db/postgres';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -54,10 +56,21 @@ export async function prepareData(connection: Connection, config: Config, log: L
     return;
   }
   const started = performance.now();
-  const summary = await seedDemoLeague(connection.db, {
-    imagesDir: config.imagesDir,
-    ...(config.seedReferenceDate ? { referenceDate: config.seedReferenceDate } : {}),
-  });
+  let summary;
+  try {
+    summary = await seedDemoLeague(connection.db, {
+      imagesDir: config.imagesDir,
+      ...(config.seedReferenceDate ? { referenceDate: config.seedReferenceDate } : {}),
+    });
+  } catch (error) {
+    // Instances starting together on one empty PostgreSQL database: one seeds (the seed
+    // checks again under the write lock), the others find it seeded and go on.
+    if (!(await isDatabaseEmpty(connection.db))) {
+      log('Another instance seeded the database meanwhile');
+      return;
+    }
+    throw error;
+  }
   log(
     `Seeded the demo league: ${summary.leagues} leagues, ${summary.teams} teams, ${summary.players} players, ` +
       `${summary.matches} matches (${Math.round(performance.now() - started)} ms)`,
@@ -105,18 +118,25 @@ export function staticApp(distDir: string, pages?: ServerPages): Hono {
 }
 
 export async function startServer(config: Config, log: Log = console.log): Promise<RunningServer> {
-  const connection = await openAndMigrate(config.databaseFile);
+  const connection = await openStore({
+    databaseUrl: config.databaseUrl ?? undefined,
+    file: config.databaseFile,
+    poolMax: config.databasePoolMax,
+  });
+  let jwtSecret: string;
+  let readCache: ReadCache;
   try {
     await prepareData(connection, config, log);
+    jwtSecret = config.jwtSecret ?? (await sharedJwtSecret(connection.db));
+    readCache = new ReadCache({ versions: await versionsOf(connection) });
   } catch (error) {
     await connection.close();
     throw error;
   }
-  const readCache = new ReadCache({ versions: dataVersions(connection.sqlite) });
   const app = createApp(
     connection.db,
     {
-      jwtSecret: config.jwtSecret,
+      jwtSecret,
       imagesDir: config.imagesDir,
       allowPrivateFeedTargets: config.feedsAllowPrivate,
       trustProxy: config.trustProxy,
@@ -175,7 +195,8 @@ export async function main(): Promise<void> {
   try {
     running = await startServer(config);
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
+    // A bad setting or an unreachable database is one readable line, not a stack trace.
+    console.error(error instanceof ConfigError || error instanceof StoreError ? error.message : error);
     process.exit(1);
   }
   console.log(`Touchline is running at ${running.url}`);

@@ -1,6 +1,7 @@
 /**
- * Opens the SQLite database with the pragmas the product relies on and applies
- * pending migrations, all of them in one transaction.
+ * Opens the store: SQLite in a file (the embedded default) or PostgreSQL (DATABASE_URL),
+ * and applies pending migrations, all of them in one transaction. Both engines have the
+ * same tables, keys and constraints (db/migrations and db/migrations/pg).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,18 +9,34 @@ import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { FairSqliteDialect } from './sqlite-dialect';
 import type { Database } from './schema';
-import { migrations } from './migrations';
+import { migrations, type Migration } from './migrations';
+import { postgresMigrations } from './migrations/pg';
 import { registerSqlFunctions } from './search-fold';
 import { noteTransaction } from './data-version';
+import { engineOf, type Engine } from './engine';
+import { openPostgres, type PostgresOptions } from './postgres';
 
 export type DB = Kysely<Database>;
+export type { Engine };
 
-export interface Connection {
+interface BaseConnection {
   db: DB;
-  /** The raw handle, for what Kysely does not cover (backup, pragmas). */
-  sqlite: SQLite.Database;
   close(): Promise<void>;
 }
+
+export interface SqliteConnection extends BaseConnection {
+  engine: 'sqlite';
+  /** The raw handle, for what Kysely does not cover (backup, pragmas). */
+  sqlite: SQLite.Database;
+}
+
+export interface PostgresConnection extends BaseConnection {
+  engine: 'postgres';
+  /** The pool's size (DATABASE_POOL_MAX). */
+  poolMax: number;
+}
+
+export type Connection = SqliteConnection | PostgresConnection;
 
 export const MIGRATIONS_TABLE = 'schema_migrations';
 
@@ -58,7 +75,7 @@ export function withStatementCache(
   } as Pick<SQLite.Database, 'prepare' | 'close'>;
 }
 
-export function openDatabase(file: string): Connection {
+export function openDatabase(file: string): SqliteConnection {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the writer; synchronous=FULL makes an acknowledged
@@ -76,6 +93,7 @@ export function openDatabase(file: string): Connection {
   });
   let closed = false;
   return {
+    engine: 'sqlite',
     db,
     sqlite,
     async close() {
@@ -86,20 +104,38 @@ export function openDatabase(file: string): Connection {
   };
 }
 
+/**
+ * Two instances starting together must migrate once: on PostgreSQL the migrating
+ * transaction holds this advisory lock (the second waits, then finds nothing to do);
+ * SQLite's BEGIN IMMEDIATE does the same for processes sharing a file.
+ */
+export const MIGRATION_LOCK = 7_405_301;
+
 /** Applies every migration not yet recorded; returns the names applied. */
 export async function migrate(db: DB): Promise<string[]> {
-  await sql`CREATE TABLE IF NOT EXISTS ${sql.table(MIGRATIONS_TABLE)} (
-    version    INTEGER PRIMARY KEY NOT NULL,
-    name       TEXT NOT NULL,
-    applied_at TEXT NOT NULL
-  ) STRICT`.execute(db);
+  const engine = engineOf(db);
+  const list: readonly Migration[] = engine === 'postgres' ? postgresMigrations : migrations;
+  await (
+    engine === 'postgres'
+      ? sql`CREATE TABLE IF NOT EXISTS ${sql.table(MIGRATIONS_TABLE)} (
+        version    INTEGER PRIMARY KEY NOT NULL,
+        name       TEXT NOT NULL,
+        applied_at TEXT NOT NULL
+      )`
+      : sql`CREATE TABLE IF NOT EXISTS ${sql.table(MIGRATIONS_TABLE)} (
+        version    INTEGER PRIMARY KEY NOT NULL,
+        name       TEXT NOT NULL,
+        applied_at TEXT NOT NULL
+      ) STRICT`
+  ).execute(db);
   return db.transaction().execute(async (trx) => {
+    if (engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
     const done = await sql<{ version: number }>`SELECT version FROM ${sql.table(MIGRATIONS_TABLE)}`.execute(
       trx,
     );
     const applied = new Set(done.rows.map((row) => row.version));
     const names: string[] = [];
-    for (const migration of migrations) {
+    for (const migration of list) {
       if (applied.has(migration.version)) continue;
       await migration.up(trx);
       await sql`INSERT INTO ${sql.table(MIGRATIONS_TABLE)} (version, name, applied_at)
@@ -110,9 +146,32 @@ export async function migrate(db: DB): Promise<string[]> {
   });
 }
 
-/** Opens and migrates in one step: what the server and the tests use. */
-export async function openAndMigrate(file: string): Promise<Connection> {
+/** Opens and migrates a SQLite file in one step: what the tests of SQLite itself use. */
+export async function openAndMigrate(file: string): Promise<SqliteConnection> {
   const connection = openDatabase(file);
+  try {
+    await migrate(connection.db);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+  return connection;
+}
+
+export interface StoreOptions {
+  /** postgres://… selects PostgreSQL; otherwise SQLite in `file`. */
+  databaseUrl?: string | undefined;
+  /** The SQLite file (or ':memory:'). */
+  file: string;
+  /** PostgreSQL pool size (default 10). */
+  poolMax?: number | undefined;
+}
+
+/** Opens the configured store and migrates it: what the server uses. */
+export async function openStore(options: StoreOptions): Promise<Connection> {
+  if (!options.databaseUrl) return openAndMigrate(options.file);
+  const postgres: PostgresOptions = { url: options.databaseUrl, poolMax: options.poolMax ?? 10 };
+  const connection = await openPostgres(postgres);
   try {
     await migrate(connection.db);
   } catch (error) {

@@ -10,6 +10,10 @@
  * such note, and then nothing is trusted.
  */
 import type SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Connection } from './connection';
+import { prepared } from './prepared';
+import type { Database } from './schema';
 
 const SELECT_VERSIONS = 'SELECT version FROM data_version ORDER BY table_name';
 
@@ -62,11 +66,25 @@ export const PART_OF: Readonly<Record<string, readonly string[]>> = {
 export interface DataVersions {
   /**
    * The version of every versioned table, in a fixed order: the committed ones, also
-   * while a driver transaction is open; null when not to be trusted.
+   * while a driver transaction is open; null when not to be trusted. Synchronous on
+   * SQLite; on PostgreSQL a query, which sees exactly what is committed (MVCC).
    */
-  read(): readonly number[] | null;
+  read(): readonly number[] | null | Promise<readonly number[] | null>;
   /** Positions in `read()` of these tables (unknown names: every position, to be safe). */
   positionsOf(tables: readonly string[]): readonly number[];
+}
+
+function positions(names: readonly string[]): DataVersions['positionsOf'] {
+  const position = new Map(names.map((name, index) => [name, index]));
+  return (tables) => {
+    const result = new Set<number>();
+    for (const table of tables) {
+      const at = position.get(table);
+      if (at === undefined) return names.map((_, index) => index);
+      result.add(at);
+    }
+    return [...result].sort((a, b) => a - b);
+  };
 }
 
 export function dataVersions(sqlite: SQLite.Database): DataVersions {
@@ -75,19 +93,40 @@ export function dataVersions(sqlite: SQLite.Database): DataVersions {
     .prepare('SELECT table_name FROM data_version ORDER BY table_name')
     .pluck()
     .all() as string[];
-  const position = new Map(names.map((name, index) => [name, index]));
   return {
     read: () => (sqlite.inTransaction ? (atBegin.get(sqlite) ?? null) : (statement.all() as number[])),
-    positionsOf(tables) {
-      const result = new Set<number>();
-      for (const table of tables) {
-        const at = position.get(table);
-        if (at === undefined) return names.map((_, index) => index);
-        result.add(at);
-      }
-      return [...result].sort((a, b) => a - b);
-    },
+    positionsOf: positions(names),
   };
+}
+
+/**
+ * The same versions on PostgreSQL, where another instance may have written: each read
+ * is one query (statement triggers of the PostgreSQL migration 0002 keep the rows).
+ * Every instance reads the committed rows, so a write acknowledged by one instance is
+ * seen by the next read on any other.
+ */
+export async function postgresDataVersions(db: Kysely<Database>): Promise<DataVersions> {
+  const rows = await db.selectFrom('data_version').select('table_name').orderBy('table_name').execute();
+  const names = rows.map((row) => row.table_name);
+  return {
+    read: async () => {
+      const versions = await SELECT_ALL.all(db, {});
+      // A table added by a later migration while this instance runs: trust nothing.
+      return versions.length === names.length ? versions.map((row) => row.version) : null;
+    },
+    positionsOf: positions(names),
+  };
+}
+
+const SELECT_ALL = prepared((db: Kysely<Database>, _args: Record<string, never>) =>
+  db.selectFrom('data_version').select('version').orderBy('table_name'),
+);
+
+/** The data versions of an open store, whichever its engine. */
+export async function versionsOf(connection: Connection): Promise<DataVersions> {
+  return connection.engine === 'sqlite'
+    ? dataVersions(connection.sqlite)
+    : postgresDataVersions(connection.db);
 }
 
 const IDENTIFIER = /"((?:[^"]|"")+)"|\b([A-Za-z_][A-Za-z0-9_]*)\b/g;

@@ -188,6 +188,20 @@ export interface SearchNamesTable {
   length: number;
 }
 
+/** Migration 0008: the sign-in rate limit's windows, shared by every instance. */
+export interface LoginAttemptsTable {
+  key: string;
+  /** epoch milliseconds */
+  window_start: number;
+  count: number;
+}
+
+/** Migration 0008: values generated once for the whole deployment. */
+export interface AppSettingsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   leagues: LeaguesTable;
   teams: TeamsTable;
@@ -204,6 +218,8 @@ export interface Database {
   data_version: DataVersionTable;
   match_revision: MatchRevisionTable;
   search_names: SearchNamesTable;
+  login_attempts: LoginAttemptsTable;
+  app_settings: AppSettingsTable;
 }
 
 export type League = Selectable<LeaguesTable>;

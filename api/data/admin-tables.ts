@@ -3,6 +3,11 @@
  * UI's free text becomes typed values, and the SQL it runs. A table or column name
  * is only ever looked up in the live schema (db/introspect) and what is emitted is
  * the stored name, quoted by `sql.id`; every value is a bound parameter.
+ *
+ * The same SQL runs on SQLite and PostgreSQL: db/introspect describes both schemas
+ * alike (types by SQLite's names, an integer key numbered when omitted as defaulted)
+ * and words both engines' constraint failures as SQLite does, so every answer here is
+ * the same on either engine for the same schema.
  */
 import { sql, type RawBuilder } from 'kysely';
 import { MIGRATIONS_TABLE, type DB } from '../../db/connection';
@@ -19,13 +24,18 @@ export const PAGE_SIZE = 25;
 
 /**
  * Sessions and idempotency records hold tokens' state and stored answers; migrations are
- * the schema's own; data versions and match revisions are kept by triggers for the caches.
+ * the schema's own; data versions and match revisions are kept by triggers for the caches;
+ * login attempts are the sign-in rate limit's state, and app settings hold secrets
+ * generated for the deployment (the token secret: shown here, it would let anyone who
+ * reads the screen or the audit log sign tokens).
  */
 const INTERNAL_TABLES: ReadonlySet<string> = new Set([
   'sessions',
   'idempotency_keys',
   'data_version',
   'match_revision',
+  'login_attempts',
+  'app_settings',
   MIGRATIONS_TABLE,
 ]);
 
@@ -136,18 +146,6 @@ export async function relationsOf(db: DB, table: AdminTable): Promise<Relation[]
 
 // ---- values ----
 
-type Affinity = 'integer' | 'real' | 'text' | 'blob' | 'any';
-
-/** SQLite's affinity rules (datatype3.html §3.1), with STRICT's ANY and an empty type as 'any'. */
-function affinityOf(declared: string): Affinity {
-  const type = declared.toUpperCase();
-  if (type.includes('INT')) return 'integer';
-  if (type.includes('CHAR') || type.includes('CLOB') || type.includes('TEXT')) return 'text';
-  if (type.includes('BLOB')) return 'blob';
-  if (type === '' || type === 'ANY') return 'any';
-  return 'real';
-}
-
 export function isNullable(column: ColumnInfo): boolean {
   return !column.notNull && !column.primaryKey;
 }
@@ -167,7 +165,7 @@ export function coerceValue(
   raw: unknown,
   options: { forInsert: boolean; reference: boolean },
 ): Coerced {
-  const affinity = affinityOf(column.type);
+  const affinity = column.affinity;
   if (options.forInsert && column.hasDefault && (raw === null || raw === ''))
     return { ok: true, value: undefined };
   // '' is a real value of a text column (e.g. matches.approved); of a number column, or of
@@ -219,7 +217,7 @@ export function coerceValue(
 
 /** A path id as a value of the key column; undefined when it cannot be one. */
 export function parseKey(table: AdminTable, raw: string): Key | undefined {
-  if (affinityOf(table.key.type) !== 'integer') return raw;
+  if (table.key.affinity !== 'integer') return raw;
   if (!WHOLE_NUMBER.test(raw)) return undefined;
   const number = Number(raw);
   return Number.isSafeInteger(number) ? number : undefined;
@@ -280,10 +278,10 @@ function columnList(table: AdminTable): RawBuilder<unknown> {
 }
 
 export async function countRows(db: DB, table: AdminTable): Promise<number> {
-  const result = await sql<{ total: number }>`SELECT count(*) AS total FROM ${sql.id(table.name)}`.execute(
-    db,
-  );
-  return result.rows[0]?.total ?? 0;
+  const from = sql.id(table.name);
+  const result = await sql<{ total: number | string }>`SELECT count(*) AS total FROM ${from}`.execute(db);
+  // PostgreSQL's count(*) is a bigint, which a driver may hand over as a string.
+  return Number(result.rows[0]?.total ?? 0);
 }
 
 /** One page (from 1) of rows in key order. */
@@ -294,12 +292,41 @@ export async function pageOfRows(db: DB, table: AdminTable, page: number): Promi
 }
 
 export async function findRow(db: DB, table: AdminTable, key: Key): Promise<Row | undefined> {
+  // A number the key column cannot hold names no row (PostgreSQL would refuse to compare it).
+  const range = table.key.integerRange;
+  if (typeof key === 'number' && range !== null && (key < range[0] || key > range[1])) return undefined;
   const result = await sql<Row>`SELECT ${columnList(table)} FROM ${sql.id(table.name)}
     WHERE ${sql.id(table.key.name)} = ${key}`.execute(db);
   return result.rows[0];
 }
 
-/** Inserts and returns the new row's key (SQLite assigns an omitted INTEGER PRIMARY KEY). */
+/**
+ * Runs one write statement inside a savepoint when `db` is a transaction, and rolls back
+ * to it when the statement fails. PostgreSQL refuses every statement of a transaction
+ * after a failed one until then, and describeConflict still has to read the schema
+ * (SQLite undoes the failed statement alone anyway; the savepoint costs it nothing).
+ */
+async function statement<T>(db: DB, run: () => Promise<T>): Promise<T> {
+  if (!db.isTransaction) return run();
+  await sql`SAVEPOINT admin_table_write`.execute(db);
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    try {
+      await sql`ROLLBACK TO SAVEPOINT admin_table_write`.execute(db);
+      await sql`RELEASE SAVEPOINT admin_table_write`.execute(db);
+    } catch {
+      // The transaction itself is gone (e.g. SQLite rolled it back on a full disk):
+      // the write's own error is the one to answer.
+    }
+    throw error;
+  }
+  await sql`RELEASE SAVEPOINT admin_table_write`.execute(db);
+  return result;
+}
+
+/** Inserts and returns the new row's key (the database assigns an omitted integer key). */
 export async function insertRow(db: DB, table: AdminTable, values: Map<string, Value>): Promise<Key> {
   const names = [...values.keys()].map((name) => sql.id(name));
   const bound = [...values.values()].map((value) => sql`${value}`);
@@ -308,7 +335,7 @@ export async function insertRow(db: DB, table: AdminTable, values: Map<string, V
       ? sql<Row>`INSERT INTO ${sql.id(table.name)} DEFAULT VALUES RETURNING ${sql.id(table.key.name)}`
       : sql<Row>`INSERT INTO ${sql.id(table.name)} (${sql.join(names)}) VALUES (${sql.join(bound)})
           RETURNING ${sql.id(table.key.name)}`;
-  const result = await query.execute(db);
+  const result = await statement(db, () => query.execute(db));
   const key = result.rows[0]?.[table.key.name];
   if (typeof key !== 'string' && typeof key !== 'number')
     throw new Error(`insert into ${table.name} returned no key`);
@@ -322,12 +349,16 @@ export async function updateRow(
   values: Map<string, Value>,
 ): Promise<void> {
   const assignments = [...values].map(([name, value]) => sql`${sql.id(name)} = ${value}`);
-  await sql`UPDATE ${sql.id(table.name)} SET ${sql.join(assignments)}
-    WHERE ${sql.id(table.key.name)} = ${key}`.execute(db);
+  await statement(db, () =>
+    sql`UPDATE ${sql.id(table.name)} SET ${sql.join(assignments)}
+      WHERE ${sql.id(table.key.name)} = ${key}`.execute(db),
+  );
 }
 
 export async function deleteRow(db: DB, table: AdminTable, key: Key): Promise<void> {
-  await sql`DELETE FROM ${sql.id(table.name)} WHERE ${sql.id(table.key.name)} = ${key}`.execute(db);
+  await statement(db, () =>
+    sql`DELETE FROM ${sql.id(table.name)} WHERE ${sql.id(table.key.name)} = ${key}`.execute(db),
+  );
 }
 
 // ---- constraint failures ----
@@ -335,7 +366,8 @@ export async function deleteRow(db: DB, table: AdminTable, key: Key): Promise<vo
 /**
  * A readable account of a constraint failure, or null when the error is something
  * else (a bug, to be answered 500). SQLite's FOREIGN KEY message names nothing, so
- * for a write the written references are checked to name the column at fault.
+ * for a write the written references are checked to name the column at fault (the
+ * same on PostgreSQL, whose message would name only the constraint).
  */
 export async function describeConflict(
   db: DB,
@@ -343,7 +375,7 @@ export async function describeConflict(
   error: unknown,
   written: Map<string, Value> | 'delete',
 ): Promise<string | null> {
-  const violation = constraintViolation(error);
+  const violation = await constraintViolation(db, error);
   if (!violation) return null;
   switch (violation.kind) {
     case 'unique':

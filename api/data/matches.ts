@@ -2,8 +2,8 @@
  * Match reads: rows joined with team names and logos, with their events and squads,
  * turned into the one match shape every endpoint answers with.
  */
-import { sql } from 'kysely';
 import type { DB } from '../../db/connection';
+import { jsonArrayOf } from '../../db/dialect-sql';
 import { prepared } from '../../db/prepared';
 import type { Approval } from '../../db/schema';
 import type { MatchDto } from '../schemas';
@@ -155,11 +155,7 @@ function addEvent(entry: MatchExtras, event: { player_id: string; kind: string }
 function squadsOf(db: DB) {
   return db
     .selectFrom('match_squads')
-    .select([
-      'match_id',
-      'team_id',
-      sql<string>`json_group_array(${sql.ref('player_id')} ORDER BY ${sql.ref('id')})`.as('players'),
-    ])
+    .select(['match_id', 'team_id', jsonArrayOf(db, 'player_id', 'id').as('players')])
     .groupBy(['match_id', 'team_id']);
 }
 

@@ -15,10 +15,16 @@
  * time, and every candidate of the last length needed is read, so the localeCompare
  * tie-break sees all the names it must order. A term that few names contain (most
  * full names) skips the ranks: one read finds every name containing it.
+ *
+ * On PostgreSQL (migration 0003 in db/migrations/pg) the same algorithm asks the same
+ * questions of other indexes (postgresIndex), in search_names id order, which is order
+ * of length there too: the same candidates but for false ones, the same ranking here,
+ * the same answers (tests/db/postgres-schema.test.ts compares them).
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/connection';
+import { engineOf } from '../../db/engine';
 import type { SearchNamesTable } from '../../db/schema';
 import { codePointLength, foldForSearch, isWordChar, markForSearch, MARK } from '../../db/search-fold';
 import type { SearchResultSchema } from '../schemas';
@@ -146,6 +152,88 @@ async function substringCandidates(db: DB, marked: string): Promise<Candidates> 
 }
 
 /**
+ * The engine's index of names: where each rank's candidates come from, shortest first.
+ * A source may hand out false candidates (bestOfRank drops them) but never miss a name
+ * of its rank. `folded` is the term, `marked` its marked text (see MARK).
+ */
+interface NameIndex {
+  /** Names folded exactly to the term. */
+  exact(folded: string): Candidates;
+  /** Names that start with the term. */
+  prefix(folded: string, marked: string): Candidates;
+  /** Names in which a word other than the first starts with the term. */
+  wordStart(folded: string, marked: string): Candidates;
+  /** Names containing the term anywhere, for a marked term of three code points or more. */
+  containing(folded: string, marked: string): Candidates;
+  /** Names containing the term anywhere, for any term. */
+  substring(folded: string, marked: string): Promise<Candidates>;
+  /** Whether a name can hold NUL (PostgreSQL's text cannot: then no name contains a term with one). */
+  holdsNul: boolean;
+}
+
+/** SQLite's: phrases of marked text in the FTS5 index (see MARK). */
+const sqliteIndex = (db: DB): NameIndex => ({
+  exact: (folded) => exactCandidates(db, folded),
+  prefix: (_, marked) => indexedCandidates(db, ftsString(MARK.start + marked)),
+  wordStart: (_, marked) => indexedCandidates(db, ftsString(MARK.separator + marked)),
+  containing: (_, marked) => indexedCandidates(db, ftsString(marked)),
+  substring: (_, marked) => substringCandidates(db, marked),
+  holdsNul: true,
+});
+
+/** A search_names id's value per unit of length (length << 32). */
+const LENGTH_UNIT = 2 ** 32;
+
+/** `text` escaped for a LIKE pattern: %, _ and \ taken literally. */
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+/** Names meeting `where` (an SQL condition on search_names), in id order, which is order of length. */
+function postgresCandidates(db: DB, where: RawBuilder<unknown>): Candidates {
+  const columns = sql`kind, ref_id, name, folded, length`;
+  return {
+    page: async (from, limit) =>
+      (
+        await sql<NameRow>`SELECT ${columns} FROM search_names
+          WHERE ${where} AND id >= ${from * LENGTH_UNIT} ORDER BY id LIMIT ${limit}`.execute(db)
+      ).rows,
+    ofLength: async (length) =>
+      (
+        await sql<NameRow>`SELECT ${columns} FROM search_names
+          WHERE ${where} AND id >= ${length * LENGTH_UNIT} AND id < ${(length + 1) * LENGTH_UNIT}`.execute(db)
+      ).rows,
+  };
+}
+
+/**
+ * PostgreSQL's (migration 0003 in db/migrations/pg): a prefix is a range of
+ * search_names_folded (LIKE 'term%' under the C collation); a word start or a substring
+ * is a phrase of the marked text, `touchline_search_text(folded) LIKE '%phrase%'`, which
+ * the trigram index search_names_text serves, behind a plain LIKE on folded that every
+ * match passes, which spares computing the marked text of most other names and gives
+ * the planner folded's statistics. A substring of one or two letters or digits has no
+ * trigram: that LIKE alone.
+ */
+const postgresIndex = (db: DB): NameIndex => {
+  const contains = (folded: string) => sql`folded LIKE ${`%${likeEscaped(folded)}%`}`;
+  const phrase = (folded: string, marked: string) =>
+    postgresCandidates(
+      db,
+      sql`${contains(folded)} AND touchline_search_text(folded) LIKE ${`%${likeEscaped(marked)}%`}`,
+    );
+  return {
+    exact: (folded) => exactCandidates(db, folded),
+    prefix: (folded) => postgresCandidates(db, sql`folded LIKE ${`${likeEscaped(folded)}%`}`),
+    wordStart: (folded, marked) => phrase(folded, MARK.separator + marked),
+    containing: phrase,
+    substring: async (folded, marked) =>
+      codePointLength(marked) >= 3 ? phrase(folded, marked) : postgresCandidates(db, contains(folded)),
+    holdsNul: false,
+  };
+};
+
+/**
  * The best `wanted` names of one rank, in order. Candidates come a page at a time,
  * shortest first; a page that comes back full is cut before its last length, and
  * that length is read whole, so no name that would sort first is left unread.
@@ -207,14 +295,16 @@ async function find(db: DB, folded: string, few: number): Promise<NameRow[]> {
     // half of a pair in JavaScript. Not from a URL; kept exact by reading every name.
     return best(await db.selectFrom('search_names').select(NAME_COLUMNS).execute(), folded);
   }
+  const index = engineOf(db) === 'postgres' ? postgresIndex(db) : sqliteIndex(db);
+  if (!index.holdsNul && folded.includes('\u0000')) return [];
   const marked = markForSearch(folded);
   if (few > 0 && codePointLength(marked) >= 3) {
     // Every match contains the term, and for most terms of a few words (a full name)
     // few names do: one read of the index then finds them all.
-    const all = await indexedCandidates(db, ftsString(marked)).page(0, few);
+    const all = await index.containing(folded, marked).page(0, few);
     if (all.length < few) return best(all, folded);
   }
-  return byRank(db, folded, marked);
+  return byRank(index, folded, marked);
 }
 
 /**
@@ -236,12 +326,12 @@ function best(rows: NameRow[], folded: string): NameRow[] {
 }
 
 /** Rank after rank, each looked up only while earlier ones leave room. */
-async function byRank(db: DB, folded: string, marked: string): Promise<NameRow[]> {
+async function byRank(index: NameIndex, folded: string, marked: string): Promise<NameRow[]> {
   const ranks: [number, () => Candidates | Promise<Candidates>][] = [
-    [0, () => exactCandidates(db, folded)],
-    [1, () => indexedCandidates(db, ftsString(MARK.start + marked))],
-    [2, () => indexedCandidates(db, ftsString(MARK.separator + marked))],
-    [3, () => substringCandidates(db, marked)],
+    [0, () => index.exact(folded)],
+    [1, () => index.prefix(folded, marked)],
+    [2, () => index.wordStart(folded, marked)],
+    [3, () => index.substring(folded, marked)],
   ];
   const results: NameRow[] = [];
   // The reads are not one snapshot: a write by another request on this connection can

@@ -1,5 +1,6 @@
 /** Team, roster and coach reads. */
-import { CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
+import { rawQuery } from '../../db/dialect-sql';
 import type { DB } from '../../db/connection';
 import type { CoachDto, RosterPlayerDto, TeamDto, TeamSummaryDto } from '../schemas';
 import { compareBinary, mergeSorted, pageOf, rowsToRead, type Page, type PageRequest } from './keyset';
@@ -40,6 +41,7 @@ function allTeams(db: DB, after: TeamKey | undefined, take: number | undefined) 
  * Written as SQL text: Kysely took longer to build a many-arm query (6 ms for 100) than SQLite to run it.
  */
 function teamsOfLeagues(
+  db: DB,
   leagueIds: readonly string[],
   after: TeamKey | undefined,
   take: number | undefined,
@@ -55,7 +57,7 @@ function teamsOfLeagues(
     text += ' LIMIT ?';
     parameters.push(take);
   }
-  return CompiledQuery.raw(text, parameters) as CompiledQuery<TeamSummaryDto>;
+  return rawQuery<TeamSummaryDto>(db, text, parameters);
 }
 
 /** The leagues a filter keeps teams of; null when it keeps every team. */
@@ -88,7 +90,7 @@ export async function listTeams(
     const lists: TeamSummaryDto[][] = [];
     for (let start = 0; start < leagueIds.length; start += LEAGUES_PER_STATEMENT) {
       const chunk = leagueIds.slice(start, start + LEAGUES_PER_STATEMENT);
-      lists.push((await db.executeQuery(teamsOfLeagues(chunk, after, take))).rows);
+      lists.push((await db.executeQuery(teamsOfLeagues(db, chunk, after, take))).rows);
     }
     rows = mergeSorted(lists, compareTeams, take);
   }

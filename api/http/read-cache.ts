@@ -49,6 +49,26 @@ const SHARED_READS: readonly (readonly [RegExp, readonly string[]])[] = Object.e
   SHARED_READ_TABLES,
 ).map(([route, tables]) => [routePattern(route), tables]);
 
+const pathOf = (url: string) => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
+
+type Versions = readonly number[] | null;
+
+/**
+ * Runs `then` with the versions: at once when they were read synchronously (SQLite), else
+ * when the query answers (PostgreSQL); a failed read trusts nothing (null).
+ */
+function afterRead(read: Versions | Promise<Versions>, then: (versions: Versions) => void): void {
+  if (read === null || Array.isArray(read)) then(read as Versions);
+  else
+    (read as Promise<Versions>).then(then, (error: unknown) => {
+      console.error('Reading the data versions failed', error);
+      then(null);
+    });
+}
+
 /** The tables the answer to GET `pathname` reads, when it is the same for everyone; else null. */
 export function sharedReadTables(pathname: string): readonly string[] | null {
   for (const [pattern, tables] of SHARED_READS) if (pattern.test(pathname)) return tables;
@@ -101,55 +121,63 @@ export class ReadCache {
         void listener(req, res);
         return;
       }
-      const tablesOf = () => {
-        const query = key.indexOf('?');
-        return sharedReadTables(query === -1 ? key : key.slice(0, query));
-      };
       // Only shared reads are ever kept: any other read goes on without a version read.
       const known = this.#entries.has(key) || this.#pending.has(key);
-      const shared = known ? undefined : tablesOf();
+      const shared = known ? undefined : sharedReadTables(pathOf(key));
       if (shared === null) {
         void listener(req, res);
         return;
       }
-      const versions = this.#versions.read();
-      if (versions === null) {
-        void listener(req, res);
-        return;
-      }
-      const entry = this.#fresh(key, versions);
-      if (entry !== undefined) {
-        this.#hits += 1;
-        this.#write(entry, req, res);
-        return;
-      }
-      const waiting = this.#pending.get(key);
-      if (waiting !== undefined) {
-        // Served only if nothing the build depends on has changed since it began, which
-        // makes its answer this request's too; otherwise this request goes to the app.
-        void waiting.done.then((built) => {
-          const now = this.#versions.read();
+      afterRead(this.#versions.read(), (versions) => this.#serve(req, res, key, shared, versions, listener));
+    };
+  }
+
+  /** The rest of a shared GET, once the data versions are read (synchronously on SQLite). */
+  #serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    shared: readonly string[] | undefined,
+    versions: readonly number[] | null,
+    listener: (req: IncomingMessage, res: ServerResponse) => unknown,
+  ): void {
+    if (versions === null) {
+      void listener(req, res);
+      return;
+    }
+    const entry = this.#fresh(key, versions);
+    if (entry !== undefined) {
+      this.#hits += 1;
+      this.#write(entry, req, res);
+      return;
+    }
+    const waiting = this.#pending.get(key);
+    if (waiting !== undefined) {
+      // Served only if nothing the build depends on has changed since it began, which
+      // makes its answer this request's too; otherwise this request goes to the app.
+      void waiting.done.then((built) => {
+        afterRead(this.#versions.read(), (now) => {
           if (built !== null && now !== null && this.#holds(built, now)) {
             this.#hits += 1;
             this.#write(built, req, res);
           } else void listener(req, res);
         });
-        return;
-      }
-      const tables = shared ?? tablesOf();
-      if (tables !== null) {
-        this.#misses += 1;
-        let settle!: (entry: Entry | null) => void;
-        const done = new Promise<Entry | null>((resolve) => (settle = resolve));
-        const dependencies = this.#versions.positionsOf(tables);
-        const pending: Pending = { versions, dependencies, done, settle };
-        this.#pending.set(key, pending);
-        this.#tickets.set(req, { key, pending });
-        // A request that never reaches the fill (a crash, a closed socket) must not hold waiters.
-        res.once('close', () => this.#settle(req, null));
-      }
-      void listener(req, res);
-    };
+      });
+      return;
+    }
+    const tables = shared ?? sharedReadTables(pathOf(key));
+    if (tables !== null) {
+      this.#misses += 1;
+      let settle!: (entry: Entry | null) => void;
+      const done = new Promise<Entry | null>((resolve) => (settle = resolve));
+      const dependencies = this.#versions.positionsOf(tables);
+      const pending: Pending = { versions, dependencies, done, settle };
+      this.#pending.set(key, pending);
+      this.#tickets.set(req, { key, pending });
+      // A request that never reaches the fill (a crash, a closed socket) must not hold waiters.
+      res.once('close', () => this.#settle(req, null));
+    }
+    void listener(req, res);
   }
 
   /** Called by the fill middleware once Hono has answered a miss. */
@@ -182,10 +210,11 @@ export class ReadCache {
       headers304,
       size: answer.bytes.byteLength + headerBytes + ticket.key.length,
     };
-    const now = this.#versions.read();
-    if (entry.size <= this.#maxBytes / 8 && now !== null && this.#holds(entry, now))
-      this.#store(ticket.key, entry);
-    this.#settle(req, entry);
+    afterRead(this.#versions.read(), (now) => {
+      if (entry.size <= this.#maxBytes / 8 && now !== null && this.#holds(entry, now))
+        this.#store(ticket.key, entry);
+      this.#settle(req, entry);
+    });
   }
 
   #settle(req: IncomingMessage, entry: Entry | null): void {

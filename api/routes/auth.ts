@@ -119,18 +119,18 @@ export const authRoutes = new Hono<AppEnv>()
     const address = clientAddress(c);
     const limiter = c.var.loginLimiter;
     const now = c.var.options.now().getTime();
-    const byAddress = limiter.hit(`address:${address}`, now);
+    const byAddress = await limiter.hit(`address:${address}`, now);
     // A blocked address adds no account counters: one client sending a new email each
     // time must not grow the limiter's memory.
     if (!byAddress.allowed) tooMany(byAddress.retryAfterSeconds);
     const account = body.email.trim().toLowerCase();
-    const byAccount = limiter.hit(`account:${account}`, now);
+    const byAccount = await limiter.hit(`account:${account}`, now);
     if (!byAccount.allowed) tooMany(byAccount.retryAfterSeconds);
 
     const user = await findUserForLogin(c.var.db, account);
     const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash(c)));
     if (!user || !valid) fail(401, INVALID_LOGIN);
-    limiter.reset(`account:${account}`);
+    await limiter.reset(`account:${account}`);
     return c.json(await issue(c, user), 200);
   })
   .post('/auth/register', validate('json', registerBody), async (c) => {
@@ -188,13 +188,13 @@ export const authRoutes = new Hono<AppEnv>()
     const now = c.var.options.now();
     // A stolen token must not become a way to guess the password past the login limit.
     const account = `account:${user.email.toLowerCase()}`;
-    const limit = c.var.loginLimiter.hit(account, now.getTime());
+    const limit = await c.var.loginLimiter.hit(account, now.getTime());
     if (!limit.allowed) tooMany(limit.retryAfterSeconds, 'password');
     const storedHash = await passwordHashOf(c.var.db, user.id);
     if (storedHash === undefined || !(await verifyPassword(body.current_password, storedHash))) {
       fail(403, 'Current password is incorrect');
     }
-    c.var.loginLimiter.reset(account);
+    await c.var.loginLimiter.reset(account);
     const password_hash = await hashPassword(body.new_password, c.var.options.passwordCost);
     await inTransaction(c, async () => {
       const db = c.var.db;

@@ -7,6 +7,7 @@ import * as m0004 from './0004_read_indexes';
 import * as m0005 from './0005_list_indexes';
 import * as m0006 from './0006_match_revision';
 import * as m0007 from './0007_approved_results_version';
+import * as m0008 from './0008_shared_state';
 
 export interface Migration {
   version: number;
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   { version: 5, name: '0005_list_indexes', up: m0005.up },
   { version: 6, name: '0006_match_revision', up: m0006.up },
   { version: 7, name: '0007_approved_results_version', up: m0007.up },
+  { version: 8, name: '0008_shared_state', up: m0008.up },
 ];

@@ -3,6 +3,7 @@
  * session revocation on role changes, and injection attempts that must change
  * nothing (every table's rows and the schema itself are checksummed around them).
  */
+import { sqliteOf } from '../fixtures/engine';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { makeTinyLeagueApp } from '../fixtures/app';
@@ -54,18 +55,26 @@ const DataSchema = z.object({
 });
 
 function sqlRow(query: string, ...params: unknown[]) {
-  return RowSchema.optional().parse(t.connection.sqlite.prepare(query).get(...params));
+  return RowSchema.optional().parse(
+    sqliteOf(t.connection)
+      .prepare(query)
+      .get(...params),
+  );
 }
 function sqlRows(query: string, ...params: unknown[]) {
-  return z.array(RowSchema).parse(t.connection.sqlite.prepare(query).all(...params));
+  return z.array(RowSchema).parse(
+    sqliteOf(t.connection)
+      .prepare(query)
+      .all(...params),
+  );
 }
 function auditRows() {
   return sqlRows('SELECT user_id, action, entity, entity_id, before, after FROM audit_log ORDER BY id');
 }
 
 /** Row count and a checksum of every table (internal ones included) and of the schema. */
-function snapshot(): Checksums {
-  return tableChecksums(t.connection.sqlite);
+function snapshot(): Promise<Checksums> {
+  return tableChecksums(t.connection);
 }
 
 const LISTED = [
@@ -93,7 +102,7 @@ const ENDPOINTS: { method: Method; path: string; body?: unknown }[] = [
 
 describe('access', () => {
   it('answers 401 without a token on every endpoint', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     for (const endpoint of ENDPOINTS) {
       const response = await call(endpoint.method, endpoint.path, { token: null, body: endpoint.body });
       expect(response, `${endpoint.method} ${endpoint.path}`).toMatchObject({
@@ -101,13 +110,13 @@ describe('access', () => {
         body: { detail: 'No authentication token found' },
       });
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it.each(['fan', 'player', 'coach', 'otherCoach', 'opponentOwner', 'manager', 'admin'] as const)(
     'answers 403 to %s on every endpoint',
     async (role) => {
-      const before = snapshot();
+      const before = await snapshot();
       for (const endpoint of ENDPOINTS) {
         const response = await call(endpoint.method, endpoint.path, {
           token: tokens[role],
@@ -115,7 +124,7 @@ describe('access', () => {
         });
         expect(response.status, `${endpoint.method} ${endpoint.path}`).toBe(403);
       }
-      expect(snapshot()).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     },
   );
 });
@@ -200,7 +209,9 @@ describe('reads', () => {
 
   it('pages rows 25 at a time in key order, past the end empty', async () => {
     // 2 stories from the tiny league + 28 = 30 rows: pages of 25 and 5.
-    const insert = t.connection.sqlite.prepare('INSERT INTO league_news (title, published_at) VALUES (?, ?)');
+    const insert = sqliteOf(t.connection).prepare(
+      'INSERT INTO league_news (title, published_at) VALUES (?, ?)',
+    );
     for (let i = 0; i < 28; i += 1) insert.run(`Story ${i}`, '2026-06-01T00:00:00.000Z');
     const first = DataSchema.parse((await call('GET', '/api/tables/league_news/data')).body);
     expect(first).toMatchObject({ page: 1, total_pages: 2, total_rows: 30 });
@@ -657,12 +668,12 @@ describe('refused writes', () => {
     ['an unknown row', 'DELETE', '/api/tables/players/rows/no.one', undefined, 404, 'Row not found'],
   ])('refuses %s (%s %s)', async (_name, method, path, body, status, expected) => {
     // A write to audit_log must be refused even when there is something to change.
-    t.connection.sqlite.prepare("INSERT INTO audit_log (action, entity) VALUES ('seed', 'test')").run();
-    const before = snapshot();
+    sqliteOf(t.connection).prepare("INSERT INTO audit_log (action, entity) VALUES ('seed', 'test')").run();
+    const before = await snapshot();
     const response = await call(method, path, typeof body === 'string' ? { raw: body } : { body });
     expect(response.status, JSON.stringify(response.body)).toBe(status);
     expect(detail(response.body)).toBe(expected);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('answers 404 for an unknown table on every endpoint', async () => {
@@ -718,7 +729,7 @@ describe('users and sessions', () => {
   });
 
   it('keeps a super admin from deleting or demoting themselves', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     expect(await call('DELETE', '/api/tables/users/rows/u.superadmin')).toMatchObject({
       status: 409,
       body: { detail: 'You cannot delete your own account' },
@@ -726,7 +737,7 @@ describe('users and sessions', () => {
     expect(
       await call('PUT', '/api/tables/users/rows/u.superadmin', { body: { user_type: 'fan' } }),
     ).toMatchObject({ status: 409, body: { detail: 'You cannot change your own user_type' } });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 });
 
@@ -755,7 +766,7 @@ describe('injection', () => {
   ];
 
   it('answers 404 for every crafted or internal table name on every endpoint and changes nothing', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     for (const name of TABLE_NAMES) {
       const table = encodeURIComponent(name);
       const attempts: [Method, string, unknown][] = [
@@ -777,12 +788,12 @@ describe('injection', () => {
     }
     // An unencoded ../ is resolved by the URL itself and never reaches the router's table.
     expect((await call('GET', '/api/tables/../users/schema')).status).toBe(404);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect((await call('GET', '/api/tables')).body).toEqual({ tables: LISTED });
   });
 
   it('refuses crafted column names before any SQL and changes nothing', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     const columns = [
       `name" = 'x' --`,
       'id) VALUES (1); DROP TABLE teams; --',
@@ -800,17 +811,17 @@ describe('injection', () => {
       const put = await call('PUT', '/api/tables/teams/rows/north.town', { body: { [column]: 'x' } });
       expect(put, column).toMatchObject({ status: 400, body: { detail: `Unknown column: ${column}` } });
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('treats crafted ids as plain values', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     for (const id of ["north.town' OR '1'='1", "x' OR 1=1 --", 'north.town"; DROP TABLE teams; --', '%']) {
       const path = `/api/tables/teams/rows/${encodeURIComponent(id)}`;
       expect(await call('PUT', path, { body: { team_name: 'X' } }), id).toMatchObject({ status: 404 });
       expect(await call('DELETE', path), id).toMatchObject({ status: 404 });
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('stores crafted values verbatim', async () => {

@@ -190,11 +190,12 @@ describe('POST /api/auth/register', () => {
     expect(
       (await post('/api/auth/register', { name: '   ', email: 'b@x.test', password: 'long enough' })).status,
     ).toBe(400);
-    const count = t.connection.sqlite
-      .prepare("SELECT count(*) FROM users WHERE user_type = 'fan'")
-      .pluck()
-      .get();
-    expect(count).toBe(0);
+    const fans = await t.connection.db
+      .selectFrom('users')
+      .select('id')
+      .where('user_type', '=', 'fan')
+      .execute();
+    expect(fans).toHaveLength(0);
   });
 });
 

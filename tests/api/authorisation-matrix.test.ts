@@ -3,6 +3,7 @@
  * from the token alone. Each case runs on a fresh tiny league, and a refused
  * request must leave every table as it was.
  */
+import { tableRows } from '../fixtures/checksum';
 import { describe, expect, it } from 'vitest';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, type Role, ALL_ROLES } from '../fixtures/auth';
@@ -124,7 +125,7 @@ describe.each(CASES)('$name', (c) => {
   it.each(ROLES)('as %s', async (role) => {
     const t = await makeTinyLeagueApp();
     try {
-      const { db, sqlite } = t.connection;
+      const { db } = t.connection;
       const tokens = await addRoleUsers(db);
       await insertTeam(db, { team_id: 'empty.fc', team_name: 'Empty FC' });
       for (const [i, id] of ['nt.x1', 'nt.x2', 'nt.x3'].entries()) {
@@ -136,9 +137,8 @@ describe.each(CASES)('$name', (c) => {
           position: 'Defender',
         });
       }
-      const snapshot = () =>
-        TABLES.map((table) => JSON.stringify(sqlite.prepare(`SELECT * FROM ${table}`).all()));
-      const before = snapshot();
+      const snapshot = () => tableRows(t.connection, TABLES);
+      const before = await snapshot();
       const token = tokens[role];
       const response = await t.app.request(c.path(t.matchIds), {
         method: c.method,
@@ -154,9 +154,9 @@ describe.each(CASES)('$name', (c) => {
       if (status >= 400) {
         expect(body.detail).toEqual(expect.any(String));
         if (role === 'anonymous') expect(body.detail).toBe('No authentication token found');
-        expect(snapshot()).toEqual(before);
+        expect(await snapshot()).toEqual(before);
       } else {
-        expect(snapshot()).not.toEqual(before);
+        expect(await snapshot()).not.toEqual(before);
       }
     } finally {
       await t.close();

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import net from 'node:net';
 import { ConfigError, loadConfig } from '../../api/config';
 
 const dirs: string[] = [];
@@ -33,7 +35,7 @@ describe('configuration', () => {
   it('generates the JWT secret once and keeps it in the data folder', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
-    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(first?.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
     expect(fs.statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(40) }).jwtSecret).toBe('s'.repeat(40));
@@ -80,5 +82,73 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, SEED_REFERENCE_DATE: 'tomorrow' })).toThrow(
       /SEED_REFERENCE_DATE/,
     );
+  });
+
+  it('switches to PostgreSQL with DATABASE_URL, whose secret then comes from the database', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://league:pw@db.example:5432/touchline',
+      DATABASE_POOL_MAX: '25',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://league:pw@db.example:5432/touchline',
+      databasePoolMax: 25,
+      jwtSecret: null,
+    });
+    expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir }).databasePoolMax).toBe(10);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgresql://h/db', JWT_SECRET: 'j'.repeat(40) })
+        .jwtSecret,
+    ).toBe('j'.repeat(40));
+  });
+
+  it('names a malformed DATABASE_URL or pool size in one readable error', () => {
+    const problems: [Record<string, string>, string][] = [
+      [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a valid URL'],
+      [{ DATABASE_URL: 'mysql://h/db' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
+      [{ DATABASE_URL: 'postgres://host:5432' }, 'DATABASE_URL names no database'],
+      [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX must be between 1 and 1000'],
+      [{ DATABASE_POOL_MAX: '2.5' }, 'DATABASE_POOL_MAX must be a whole number'],
+    ];
+    for (const [env, message] of problems) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), ...env }), JSON.stringify(env)).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(message);
+    }
+  });
+
+  it('fails to start with one readable line when PostgreSQL cannot be reached', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const port = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = server.address() as net.AddressInfo;
+        server.close(() => resolve(free));
+      });
+    });
+    for (const [url, expected] of [
+      [
+        `postgres://nobody@127.0.0.1:${port}/touchline`,
+        `Cannot connect to PostgreSQL at 127.0.0.1:${port}/touchline: `,
+      ],
+      ['postgres://nobody@127.0.0.1', 'DATABASE_URL names no database'],
+    ] as const) {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: tempDir(),
+          DATABASE_URL: url,
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(1);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines.at(-1)).toContain(expected);
+      expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    }
   });
 });

@@ -4,6 +4,7 @@
  * statement a filtered or paged list runs reads an index range in list order (no
  * temporary B-tree, no table scan), checked with EXPLAIN QUERY PLAN.
  */
+import { sqliteOf } from '../fixtures/engine';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -35,7 +36,7 @@ const WIDE_LEAGUES = LEAGUES_PER_STATEMENT + 7;
 const TRICKY_NAMES = ['ｚ Town', '𝕿 Rovers', 'Élan FC', 'east united', 'Zebra FC', 'A FC', 'A FC', 'A FC'];
 
 beforeAll(() => {
-  const { sqlite } = t.connection;
+  const sqlite = sqliteOf(t.connection);
   const league = sqlite.prepare(
     "INSERT INTO leagues (league_id, league_name, season, status, location) VALUES (?, ?, ?, 'active', 'Here')",
   );
@@ -111,7 +112,7 @@ async function fullLeagues(query = ''): Promise<string[]> {
 describe('GET /api/teams filters', () => {
   it('keeps the teams of one league, or of the leagues of one season, in list order', async () => {
     const all = await fullTeams();
-    const rows = t.connection.sqlite
+    const rows = sqliteOf(t.connection)
       .prepare('SELECT t.team_id, l.season FROM teams t LEFT JOIN leagues l ON l.league_id = t.league_id')
       .all() as { team_id: string; season: string | null }[];
     const seasonOf = new Map(rows.map((row) => [row.team_id, row.season]));
@@ -144,7 +145,7 @@ describe('GET /api/teams filters', () => {
     const names = (await listTeams(t.connection.db, { season: WIDE_SEASON })).rows.map(
       (team) => team.team_name,
     );
-    const sqliteOrder = t.connection.sqlite
+    const sqliteOrder = sqliteOf(t.connection)
       .prepare(
         `SELECT t.team_name FROM teams t JOIN leagues l ON l.league_id = t.league_id
            WHERE l.season = ? ORDER BY t.team_name, t.team_id`,
@@ -222,7 +223,7 @@ describe('GET /api/teams and /api/leagues pages', () => {
   it('keeps its place when rows are added or removed between pages', async () => {
     const first = TeamPage.parse((await get('/api/teams?league_id=tl-26&limit=2')).body);
     expect(first.teams.map((team) => team.team_id)).toEqual(['east.united', 'north.town']);
-    const { sqlite } = t.connection;
+    const sqlite = sqliteOf(t.connection);
     sqlite.exec(
       "INSERT INTO teams (team_id, team_name, league_id) VALUES ('aaa.fc', 'AAA FC', 'tl-26'), ('pp.fc', 'P FC', 'tl-26')",
     );
@@ -308,7 +309,7 @@ describe('bad list parameters', () => {
 async function statementsOf(run: (db: DB) => Promise<unknown>): Promise<CompiledQuery[]> {
   const queries: CompiledQuery[] = [];
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: t.connection.sqlite }),
+    dialect: new SqliteDialect({ database: sqliteOf(t.connection) }),
     log: (event) => {
       if (event.level === 'query') queries.push(event.query);
     },
@@ -323,7 +324,9 @@ async function plansOf(run: (db: DB) => Promise<unknown>): Promise<string[][]> {
   expect(statements.length).toBeGreaterThan(0);
   return statements.map((query) =>
     (
-      t.connection.sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.parameters) as {
+      sqliteOf(t.connection)
+        .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+        .all(...query.parameters) as {
         detail: string;
       }[]
     ).map((row) => row.detail),
@@ -381,7 +384,7 @@ describe('query plans of the lists (EXPLAIN QUERY PLAN)', () => {
   for (const analyzed of [false, true]) {
     describe(analyzed ? 'with ANALYZE statistics' : 'without statistics', () => {
       beforeAll(() => {
-        if (analyzed) t.connection.sqlite.exec('ANALYZE');
+        if (analyzed) sqliteOf(t.connection).exec('ANALYZE');
       });
 
       it.each(teamCalls)('teams (%s) read index ranges in list order', async (label, request, range) => {

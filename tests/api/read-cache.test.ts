@@ -4,6 +4,7 @@
  * (through the API, through this process's own handle, through another connection to
  * the same file) is ever hidden behind a stored answer.
  */
+import { sqliteOf } from '../fixtures/engine';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -257,7 +258,7 @@ describe('the read cache', () => {
 
   it('answers from the versions committed before a driver transaction while it is open', async () => {
     await get(s, TABLE);
-    const versions = dataVersions(s.connection.sqlite);
+    const versions = dataVersions(sqliteOf(s.connection));
     const committed = versions.read();
     const hits = s.cache.stats().hits;
     await s.connection.db.transaction().execute(async (trx) => {
@@ -278,14 +279,14 @@ describe('the read cache', () => {
 
   it('trusts no version while a transaction begun outside the driver is open', async () => {
     await get(s, TABLE);
-    s.connection.sqlite.prepare('BEGIN').run();
+    sqliteOf(s.connection).prepare('BEGIN').run();
     try {
-      s.connection.sqlite
+      sqliteOf(s.connection)
         .prepare(`UPDATE teams SET team_name = 'Uncommitted' WHERE team_id = 'north.town'`)
         .run();
-      expect(dataVersions(s.connection.sqlite).read()).toBeNull();
+      expect(dataVersions(sqliteOf(s.connection)).read()).toBeNull();
     } finally {
-      s.connection.sqlite.prepare('ROLLBACK').run();
+      sqliteOf(s.connection).prepare('ROLLBACK').run();
     }
     expect((await get(s, TABLE)).text).not.toContain('Uncommitted');
   });

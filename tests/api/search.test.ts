@@ -2,6 +2,7 @@
  * GET /api/search?term=: the tiny league plus a few players chosen to exercise the
  * ranking, Unicode folding, LIKE metacharacters and a player who left his team.
  */
+import { sqliteOf, TEST_ENGINE } from '../fixtures/engine';
 import fc from 'fast-check';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { z } from 'zod';
@@ -319,7 +320,9 @@ describe('search over the index answers as the scan of every name did', () => {
 
   it('finds substrings of one or two letters, quotes and NUL', async () => {
     const { db } = t.connection;
-    const odd = ['Ana Martínez', 'Søren Sørensen', 'The "Wall" Smith', 'Nul\u0000Char', 'Mc"Quote', 'x'];
+    // PostgreSQL text cannot hold NUL: there the name is stored without it.
+    const nul = TEST_ENGINE === 'postgres' ? 'Nul' : 'Nul\u0000';
+    const odd = ['Ana Martínez', 'Søren Sørensen', 'The "Wall" Smith', `${nul}Char`, 'Mc"Quote', 'x'];
     for (const [i, name] of odd.entries()) {
       await insertPlayer(db, {
         id: `odd.${i}`,
@@ -333,7 +336,9 @@ describe('search over the index answers as the scan of every name did', () => {
     expect(await searchByName(db, 'ø')).toEqual([{ type: 'player', id: 'odd.1', name: 'Søren Sørensen' }]);
     expect(names(await search('"wall"'))).toEqual(['The "Wall" Smith']);
     expect(names(await search('c"q'))).toEqual(['Mc"Quote']);
-    expect(names(await searchByName(db, 'l\u0000c'))).toEqual(['Nul\u0000Char']);
+    expect(names(await searchByName(db, 'l\u0000c'))).toEqual(
+      TEST_ENGINE === 'postgres' ? [] : ['Nul\u0000Char'],
+    );
     await expectAsReference(db, [
       'ez',
       'z',
@@ -355,44 +360,47 @@ describe('search over the index answers as the scan of every name did', () => {
     ]);
   });
 
-  it('reads no table but the index, and that only through its indexes', async () => {
-    const { sqlite } = t.connection;
-    const queries: CompiledQuery[] = [];
-    // The same database through a Kysely that logs what it runs (not destroyed: that
-    // would close the fixture's handle).
-    const logged = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
-      log: (event) => {
-        if (event.level === 'query') queries.push(event.query);
-      },
-    });
-    for (const term of [
-      'ken',
-      'town',
-      'north town keeper',
-      'zzz',
-      'e',
-      'ez',
-      '_s',
-      '"',
-      'tiny league 2025',
-    ]) {
-      await searchByName(logged, term);
-    }
-    expect(queries.length).toBeGreaterThan(9);
-    for (const query of queries) {
-      expect(query.sql).not.toMatch(/\b(players|teams|leagues)\b/);
-      const plan = sqlite
-        .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
-        .all(...query.parameters)
-        .map((row) => (row as { detail: string }).detail);
-      for (const step of plan) {
-        // search_text: a MATCH; search_text_vocab: a range of terms; search_names: by key.
-        if (step.startsWith('SCAN')) expect(step, query.sql).toMatch(/VIRTUAL TABLE INDEX [1-9]\d*:/);
-        expect(step, query.sql).not.toMatch(/TEMP B-TREE/);
+  it.runIf(TEST_ENGINE === 'sqlite')(
+    'reads no table but the index, and that only through its indexes',
+    async () => {
+      const sqlite = sqliteOf(t.connection);
+      const queries: CompiledQuery[] = [];
+      // The same database through a Kysely that logs what it runs (not destroyed: that
+      // would close the fixture's handle).
+      const logged = new Kysely<Database>({
+        dialect: new SqliteDialect({ database: sqlite }),
+        log: (event) => {
+          if (event.level === 'query') queries.push(event.query);
+        },
+      });
+      for (const term of [
+        'ken',
+        'town',
+        'north town keeper',
+        'zzz',
+        'e',
+        'ez',
+        '_s',
+        '"',
+        'tiny league 2025',
+      ]) {
+        await searchByName(logged, term);
       }
-    }
-  });
+      expect(queries.length).toBeGreaterThan(9);
+      for (const query of queries) {
+        expect(query.sql).not.toMatch(/\b(players|teams|leagues)\b/);
+        const plan = sqlite
+          .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+          .all(...query.parameters)
+          .map((row) => (row as { detail: string }).detail);
+        for (const step of plan) {
+          // search_text: a MATCH; search_text_vocab: a range of terms; search_names: by key.
+          if (step.startsWith('SCAN')) expect(step, query.sql).toMatch(/VIRTUAL TABLE INDEX [1-9]\d*:/);
+          expect(step, query.sql).not.toMatch(/TEMP B-TREE/);
+        }
+      }
+    },
+  );
 });
 
 describe('search over the index, property-based', () => {

@@ -1,3 +1,4 @@
+import { sqliteOf } from '../fixtures/engine';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,14 +37,14 @@ describe('startServer', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ detail: expect.any(String) });
 
-    const users = running.connection.sqlite.prepare('SELECT count(*) FROM users').pluck().get();
+    const users = sqliteOf(running.connection).prepare('SELECT count(*) FROM users').pluck().get();
     await running.close();
 
     // A second start over the same data keeps the data and seeds nothing.
     const again: string[] = [];
     running = await startServer(loadConfig(env), (line) => again.push(line));
     expect(again.join('\n')).not.toMatch(/Seeded/);
-    expect(running.connection.sqlite.prepare('SELECT count(*) FROM users').pluck().get()).toBe(users);
+    expect(sqliteOf(running.connection).prepare('SELECT count(*) FROM users').pluck().get()).toBe(users);
   });
 
   it('in production creates only the first super admin, and refuses to start without one', async () => {
@@ -55,7 +56,7 @@ describe('startServer', () => {
       loadConfig({ ...base, ADMIN_EMAIL: 'chair@league.example', ADMIN_PASSWORD: 'a long passphrase' }),
       quiet,
     );
-    const { sqlite } = running.connection;
+    const sqlite = sqliteOf(running.connection);
     expect(sqlite.prepare('SELECT email, user_type FROM users').all()).toEqual([
       { email: 'chair@league.example', user_type: 'super_admin' },
     ]);

@@ -3,6 +3,7 @@
  * adding, editing and removing players, who may do it, and what a refused or
  * replayed request leaves behind. Every test runs on a fresh database.
  */
+import { tableRows } from '../fixtures/checksum';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RosterPlayerSchema, TeamSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
@@ -50,8 +51,8 @@ async function call(method: string, path: string, options: CallOptions = {}): Pr
 const TABLES = ['teams', 'players', 'coaches', 'users', 'sessions', 'audit_log', 'idempotency_keys'];
 
 /** Every row of every table a write here could touch. */
-function snapshot(): string[] {
-  return TABLES.map((table) => JSON.stringify(t.connection.sqlite.prepare(`SELECT * FROM ${table}`).all()));
+function snapshot(): Promise<string[]> {
+  return tableRows(t.connection, TABLES);
 }
 
 function playerRow(id: string) {
@@ -161,10 +162,10 @@ describe('POST /api/teams', () => {
     [{ name: 'A', location: 'X', team_id: 'a' }, "Unknown field: 'team_id'"],
     [{ name: 'A', location: 'X', logo: 'a.png', website: 'x' }, "Unknown fields: 'logo', 'website'"],
   ])('refuses %j with 400 and changes nothing', async (json, detail) => {
-    const before = snapshot();
+    const before = await snapshot();
     const res = await call('POST', '/api/teams', { json });
     expect(res).toMatchObject({ status: 400, body: { detail } });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 });
 
@@ -177,7 +178,7 @@ describe('DELETE /api/teams/{team_id}', () => {
   });
 
   it('refuses a team with matches on record, saying why, and changes nothing', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     const res = await call('DELETE', '/api/teams/north.town');
     expect(res).toEqual({
       status: 409,
@@ -187,7 +188,7 @@ describe('DELETE /api/teams/{team_id}', () => {
           'North Town has 5 matches on record, so it cannot be deleted. Results and tables depend on them.',
       },
     });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('counts a match the team only fielded a player in', async () => {
@@ -361,11 +362,11 @@ describe('POST /api/teams/{team_id}/players', () => {
   });
 
   it('refuses a shirt number already taken in the team, but not one taken elsewhere', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     expect(
       await call('POST', '/api/teams/north.town/players', { json: { ...NEW_PLAYER, number: '9' } }),
     ).toMatchObject({ status: 409, body: { detail: 'Shirt number 9 is already taken in this team' } });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     await t.connection.db.updateTable('players').set({ team_id: null }).where('id', '=', 'nt.fwd').execute();
     expect(
       (await call('POST', '/api/teams/north.town/players', { json: { ...NEW_PLAYER, number: 9 } })).status,
@@ -446,14 +447,14 @@ describe('POST /api/teams/{team_id}/players', () => {
     [{ team_id: 'west.rangers' }, "Unknown field: 'team_id'"],
     [{ user_id: 'u.fan', bio: 'x' }, "Unknown fields: 'user_id', 'bio'"],
   ])('refuses %j with 400 naming the field, and changes nothing', async (change, detail) => {
-    const before = snapshot();
+    const before = await snapshot();
     const res = await call('POST', '/api/teams/north.town/players', {
       role: 'coach',
       json: { ...NEW_PLAYER, ...change },
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: expect.stringContaining(detail) });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('accepts 50 metrics keys of 50 characters', async () => {
@@ -477,12 +478,12 @@ describe('request bodies', () => {
   ] satisfies [string, CallOptions, string][])(
     'refuses %s with 400 { detail } and changes nothing',
     async (_, options, detail) => {
-      const before = snapshot();
+      const before = await snapshot();
       const res = await call('POST', path, { role: 'coach', ...options });
       expect(res.status).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/json');
       expect(res.body).toEqual({ detail: expect.stringContaining(detail) });
-      expect(snapshot()).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     },
   );
 
@@ -553,7 +554,7 @@ describe('DELETE /api/teams/{team_id}/players/{player_id}', () => {
   });
 
   it('answers 404 for a player of another team, an unknown player, an unknown team, or one who already left', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     expect(await call('DELETE', '/api/teams/north.town/players/sc.fwd', { role: 'coach' })).toMatchObject({
       status: 404,
       body: { detail: 'Player not found in this team' },
@@ -566,7 +567,7 @@ describe('DELETE /api/teams/{team_id}/players/{player_id}', () => {
       status: 404,
       body: { detail: 'Team not found' },
     });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     await call('DELETE', '/api/teams/north.town/players/nt.fwd');
     expect(await call('DELETE', '/api/teams/north.town/players/nt.fwd')).toMatchObject({
       status: 404,
@@ -631,7 +632,7 @@ describe('PUT /api/player/update/{user_id}', () => {
   });
 
   it('checks a lone position or position_general against the stored other one', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     expect(await call('PUT', '/api/player/update/nt.mid', { json: { position: 'Defender' } })).toMatchObject({
       status: 400,
       body: {
@@ -653,18 +654,18 @@ describe('PUT /api/player/update/{user_id}', () => {
       status: 400,
       body: { detail: "Invalid field 'position_general': must be DEF (or Other) for a Defender" },
     });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a shirt number taken by a teammate, but keeps its own', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     expect(
       await call('PUT', '/api/player/update/nt.mid', { role: 'coach', json: { number: 9 } }),
     ).toMatchObject({
       status: 409,
       body: { detail: 'Shirt number 9 is already taken in this team' },
     });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect(
       await call('PUT', '/api/player/update/nt.mid', { role: 'coach', json: { number: '8' } }),
     ).toMatchObject({
@@ -683,11 +684,11 @@ describe('PUT /api/player/update/{user_id}', () => {
     [{ name: 'Renamed' }, "Unknown field: 'name'"],
     [{ number: 5, team_id: 'west.rangers' }, "Unknown field: 'team_id'"],
   ])('refuses %j with 400 and changes nothing', async (json, detail) => {
-    const before = snapshot();
+    const before = await snapshot();
     const res = await call('PUT', '/api/player/update/nt.mid', { role: 'coach', json });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: expect.stringContaining(detail) });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('answers 404 for an unknown player and 409 for one not on a roster', async () => {
@@ -773,15 +774,15 @@ describe('authorisation, from the token only', () => {
 
   it.each(rows)('$name as $role → $status', async ({ method, path, json, role, status }) => {
     await insertTeam(t.connection.db, { team_id: 'empty.fc', team_name: 'Empty FC' });
-    const before = snapshot();
+    const before = await snapshot();
     const res = await call(method, path, { role, json });
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     if (status >= 400) {
       expect(res.body).toEqual({ detail: expect.any(String) });
       if (role === 'anonymous') expect(res.body).toEqual({ detail: 'No authentication token found' });
-      expect(snapshot()).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     } else {
-      expect(snapshot()).not.toEqual(before);
+      expect(await snapshot()).not.toEqual(before);
     }
   });
 
@@ -839,7 +840,7 @@ describe('Idempotency-Key', () => {
 
   it('answers 422 to the same key with a different body, changing nothing', async () => {
     await call('POST', path, { role: 'coach', json: NEW_PLAYER, idempotencyKey: 'k-1' });
-    const before = snapshot();
+    const before = await snapshot();
     const res = await call('POST', path, {
       role: 'coach',
       json: { ...NEW_PLAYER, number: 24 },
@@ -849,7 +850,7 @@ describe('Idempotency-Key', () => {
       status: 422,
       body: { detail: 'This Idempotency-Key was already used for a different request' },
     });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('answers 409 to a repeat without a key (the number is taken by then)', async () => {

@@ -135,6 +135,8 @@ const SCHEMA_COLUMNS: { [T in keyof Database]: readonly string[] } = {
   ]),
   data_version: columnsOf<Database['data_version']>()(['table_name', 'version']),
   match_revision: columnsOf<Database['match_revision']>()(['match_id', 'revision']),
+  login_attempts: columnsOf<Database['login_attempts']>()(['key', 'window_start', 'count']),
+  app_settings: columnsOf<Database['app_settings']>()(['name', 'value']),
   search_names: columnsOf<Database['search_names']>()(['id', 'kind', 'ref_id', 'name', 'folded', 'length']),
 };
 

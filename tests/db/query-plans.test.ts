@@ -30,7 +30,7 @@ import { Kysely, SqliteDialect, type LogEvent } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
 import { CACHED_READ_ROUTES, routePattern } from '../../api/domain/public-reads';
-import { openAndMigrate, type Connection } from '../../db/connection';
+import { openAndMigrate, type SqliteConnection } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import {
   BIG_DB_NOW,
@@ -97,13 +97,13 @@ interface Call {
 }
 
 interface PlanRun {
-  connection: Connection;
+  connection: SqliteConnection;
   captured: Map<string, Captured>;
   answers: { call: Call; status: number; text: string; statements: number }[];
   close(): Promise<void>;
 }
 
-function loadFullSizeStats(connection: Connection, stats: PlannerStats): void {
+function loadFullSizeStats(connection: SqliteConnection, stats: PlannerStats): void {
   const { sqlite } = connection;
   // ANALYZE creates both statistics tables; the small database's own figures for the
   // tables the fixture describes are then replaced by the full-size ones.
@@ -126,7 +126,7 @@ function loadFullSizeStats(connection: Connection, stats: PlannerStats): void {
 }
 
 /** The calls: every public read with real ids and its query variants, then staff writes. */
-async function planCalls(connection: Connection, ids: BigDbIds): Promise<Call[]> {
+async function planCalls(connection: SqliteConnection, ids: BigDbIds): Promise<Call[]> {
   const { sqlite } = connection;
   const roster = (teamId: string) =>
     sqlite
@@ -308,7 +308,7 @@ interface PlanRow {
   detail: string;
 }
 
-function planOf(connection: Connection, statement: Captured): PlanRow[] {
+function planOf(connection: SqliteConnection, statement: Captured): PlanRow[] {
   return connection.sqlite
     .prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
     .all(...(statement.parameters as unknown[])) as PlanRow[];

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAndMigrate, type Connection } from '../../db/connection';
+import { openAndMigrate, type SqliteConnection } from '../../db/connection';
 import { verifyPassword, type HashCost } from '../../db/password';
 import {
   DEMO_ACCOUNTS,
@@ -16,14 +16,14 @@ import {
 import { createPrng } from '../../db/seed/prng';
 import { doubleRoundRobin } from '../../db/seed/schedule';
 
-type Sqlite = Connection['sqlite'];
+type Sqlite = SqliteConnection['sqlite'];
 
 const REFERENCE = new Date('2026-11-22T12:00:00Z');
 const CHEAP: HashCost = { log2N: 10, r: 8, p: 1 };
 const HOUR = 3_600_000;
 
 const tempDirs: string[] = [];
-const connections: Connection[] = [];
+const connections: SqliteConnection[] = [];
 
 afterAll(async () => {
   for (const connection of connections) await connection.close();
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 interface Seeded {
-  connection: Connection;
+  connection: SqliteConnection;
   sqlite: Sqlite;
   summary: DemoSummary;
   imagesDir: string;

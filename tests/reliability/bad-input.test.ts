@@ -9,6 +9,8 @@
  * (unknown query keys, image names that fall back to the default picture, harmless
  * search terms) and expects 200.
  */
+import { sql } from 'kysely';
+import { describeTable, listTables } from '../../db/introspect';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSITION_GENERALS, POSITIONS } from '../../db/schema';
@@ -1942,7 +1944,7 @@ const RUNS_PER_ENDPOINT = Math.ceil(SETTINGS.badInputs / ENDPOINTS.length);
 
 beforeAll(async () => {
   t = await makeTinyLeagueApp();
-  const { db, sqlite } = t.connection;
+  const { db } = t.connection;
   const tokens = await addRoleUsers(db);
   const known = new Set<string>();
   const tables: AdminTable[] = [];
@@ -1950,29 +1952,28 @@ beforeAll(async () => {
     headers: { Authorization: `Bearer ${tokens.superAdmin}` },
   });
   const names = ((await listed.json()) as { tables: string[] }).tables;
-  for (const name of sqlite
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-    .pluck()
-    .all()
-    .map(String)) {
-    const columns = sqlite.prepare('SELECT name, type, pk FROM pragma_table_info(?)').all(name) as {
-      name: string;
-      type: string;
-      pk: number;
-    }[];
+  // Every table of the engine's own catalogue (db/introspect.ts), listed by the editor or not.
+  for (const name of await listTables(db)) {
+    const info = await describeTable(db, name);
+    if (!info) continue;
+    const columns = info.columns.map((c) => ({ name: c.name, type: c.type, pk: c.primaryKey ? 1 : 0 }));
     for (const column of columns.filter((c) => c.pk > 0 || c.type === 'TEXT')) {
-      const values = sqlite.prepare(`SELECT DISTINCT "${column.name}" FROM "${name}"`).pluck().all();
+      const values = (
+        await sql<{
+          value: unknown;
+        }>`SELECT DISTINCT ${sql.ref(column.name)} AS value FROM ${sql.table(name)}`.execute(db)
+      ).rows.map((row) => row.value);
       for (const value of values) if (typeof value === 'string' && value.length <= 300) known.add(value);
     }
     if (!names.includes(name)) continue;
     const key = columns.find((c) => c.pk > 0);
     if (!key) continue;
     const visible = columns.filter((c) => c.name !== 'password_hash');
-    const rowKeys = sqlite
-      .prepare(`SELECT "${key.name}" FROM "${name}" LIMIT 5`)
-      .pluck()
-      .all()
-      .map((value) => encode(String(value)));
+    const rowKeys = (
+      await sql<{ key: unknown }>`SELECT ${sql.ref(key.name)} AS key FROM ${sql.table(name)} LIMIT 5`.execute(
+        db,
+      )
+    ).rows.map((row) => encode(String(row.key)));
     tables.push({
       name,
       columns: visible.map((c) => c.name),
@@ -2007,7 +2008,7 @@ beforeAll(async () => {
   const real = new Set(Object.values(tokens));
   expect(badTokens.filter((bad) => real.has(bad))).toEqual([]);
   ctx = { app: t.app, tokens, known, tables, badTokens };
-  initial = tableChecksums(sqlite);
+  initial = await tableChecksums(t.connection);
 });
 
 afterAll(async () => {
@@ -2016,7 +2017,7 @@ afterAll(async () => {
 
 describe(`bad input to every endpoint (${RUNS_PER_ENDPOINT} per endpoint, every role)`, () => {
   it.each(ENDPOINTS.map((endpoint) => [endpoint.name, endpoint] as const))('%s', async (name, endpoint) => {
-    const before = tableChecksums(t.connection.sqlite);
+    const before = await tableChecksums(t.connection);
     await fc.assert(
       fc.asyncProperty(badRequests(endpoint), async (request) => {
         const answer = await send(request);
@@ -2036,7 +2037,7 @@ describe(`bad input to every endpoint (${RUNS_PER_ENDPOINT} per endpoint, every 
       { numRuns: RUNS_PER_ENDPOINT },
     );
     expect(
-      changedTables(before, tableChecksums(t.connection.sqlite)),
+      changedTables(before, await tableChecksums(t.connection)),
       'tables changed by refused requests',
     ).toEqual([]);
   });
@@ -2067,7 +2068,7 @@ describe('input the API ignores or tolerates by design', () => {
           .map(([kind, file]) => ({ path: `/api/images/${kind}/${encode(file)}`, expect: 'image/jpeg' })),
       )
       .chain((request) => fc.constantFrom(...ALL_ROLES).map((role) => ({ ...request, role })));
-    const before = tableChecksums(t.connection.sqlite);
+    const before = await tableChecksums(t.connection);
     await fc.assert(
       fc.asyncProperty(tolerated, async (request) => {
         const token = ctx.tokens[request.role];
@@ -2086,13 +2087,13 @@ describe('input the API ignores or tolerates by design', () => {
       }),
       { numRuns: Math.ceil(SETTINGS.badInputs / 5) },
     );
-    expect(changedTables(before, tableChecksums(t.connection.sqlite))).toEqual([]);
+    expect(changedTables(before, await tableChecksums(t.connection))).toEqual([]);
   });
 });
 
 describe('after every bad input', () => {
-  it('every table is as it was before the run, and the figures are printed', () => {
-    expect(changedTables(initial, tableChecksums(t.connection.sqlite))).toEqual([]);
+  it('every table is as it was before the run, and the figures are printed', async () => {
+    expect(changedTables(initial, await tableChecksums(t.connection))).toEqual([]);
     const total = [...stats.perEndpoint.values()].reduce((sum, n) => sum + n, 0);
     figure('bad inputs tried', total);
     figure('bad inputs per endpoint', [...stats.perEndpoint].map(([name, n]) => `${name} ${n}`).join(', '));

@@ -77,9 +77,9 @@ function detailOf(json: unknown): unknown {
 
 /** Runs `act` and asserts that no table (nor the schema) changed. */
 async function unchanged<T>(t: TestApp | Awaited<ReturnType<typeof makeTestApp>>, act: () => Promise<T>) {
-  const before = tableChecksums(t.connection.sqlite);
+  const before = await tableChecksums(t.connection);
   const result = await act();
-  expect(changedTables(before, tableChecksums(t.connection.sqlite)), 'tables changed').toEqual([]);
+  expect(changedTables(before, await tableChecksums(t.connection)), 'tables changed').toEqual([]);
   return result;
 }
 
@@ -502,8 +502,10 @@ describe('property-level authorisation: the table editor and secrets (ASVS V4.2,
   afterAll(async () => {
     await t.close();
   });
-  const hashes = () =>
-    t.connection.sqlite.prepare('SELECT password_hash FROM users').pluck().all().map(String);
+  const hashes = async () =>
+    (await t.connection.db.selectFrom('users').select('password_hash').execute()).map(
+      (row) => row.password_hash,
+    );
 
   check('the table list hides sessions, idempotency keys, migrations and SQLite tables', async () => {
     const answer = await call(t.app, 'GET', '/api/tables', { token: admin });
@@ -521,7 +523,7 @@ describe('property-level authorisation: the table editor and secrets (ASVS V4.2,
     });
     expect(renamed.status).toBe(200);
     expect(renamed.json).not.toHaveProperty('password_hash');
-    const stored = hashes();
+    const stored = await hashes();
     expect(stored.every((hash) => hash.startsWith('scrypt$'))).toBe(true);
     const reads = [
       '/api/tables/users/schema',
@@ -613,10 +615,13 @@ describe('property-level authorisation: the table editor and secrets (ASVS V4.2,
     });
     expect(made.status).toBe(201);
     expect(made.json).not.toHaveProperty('password_hash');
-    const hash = t.connection.sqlite
-      .prepare("SELECT password_hash FROM users WHERE id = 'editor.made'")
-      .pluck()
-      .get();
+    const hash = (
+      await t.connection.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', 'editor.made')
+        .executeTakeFirst()
+    )?.password_hash;
     expect(hash).not.toMatch(/^scrypt\$/);
     for (const password of ['x', '!locked', PASSWORD, 'editor.made']) {
       expect((await login(t, 'made@x.test', password)).status).toBe(401);

@@ -1,0 +1,28 @@
+/**
+ * The few SQL spellings that differ between the engines, for code outside db/ that
+ * needs them (issue #17: no engine-specific SQL outside db/ and these helpers).
+ */
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
+import { engineOf } from './engine';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+type AnyDb = Kysely<any>;
+
+/** The column's values of each group as a JSON array text, in `orderBy` order. */
+export function jsonArrayOf(db: AnyDb, column: string, orderBy: string): RawBuilder<string> {
+  return engineOf(db) === 'postgres'
+    ? sql<string>`json_agg(${sql.ref(column)} ORDER BY ${sql.ref(orderBy)})::text`
+    : sql<string>`json_group_array(${sql.ref(column)} ORDER BY ${sql.ref(orderBy)})`;
+}
+
+/**
+ * A statement written as SQL text with `?` markers (SQLite's), compiled for the engine:
+ * PostgreSQL numbers its parameters ($1, $2, …). The text must hold no `?` of its own.
+ */
+export function rawQuery<Row>(db: AnyDb, text: string, parameters: readonly unknown[]): CompiledQuery<Row> {
+  if (engineOf(db) !== 'postgres') return CompiledQuery.raw(text, [...parameters]) as CompiledQuery<Row>;
+  let n = 0;
+  const numbered = text.replace(/\?/g, () => `$${++n}`);
+  if (n !== parameters.length) throw new Error(`rawQuery: ${n} markers for ${parameters.length} parameters`);
+  return CompiledQuery.raw(numbered, [...parameters]) as CompiledQuery<Row>;
+}
