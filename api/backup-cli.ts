@@ -41,7 +41,16 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv = pro
   try {
     // The backup only needs the paths. A placeholder secret keeps loadConfig from
     // generating and writing DATA_DIR/jwt-secret (and DATA_DIR itself) as a side effect.
-    databaseFile = loadConfig({ ...env, JWT_SECRET: 'x'.repeat(32) }).databaseFile;
+    const config = loadConfig({ ...env, JWT_SECRET: 'x'.repeat(32) });
+    if (config.databaseUrl !== null) {
+      // PostgreSQL has its own consistent online dump; copying a file would be wrong.
+      console.error(
+        'DATABASE_URL is set: the data is in PostgreSQL, which this command does not copy. ' +
+          'Use pg_dump: pg_dump --format=custom --file=<file> "$DATABASE_URL" (see the README, Backup).',
+      );
+      return 1;
+    }
+    databaseFile = config.databaseFile;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

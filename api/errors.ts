@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isUnstorableText } from '../db/postgres';
 
 export function fail(status: ContentfulStatusCode, detail: string, headers?: Record<string, string>): never {
   throw new HTTPException(status, {
@@ -27,6 +28,9 @@ export function onError(error: Error, c: Context): Response {
       }
     });
     return response;
+  }
+  if (isUnstorableText(error)) {
+    return c.json({ detail: 'Text must not contain NUL characters' }, 400);
   }
   console.error('Unhandled error', c.req.method, c.req.path, error);
   return c.json({ detail: 'Internal server error' }, 500);

@@ -115,21 +115,22 @@ export const MIGRATION_LOCK = 7_405_301;
 export async function migrate(db: DB): Promise<string[]> {
   const engine = engineOf(db);
   const list: readonly Migration[] = engine === 'postgres' ? postgresMigrations : migrations;
-  await (
-    engine === 'postgres'
-      ? sql`CREATE TABLE IF NOT EXISTS ${sql.table(MIGRATIONS_TABLE)} (
-        version    INTEGER PRIMARY KEY NOT NULL,
-        name       TEXT NOT NULL,
-        applied_at TEXT NOT NULL
-      )`
-      : sql`CREATE TABLE IF NOT EXISTS ${sql.table(MIGRATIONS_TABLE)} (
-        version    INTEGER PRIMARY KEY NOT NULL,
-        name       TEXT NOT NULL,
-        applied_at TEXT NOT NULL
-      ) STRICT`
-  ).execute(db);
   return db.transaction().execute(async (trx) => {
+    // Under the lock, so two instances never race to create the table either.
     if (engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    await (
+      engine === 'postgres'
+        ? sql`CREATE TABLE IF NOT EXISTS ${sql.table(MIGRATIONS_TABLE)} (
+            version    INTEGER PRIMARY KEY NOT NULL,
+            name       TEXT COLLATE "C" NOT NULL,
+            applied_at TEXT COLLATE "C" NOT NULL
+          )`
+        : sql`CREATE TABLE IF NOT EXISTS ${sql.table(MIGRATIONS_TABLE)} (
+            version    INTEGER PRIMARY KEY NOT NULL,
+            name       TEXT NOT NULL,
+            applied_at TEXT NOT NULL
+          ) STRICT`
+    ).execute(trx);
     const done = await sql<{ version: number }>`SELECT version FROM ${sql.table(MIGRATIONS_TABLE)}`.execute(
       trx,
     );

@@ -108,13 +108,48 @@ export function dataVersions(sqlite: SQLite.Database): DataVersions {
 export async function postgresDataVersions(db: Kysely<Database>): Promise<DataVersions> {
   const rows = await db.selectFrom('data_version').select('table_name').orderBy('table_name').execute();
   const names = rows.map((row) => row.table_name);
+  const query = async (): Promise<readonly number[] | null> => {
+    const versions = await SELECT_ALL.all(db, {});
+    // A table added by a later migration while this instance runs: trust nothing.
+    return versions.length === names.length ? versions.map((row) => row.version) : null;
+  };
   return {
-    read: async () => {
-      const versions = await SELECT_ALL.all(db, {});
-      // A table added by a later migration while this instance runs: trust nothing.
-      return versions.length === names.length ? versions.map((row) => row.version) : null;
-    },
+    read: sharedAfterArrival(query),
     positionsOf: positions(names),
+  };
+}
+
+/**
+ * Callers arriving together share one run of `query`, but only a run that began after
+ * they arrived: a run already under way may have read the rows before a write the caller
+ * has seen acknowledged (through any instance), so later arrivals wait for the next run,
+ * which starts when the current one ends. Under load that is one round trip for every
+ * request of a turn instead of one each, and never an answer older than the request.
+ */
+export function sharedAfterArrival<T>(query: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  let queued: Promise<T> | null = null;
+  const start = () => {
+    const current = query();
+    running = current;
+    const done = () => {
+      if (running === current) running = null;
+    };
+    current.then(done, done);
+    return current;
+  };
+  return () => {
+    if (running === null) return start();
+    queued ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queued = null;
+        return start();
+      });
+    return queued;
   };
 }
 

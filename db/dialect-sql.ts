@@ -26,3 +26,14 @@ export function rawQuery<Row>(db: AnyDb, text: string, parameters: readonly unkn
   if (n !== parameters.length) throw new Error(`rawQuery: ${n} markers for ${parameters.length} parameters`);
   return CompiledQuery.raw(numbered, [...parameters]) as CompiledQuery<Row>;
 }
+
+/**
+ * users.email compared as SQLite's NOCASE column compares it (ASCII letters fold): on
+ * PostgreSQL `lower(email)`, which the users_email_nocase unique index serves (under
+ * COLLATE "C", lower() folds ASCII only, like NOCASE). Compare it with a lower-cased value.
+ */
+export function emailKey(db: AnyDb): RawBuilder<string> {
+  return engineOf(db) === 'postgres'
+    ? sql<string>`lower(${sql.ref('email')})`
+    : sql<string>`${sql.ref('email')}`;
+}

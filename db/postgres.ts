@@ -142,3 +142,11 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresCo
     },
   };
 }
+
+/**
+ * Text PostgreSQL cannot store or compare (a NUL character, SQLSTATE 22021), which
+ * SQLite takes as it is: the caller's input, so a 400, never a 500.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.code === '22021';
+}

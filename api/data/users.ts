@@ -1,5 +1,6 @@
 /** Accounts: sign-in lookups, registration and password changes. */
 import type { DB } from '../../db/connection';
+import { emailKey } from '../../db/dialect-sql';
 import type { SessionUser } from './sessions';
 
 /** The account of an email (already lower-cased) with its password hash, for sign-in. */
@@ -10,12 +11,16 @@ export async function findUserForLogin(
   return db
     .selectFrom('users')
     .select(['id', 'name', 'email', 'user_type', 'team_id', 'password_hash'])
-    .where('email', '=', email)
+    .where(emailKey(db), '=', email.toLowerCase())
     .executeTakeFirst();
 }
 
 export async function emailTaken(db: DB, email: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(emailKey(db), '=', email.toLowerCase())
+    .executeTakeFirst();
   return row !== undefined;
 }
 

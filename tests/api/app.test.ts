@@ -1,4 +1,7 @@
+import { Hono } from 'hono';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { onError } from '../../api/errors';
 import { MAX_BODY_BYTES } from '../../api/app';
 import { makeTestApp } from '../fixtures/app';
 import { withFixture } from '../fixtures/hooks';
@@ -53,5 +56,23 @@ describe('the API app', () => {
     } finally {
       console.error = original;
     }
+  });
+});
+
+describe('errors of the PostgreSQL store', () => {
+  it('answers text PostgreSQL cannot hold (NUL) with a 400, not a 500', async () => {
+    const app = new Hono();
+    app.onError(onError);
+    app.get('/nul', () => {
+      throw Object.assign(
+        new pg.DatabaseError('invalid byte sequence for encoding "UTF8": 0x00', 0, 'error'),
+        {
+          code: '22021',
+        },
+      );
+    });
+    const response = await app.request('/nul');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ detail: 'Text must not contain NUL characters' });
   });
 });

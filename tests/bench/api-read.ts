@@ -7,7 +7,9 @@
  *
  * BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (default 2) alternations per
  * endpoint, BENCH_CONNECTIONS (default 50), BENCH_RATE (default 1000 req/s) for the
- * fixed-rate mixed run. BENCH_PARTS (default `reads,mixed,big`) picks the parts;
+ * fixed-rate mixed run. BENCH_PARTS (default `reads,mixed,postgres,big`) picks the parts
+ * (`postgres`: the read table, and the mixed load when `mixed` is on, again on a real
+ * PostgreSQL server, then both engines side by side);
  * SERVER_NODE_OPTIONS is handed to the server (e.g. `--import ./profile.mjs`).
  */
 import { spawn } from 'node:child_process';
@@ -15,7 +17,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startServer, type TestServer } from '../e2e/harness';
+import { postgresAvailable, startPostgres } from '../fixtures/postgres-server';
 import { demoToken } from '../e2e/pages';
 import { runLoad } from './load';
 import {
@@ -34,7 +38,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** The offered rate of the fixed-rate mixed run (requests per second, all connections). */
 const rate = Number(process.env.BENCH_RATE ?? 1000);
-const parts = new Set((process.env.BENCH_PARTS ?? 'reads,mixed,big').split(','));
+const parts = new Set((process.env.BENCH_PARTS ?? 'reads,mixed,postgres,big').split(','));
 const serverEnv: Record<string, string> = process.env.SERVER_NODE_OPTIONS
   ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS }
   : {};
@@ -62,8 +66,18 @@ function mean(values: number[]): number {
   return values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 }
 
+interface ReadFigures {
+  perSecond: number;
+  rawPerSecond: number;
+  p99: number;
+}
+
 /** Each endpoint warm, Touchline and raw node:http alternating; one printed row each. */
-export async function compareReads(server: TestServer, endpoints: readonly (readonly [string, string])[]) {
+export async function compareReads(
+  server: TestServer,
+  endpoints: readonly (readonly [string, string])[],
+): Promise<Map<string, ReadFigures>> {
+  const figures = new Map<string, ReadFigures>();
   console.log(
     row(['endpoint', 'body', 'touchline/s', 'raw/s', 'ratio', 'p50 ms', 'p99 ms', 'CPU µs/req'], WIDTHS),
   );
@@ -91,6 +105,7 @@ export async function compareReads(server: TestServer, endpoints: readonly (read
     }
     const perSecond = mean(ours.map((result) => result.perSecond));
     const rawPerSecond = mean(theirs);
+    figures.set(name, { perSecond, rawPerSecond, p99: Math.max(...ours.map((result) => result.p99)) });
     console.log(
       row(
         [
@@ -107,6 +122,7 @@ export async function compareReads(server: TestServer, endpoints: readonly (read
       ) + (failures > 0 ? `  (${failures} failed)` : ''),
     );
   }
+  return figures;
 }
 
 interface MatchRow {
@@ -264,14 +280,73 @@ const DEMO_ENDPOINTS = [
 ] as const;
 
 console.log(`${seconds} s per run, ${rounds} rounds, ${connections} connections, 127.0.0.1`);
+let sqliteReads: Map<string, ReadFigures> | null = null;
 if (parts.has('reads') || parts.has('mixed')) {
   const demo = await startServer({ env: { SEED_REFERENCE_DATE: '2026-11-22T12:00:00Z', ...serverEnv } });
   try {
     console.log('\ndemo league, warm:');
-    if (parts.has('reads')) await compareReads(demo, DEMO_ENDPOINTS);
+    if (parts.has('reads')) sqliteReads = await compareReads(demo, DEMO_ENDPOINTS);
     if (parts.has('mixed')) await mixedLoad(demo);
   } finally {
     await demo.dispose();
+  }
+}
+
+// The same table on PostgreSQL (issue #17): a real server started here from the
+// machine's binaries, one instance of Touchline on it, then both engines side by side.
+if (parts.has('postgres')) {
+  if (!postgresAvailable()) console.log('\nPostgreSQL: skipped, no PostgreSQL binaries');
+  else {
+    const postgres = await startPostgres();
+    try {
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      await client.query('CREATE DATABASE touchline_bench');
+      await client.end();
+      const demo = await startServer({
+        env: {
+          SEED_REFERENCE_DATE: '2026-11-22T12:00:00Z',
+          DATABASE_URL: postgres.urlOf('touchline_bench'),
+          ...serverEnv,
+        },
+      });
+      try {
+        console.log('\ndemo league on PostgreSQL, warm:');
+        const postgresReads = await compareReads(demo, DEMO_ENDPOINTS);
+        if (parts.has('mixed')) await mixedLoad(demo);
+        if (sqliteReads !== null) {
+          console.log('\nside by side (each engine against raw node:http in its own rounds):');
+          console.log(
+            row(
+              ['endpoint', 'SQLite', 'PostgreSQL', 'PG/SQLite', 'SQLite p99', 'PG p99'],
+              [22, 12, 12, 10, 11, 8],
+            ),
+          );
+          for (const [name] of DEMO_ENDPOINTS) {
+            const a = sqliteReads.get(name);
+            const b = postgresReads.get(name);
+            if (!a || !b) continue;
+            console.log(
+              row(
+                [
+                  name,
+                  (a.perSecond / a.rawPerSecond).toFixed(2),
+                  (b.perSecond / b.rawPerSecond).toFixed(2),
+                  (b.perSecond / a.perSecond).toFixed(2),
+                  a.p99.toFixed(1),
+                  b.p99.toFixed(1),
+                ],
+                [22, 12, 12, 10, 11, 8],
+              ),
+            );
+          }
+        }
+      } finally {
+        await demo.dispose();
+      }
+    } finally {
+      postgres.stop();
+    }
   }
 }
 

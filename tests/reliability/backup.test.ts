@@ -38,14 +38,14 @@ interface CliRun {
   stderr: string;
 }
 
-function runCli(args: readonly string[], dataDir: string): Promise<CliRun> {
+function runCli(args: readonly string[], dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', path.join(root, 'api', 'backup-cli.ts'), ...args],
       {
         cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir },
+        env: { ...process.env, DATA_DIR: dataDir, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -173,6 +173,14 @@ describe('npm run backup', () => {
       );
       // Reading the configuration must not create the data folder (or a JWT secret in it).
       expect(fs.existsSync(path.join(dir, 'data'))).toBe(false);
+
+      // On PostgreSQL the backup is pg_dump's: the command says so and copies nothing.
+      const postgres = await runCli([path.join(dir, 'copy.db')], path.join(dir, 'data'), {
+        DATABASE_URL: 'postgres://league@db.example:5432/touchline',
+      });
+      expect(postgres.code).toBe(1);
+      expect(postgres.stderr).toContain('Use pg_dump: pg_dump --format=custom');
+      expect(fs.existsSync(path.join(dir, 'copy.db'))).toBe(false);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
