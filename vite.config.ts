@@ -95,8 +95,8 @@ function clientPlugins() {
   ];
 }
 
-/** What the PostgreSQL run repeats: the API and multi-instance tests. */
-const POSTGRES_UNIT_FILES = ['tests/api/**/*.test.ts'];
+/** What the PostgreSQL run repeats: the API suite and the engine-agnostic database tests. */
+const POSTGRES_UNIT_FILES = ['tests/api/**/*.test.ts', 'tests/db/approved-results.test.ts'];
 /**
  * Tests of SQLite itself (its query plans, pragmas, FTS5, backup API, the single-file
  * crash test), which have no PostgreSQL meaning, and files that compare both engines

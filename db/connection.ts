@@ -147,9 +147,8 @@ export async function migrate(db: DB): Promise<string[]> {
   });
 }
 
-/** Opens and migrates a SQLite file in one step: what the tests of SQLite itself use. */
-export async function openAndMigrate(file: string): Promise<SqliteConnection> {
-  const connection = openDatabase(file);
+/** Migrates an open store; closes it when migrating fails. */
+async function migrated<C extends Connection>(connection: C): Promise<C> {
   try {
     await migrate(connection.db);
   } catch (error) {
@@ -157,6 +156,11 @@ export async function openAndMigrate(file: string): Promise<SqliteConnection> {
     throw error;
   }
   return connection;
+}
+
+/** Opens and migrates a SQLite file in one step: what the tests of SQLite itself use. */
+export function openAndMigrate(file: string): Promise<SqliteConnection> {
+  return migrated(openDatabase(file));
 }
 
 export interface StoreOptions {
@@ -172,12 +176,5 @@ export interface StoreOptions {
 export async function openStore(options: StoreOptions): Promise<Connection> {
   if (!options.databaseUrl) return openAndMigrate(options.file);
   const postgres: PostgresOptions = { url: options.databaseUrl, poolMax: options.poolMax ?? 10 };
-  const connection = await openPostgres(postgres);
-  try {
-    await migrate(connection.db);
-  } catch (error) {
-    await connection.close();
-    throw error;
-  }
-  return connection;
+  return migrated(await openPostgres(postgres));
 }

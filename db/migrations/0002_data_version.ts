@@ -8,7 +8,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 
-const VERSIONED_TABLES = [
+export const VERSIONED_TABLES = [
   'leagues',
   'teams',
   'users',

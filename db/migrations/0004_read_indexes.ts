@@ -21,7 +21,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 
-const statements = [
+export const statements = [
   sql`CREATE INDEX matches_date ON matches (match_date)`,
   sql`CREATE INDEX matches_reported_by_team ON matches (reported_by_team) WHERE reported_by_team IS NOT NULL`,
   sql`CREATE INDEX match_events_team ON match_events (team_id, match_id)`,

@@ -12,7 +12,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 
-const statements = [
+export const statements = [
   sql`CREATE INDEX teams_name ON teams (team_name, team_id)`,
   sql`CREATE INDEX teams_league_name ON teams (league_id, team_name, team_id)`,
   sql`DROP INDEX teams_league`,

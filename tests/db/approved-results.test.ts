@@ -3,7 +3,7 @@
  * leaderboards show. For every kind of write: when the league's table or leaderboards
  * change, the version has moved (else the read cache would answer a stale table), and
  * the writes a match day is full of (reports waiting for review, squads, new kickoff
- * times) leave it where it was.
+ * times) leave it where it was. On both engines (unit and unit-pg projects).
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -11,13 +11,14 @@ import { approvedLeagueResults, leagueTeams } from '../../api/data/leagues';
 import { replaceSquad, storeReport, storeReview } from '../../api/data/match-writes';
 import { leaderboards } from '../../api/data/stats';
 import { computeStandings } from '../../api/domain/standings';
-import { openAndMigrate, type Connection, type DB } from '../../db/connection';
+import type { Connection, DB } from '../../db/connection';
 import { addRoleUsers } from '../fixtures/auth';
 import { buildTinyLeague, NOW } from '../fixtures/factory';
+import { freshStore } from '../fixtures/engine';
 import { withFixture } from '../fixtures/hooks';
 
 async function tinyLeague() {
-  const connection: Connection = await openAndMigrate(':memory:');
+  const connection: Connection = await freshStore();
   const { matchIds: ids } = await buildTinyLeague(connection.db);
   await addRoleUsers(connection.db);
   return { connection, ids, close: () => connection.close() };
@@ -25,11 +26,13 @@ async function tinyLeague() {
 
 const s = withFixture(tinyLeague, { perTest: true });
 
-function version(): number {
-  return s.connection.sqlite
-    .prepare("SELECT version FROM data_version WHERE table_name = 'approved_results'")
-    .pluck()
-    .get() as number;
+async function version(): Promise<number> {
+  const row = await s.connection.db
+    .selectFrom('data_version')
+    .select('version')
+    .where('table_name', '=', 'approved_results')
+    .executeTakeFirstOrThrow();
+  return row.version;
 }
 
 /** What the league table and leaderboards show, as the routes build them. */
@@ -45,9 +48,9 @@ async function shown(db: DB): Promise<string> {
 async function moves(write: (db: DB) => Promise<unknown>): Promise<boolean> {
   const { db } = s.connection;
   const before = await shown(db);
-  const from = version();
+  const from = await version();
   await write(db);
-  const moved = version() !== from;
+  const moved = (await version()) !== from;
   if (!moved) expect(await shown(db), 'the table or leaderboards changed, the version did not').toBe(before);
   return moved;
 }
@@ -180,5 +183,18 @@ describe('the approved results version', () => {
       await moves((db) => db.updateTable('matches').set({ season: '2027' }).where('id', '=', m7).execute()),
     ).toBe(true);
     expect(await moves((db) => db.deleteFrom('matches').where('id', '=', m9).execute())).toBe(true);
+  });
+
+  it('stays where it was for statements that change no match and no event of an approved match', async () => {
+    const { m7 } = s.ids;
+    expect(
+      await moves((db) => db.updateTable('matches').set({ location: 'Y' }).where('id', '=', -1).execute()),
+    ).toBe(false);
+    expect(await moves((db) => db.deleteFrom('matches').where('id', '=', -1).execute())).toBe(false);
+    expect(
+      await moves((db) =>
+        db.updateTable('matches').set({ location: 'Elsewhere' }).where('id', '=', m7).execute(),
+      ),
+    ).toBe(false);
   });
 });

@@ -12,12 +12,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { approvedLeagueResults, leagueTeams } from '../../api/data/leagues';
-import { replaceSquad, storeReport, storeReview } from '../../api/data/match-writes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchByName } from '../../api/data/search';
-import { leaderboards } from '../../api/data/stats';
-import { computeStandings } from '../../api/domain/standings';
 import {
   migrate,
   MIGRATIONS_TABLE,
@@ -34,8 +30,7 @@ import { foldDifferences } from '../../db/search-fold-pg';
 import { seedDemoLeague } from '../../db/seed/demo-league';
 import * as seedNames from '../../db/seed/names';
 import { referenceSearch } from '../bench/search-scale';
-import { addRoleUsers } from '../fixtures/auth';
-import { buildTinyLeague, insertPlayer, insertTeam, NOW } from '../fixtures/factory';
+import { insertPlayer, insertTeam } from '../fixtures/factory';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../fixtures/postgres-server';
 
 const CHECK_VIOLATION = '23514';
@@ -633,190 +628,6 @@ describe.skipIf(!postgresAvailable())('the PostgreSQL migrations', () => {
       await sql`INSERT INTO matches (id, league_id, season, match_date, home_team, away_team)
                 VALUES (10, 'r', '2026', 'd', 'r1', 'r2')`.execute(db);
       expect((await revisions())[10]).toBe(8);
-    });
-  });
-
-  describe('the approved results version (tests/db/approved-results.test.ts on PostgreSQL)', () => {
-    let db: DB;
-    let ids: Awaited<ReturnType<typeof buildTinyLeague>>['matchIds'];
-
-    beforeEach(async () => {
-      db = (await freshPostgres()).db;
-      ids = (await buildTinyLeague(db)).matchIds;
-      await addRoleUsers(db);
-    }, 60_000);
-
-    afterEach(async () => {
-      const connection = opened.pop();
-      await connection?.close();
-    });
-
-    async function version(): Promise<number> {
-      const row = await db
-        .selectFrom('data_version')
-        .select('version')
-        .where('table_name', '=', 'approved_results')
-        .executeTakeFirstOrThrow();
-      return row.version;
-    }
-
-    async function shown(): Promise<string> {
-      const table = computeStandings(
-        await leagueTeams(db, 'tl-26', '2026'),
-        await approvedLeagueResults(db, 'tl-26', '2026'),
-      );
-      return JSON.stringify({ table, stats: await leaderboards(db, { leagueId: 'tl-26', season: '2026' }) });
-    }
-
-    async function moves(write: (db: DB) => Promise<unknown>): Promise<boolean> {
-      const before = await shown();
-      const from = await version();
-      await write(db);
-      const movedNow = (await version()) !== from;
-      if (!movedNow)
-        expect(await shown(), 'the table or leaderboards changed, the version did not').toBe(before);
-      return movedNow;
-    }
-
-    const at = NOW.toISOString();
-    const report = (matchId: number, events: { team_id: string; player_id: string }[]) => ({
-      matchId,
-      homeScore: events.length,
-      awayScore: 0,
-      events: events.map((event) => ({ ...event, kind: 'goal' as const })),
-      reportedByTeam: null,
-      userId: 'u.coach',
-      at,
-    });
-
-    it('stays where it was for a report waiting for review, a squad and a new kickoff time', async () => {
-      const { m5, m7, m8 } = ids;
-      expect(
-        await moves((d) => storeReport(d, report(m7, [{ team_id: 'west.rangers', player_id: 'wr.fwd' }]))),
-      ).toBe(false);
-      expect(await moves((d) => storeReport(d, report(m5, [])))).toBe(false);
-      expect(await moves((d) => replaceSquad(d, m8, 'west.rangers', ['wr.gk', 'wr.fwd']))).toBe(false);
-      expect(
-        await moves((d) =>
-          d
-            .updateTable('matches')
-            .set({ match_date: '2026-06-21T15:00:00.000Z' })
-            .where('id', '=', m8)
-            .execute(),
-        ),
-      ).toBe(false);
-      expect(
-        await moves((d) =>
-          d.updateTable('match_events').set({ player_id: 'nt.mid' }).where('match_id', '=', m5).execute(),
-        ),
-      ).toBe(false);
-    });
-
-    it('moves when a result is approved, rejected after approval or corrected', async () => {
-      const { m1, m2, m5 } = ids;
-      expect(
-        await moves((d) => storeReview(d, { matchId: m5, approved: 'TRUE', userId: 'u.opponentowner', at })),
-      ).toBe(true);
-      expect(await moves((d) => storeReport(d, report(m1, [])))).toBe(true);
-      expect(
-        await moves((d) =>
-          d.updateTable('matches').set({ approved: 'FALSE' }).where('id', '=', m2).execute(),
-        ),
-      ).toBe(true);
-    });
-
-    it("moves with any change to an approved match's row or events", async () => {
-      const { m1, m3 } = ids;
-      expect(
-        await moves((d) => d.updateTable('matches').set({ home_score: 5 }).where('id', '=', m1).execute()),
-      ).toBe(true);
-      expect(
-        await moves((d) =>
-          d
-            .insertInto('match_events')
-            .values({ match_id: m3, team_id: 'south.city', player_id: 'sc.def', kind: 'goal' })
-            .execute(),
-        ),
-      ).toBe(true);
-      expect(
-        await moves((d) =>
-          d
-            .updateTable('match_events')
-            .set({ player_id: 'sc.def' })
-            .where('match_id', '=', m3)
-            .where('kind', '=', 'assist')
-            .execute(),
-        ),
-      ).toBe(true);
-      expect(await moves((d) => d.deleteFrom('match_events').where('match_id', '=', m1).execute())).toBe(
-        true,
-      );
-    });
-
-    it('moves when an event moves between a pending and an approved match', async () => {
-      const { m1, m5 } = ids;
-      expect(
-        await moves((d) =>
-          sql`UPDATE match_events SET match_id = ${m1} WHERE id = (SELECT min(id) FROM match_events WHERE match_id = ${m5})`.execute(
-            d,
-          ),
-        ),
-      ).toBe(true);
-    });
-
-    it("moves when the league's fixtures gain, lose or change a team", async () => {
-      const { m9, m7 } = ids;
-      await db
-        .insertInto('teams')
-        .values({
-          team_id: 'new.club',
-          team_name: 'New Club',
-          league_id: null,
-          location: 'X',
-          description: '',
-          logo: null,
-          youtube_channel: null,
-          website: null,
-        })
-        .execute();
-      expect(
-        await moves((d) =>
-          d
-            .insertInto('matches')
-            .values({
-              league_id: 'tl-26',
-              season: '2026',
-              match_date: '2026-07-04T14:00:00.000Z',
-              home_team: 'new.club',
-              away_team: 'north.town',
-              location: 'X',
-              approved: '',
-            })
-            .execute(),
-        ),
-      ).toBe(true);
-      expect(
-        await moves((d) =>
-          d.updateTable('matches').set({ away_team: 'new.club' }).where('id', '=', m9).execute(),
-        ),
-      ).toBe(true);
-      expect(
-        await moves((d) => d.updateTable('matches').set({ season: '2027' }).where('id', '=', m7).execute()),
-      ).toBe(true);
-      expect(await moves((d) => d.deleteFrom('matches').where('id', '=', m9).execute())).toBe(true);
-    });
-
-    it('stays where it was for statements that change no match and no event of an approved match', async () => {
-      const { m7 } = ids;
-      expect(
-        await moves((d) => d.updateTable('matches').set({ location: 'Y' }).where('id', '=', -1).execute()),
-      ).toBe(false);
-      expect(await moves((d) => d.deleteFrom('matches').where('id', '=', -1).execute())).toBe(false);
-      expect(
-        await moves((d) =>
-          d.updateTable('matches').set({ location: 'Elsewhere' }).where('id', '=', m7).execute(),
-        ),
-      ).toBe(false);
     });
   });
 

@@ -11,18 +11,7 @@
  * which SQLite does not have, moves the version too.
  */
 import { sql, type Kysely } from 'kysely';
-
-export const VERSIONED_TABLES = [
-  'leagues',
-  'teams',
-  'users',
-  'players',
-  'coaches',
-  'matches',
-  'match_events',
-  'match_squads',
-  'league_news',
-] as const;
+import { VERSIONED_TABLES } from '../0002_data_version';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed against no schema
 export async function up(db: Kysely<any>): Promise<void> {

@@ -10,7 +10,7 @@
  * that expression is FTS5's phrase query, and api/data/search.ts asks it in id order,
  * which is order of length as on SQLite. No vocabulary table: a term of one or two
  * letters or digits, which has no trigram, is looked for in folded (strpos), and a
- * prefix is a range of search_names_folded (see postgresIndex in api/data/search.ts).
+ * prefix is a range of search_names_folded (see postgresIndex in db/search-index.ts).
  *
  * touchline_fold, touchline_length and touchline_search_text are SQL functions that
  * fold exactly as the JavaScript does (db/search-fold-pg.ts), so the triggers keep the

@@ -1,17 +1,9 @@
 /**
  * PostgreSQL twin of db/migrations/0004_read_indexes.ts: the same indexes, same names
- * (see there for what each one serves).
+ * (see there for what each one serves): the statements are portable SQL, shared.
  */
-import { sql, type Kysely } from 'kysely';
-
-const statements = [
-  sql`CREATE INDEX matches_date ON matches (match_date)`,
-  sql`CREATE INDEX matches_reported_by_team ON matches (reported_by_team) WHERE reported_by_team IS NOT NULL`,
-  sql`CREATE INDEX match_events_team ON match_events (team_id, match_id)`,
-  sql`CREATE INDEX match_squads_player ON match_squads (player_id)`,
-  sql`CREATE INDEX match_squads_team ON match_squads (team_id, match_id)`,
-  sql`CREATE INDEX league_news_league ON league_news (league_id, published_at)`,
-];
+import type { Kysely } from 'kysely';
+import { statements } from '../0004_read_indexes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed against no schema
 export async function up(db: Kysely<any>): Promise<void> {
