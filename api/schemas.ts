@@ -30,7 +30,8 @@ export const StandingRowSchema = z
     goals_for: z.number().int(),
     goals_against: z.number().int(),
     goal_difference: z.number().int(),
-    points: z.number().int(),
+    points: z.number().int().describe('after deductions'),
+    deducted: z.number().int().describe('points deducted by the league (0 when none)'),
     logo: z.string().nullable().describe('file name under /api/images/teams/'),
   })
   .meta({ id: 'StandingRow' });

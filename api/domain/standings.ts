@@ -1,13 +1,18 @@
 /**
- * League table computation (spec sections 2 "League detail" and 9).
- * Pure: the caller loads a league's teams and matches for a season.
+ * League table computation (spec sections 2 "League detail" and 9; issue #18).
+ * Pure: the caller loads a league's teams, matches, rules and deductions for a season.
+ *
+ * The order is the league's tie-breakers (league-rules.ts), in turn. A head-to-head
+ * criterion compares only the matches among the teams still tied (a mini-league); when
+ * a run of head-to-head criteria splits them but leaves a smaller group level, that run
+ * is applied again to the smaller group's own mini-league (as UEFA does), and only when
+ * it separates nobody does the next criterion after the run decide. Teams equal on every
+ * tie-breaker share a position (the next position skips) and are listed by name.
+ * Deductions come off the points, and so count for the `points` criterion, not head to head.
  */
 import { countsInTables } from './approval';
 import { compareIds, compareNames } from './compare-names';
-
-export const WIN_POINTS = 3;
-export const DRAW_POINTS = 1;
-export const LOSS_POINTS = 0;
+import { DEFAULT_RULES, HEAD_TO_HEAD, type LeagueRules, type Tiebreaker } from './league-rules';
 
 export interface StandingTeam {
   team_id: string;
@@ -34,11 +39,34 @@ export interface StandingRow {
   goals_for: number;
   goals_against: number;
   goal_difference: number;
+  /** After deductions. */
   points: number;
+  /** Points deducted (0 when none). */
+  deducted: number;
   logo: string | null;
 }
 
-type Tally = Omit<StandingRow, 'position'>;
+export interface PointsDeduction {
+  team_id: string;
+  points: number;
+}
+
+export interface StandingsOptions {
+  rules?: Pick<LeagueRules, 'points' | 'tiebreakers'>;
+  deductions?: readonly PointsDeduction[];
+  /** Cards per team for the fair_play criterion (fewer is better); none counted, all level. */
+  cards?: ReadonlyMap<string, number>;
+}
+
+type Tally = Omit<StandingRow, 'position'> & { away_goals_for: number };
+
+/** A counted result: both teams in the table, both scores, approved. */
+interface Result {
+  home: string;
+  away: string;
+  homeScore: number;
+  awayScore: number;
+}
 
 function emptyTally(team: StandingTeam): Tally {
   return {
@@ -52,35 +80,130 @@ function emptyTally(team: StandingTeam): Tally {
     goals_against: 0,
     goal_difference: 0,
     points: 0,
+    deducted: 0,
     logo: team.logo,
+    away_goals_for: 0,
   };
 }
 
-function record(tally: Tally, scored: number, conceded: number): void {
+function record(tally: Tally, scored: number, conceded: number, points: LeagueRules['points']): void {
   tally.played += 1;
   tally.goals_for += scored;
   tally.goals_against += conceded;
   tally.goal_difference = tally.goals_for - tally.goals_against;
   if (scored > conceded) {
     tally.wins += 1;
-    tally.points += WIN_POINTS;
+    tally.points += points.win;
   } else if (scored === conceded) {
     tally.draws += 1;
-    tally.points += DRAW_POINTS;
+    tally.points += points.draw;
   } else {
     tally.losses += 1;
-    tally.points += LOSS_POINTS;
+    tally.points += points.loss;
   }
 }
 
-function compareTallies(a: Tally, b: Tally): number {
-  return (
-    b.points - a.points ||
-    b.goal_difference - a.goal_difference ||
-    b.goals_for - a.goals_for ||
-    compareNames(a.team_name, b.team_name) ||
-    compareIds(a.team_id, b.team_id)
-  );
+/** The results among these teams only, tallied: a mini-league. */
+function miniLeague(
+  group: readonly Tally[],
+  results: readonly Result[],
+  points: LeagueRules['points'],
+): Map<string, Tally> {
+  const tallies = new Map(group.map((t) => [t.team_id, emptyTally(t)]));
+  for (const result of results) {
+    const home = tallies.get(result.home);
+    const away = tallies.get(result.away);
+    if (home === undefined || away === undefined) continue;
+    record(home, result.homeScore, result.awayScore, points);
+    record(away, result.awayScore, result.homeScore, points);
+  }
+  return tallies;
+}
+
+/** A criterion's value for a team, higher is better; `mini` holds the head-to-head tallies. */
+function valueOf(
+  criterion: Tiebreaker,
+  team: Tally,
+  mini: ReadonlyMap<string, Tally> | null,
+  cards: ReadonlyMap<string, number> | undefined,
+): number {
+  switch (criterion) {
+    case 'points':
+      return team.points;
+    case 'goal_difference':
+      return team.goal_difference;
+    case 'goals_for':
+      return team.goals_for;
+    case 'wins':
+      return team.wins;
+    case 'away_goals_for':
+      return team.away_goals_for;
+    case 'fewest_goals_against':
+      return -team.goals_against;
+    case 'fair_play':
+      return -(cards?.get(team.team_id) ?? 0);
+    case 'head_to_head_points':
+      return mini?.get(team.team_id)?.points ?? 0;
+    case 'head_to_head_goal_difference':
+      return mini?.get(team.team_id)?.goal_difference ?? 0;
+    case 'head_to_head_goals_for':
+      return mini?.get(team.team_id)?.goals_for ?? 0;
+  }
+}
+
+/**
+ * Splits a group into classes, best first, by the criteria in turn (each on the values
+ * `value` gives); teams in one class are equal on all of them.
+ */
+function splitBy(
+  group: readonly Tally[],
+  criteria: readonly Tiebreaker[],
+  value: (criterion: Tiebreaker, team: Tally) => number,
+): Tally[][] {
+  const keyed = group.map((team) => ({ team, key: criteria.map((criterion) => value(criterion, team)) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < a.key.length; i++) {
+      const difference = (b.key[i] as number) - (a.key[i] as number);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  });
+  const classes: Tally[][] = [];
+  let previous: number[] | null = null;
+  for (const { team, key } of keyed) {
+    if (previous !== null && key.every((value, i) => value === previous?.[i])) classes.at(-1)?.push(team);
+    else classes.push([team]);
+    previous = key;
+  }
+  return classes;
+}
+
+/** Orders a group of teams level on the criteria before `from`: classes of equals, best first. */
+function rankGroup(
+  group: readonly Tally[],
+  from: number,
+  context: {
+    criteria: readonly Tiebreaker[];
+    results: readonly Result[];
+    options: StandingsOptions;
+    points: LeagueRules['points'];
+  },
+): Tally[][] {
+  const { criteria } = context;
+  if (group.length <= 1 || from >= criteria.length) return [[...group]];
+  const criterion = criteria[from] as Tiebreaker;
+  if (!HEAD_TO_HEAD.has(criterion)) {
+    const classes = splitBy(group, [criterion], (c, team) => valueOf(c, team, null, context.options.cards));
+    return classes.flatMap((level) => rankGroup(level, from + 1, context));
+  }
+  // A run of head-to-head criteria, on the mini-league of this group.
+  let end = from;
+  while (end < criteria.length && HEAD_TO_HEAD.has(criteria[end] as Tiebreaker)) end += 1;
+  const mini = miniLeague(group, context.results, context.points);
+  const classes = splitBy(group, criteria.slice(from, end), (c, team) => valueOf(c, team, mini, undefined));
+  if (classes.length === 1) return rankGroup(group, end, context);
+  // A smaller group still level: the same run again, on its own mini-league.
+  return classes.flatMap((level) => (level.length > 1 ? rankGroup(level, from, context) : [level]));
 }
 
 /**
@@ -92,13 +215,16 @@ function compareTallies(a: Tally, b: Tally): number {
 export function computeStandings(
   teams: readonly StandingTeam[],
   matches: readonly StandingMatch[],
+  options: StandingsOptions = {},
 ): StandingRow[] {
+  const rules = options.rules ?? DEFAULT_RULES;
   const tallies = new Map<string, Tally>();
   for (const team of teams) {
     // A duplicated team id would otherwise show twice; the first entry wins.
     if (!tallies.has(team.team_id)) tallies.set(team.team_id, emptyTally(team));
   }
 
+  const results: Result[] = [];
   for (const match of matches) {
     if (!countsInTables(match.approved)) continue;
     const { home_score: homeScore, away_score: awayScore } = match;
@@ -107,11 +233,29 @@ export function computeStandings(
     const home = tallies.get(match.home_team);
     const away = tallies.get(match.away_team);
     if (home === undefined || away === undefined) continue;
-    record(home, homeScore, awayScore);
-    record(away, awayScore, homeScore);
+    record(home, homeScore, awayScore, rules.points);
+    record(away, awayScore, homeScore, rules.points);
+    away.away_goals_for += awayScore;
+    results.push({ home: match.home_team, away: match.away_team, homeScore, awayScore });
+  }
+  for (const deduction of options.deductions ?? []) {
+    const tally = tallies.get(deduction.team_id);
+    if (tally === undefined) continue;
+    tally.deducted += deduction.points;
+    tally.points -= deduction.points;
   }
 
-  return [...tallies.values()]
-    .sort(compareTallies)
-    .map((tally, index) => ({ position: index + 1, ...tally }));
+  const classes = rankGroup([...tallies.values()], 0, {
+    criteria: rules.tiebreakers,
+    results,
+    options,
+    points: rules.points,
+  });
+  const rows: StandingRow[] = [];
+  for (const level of classes) {
+    const position = rows.length + 1;
+    level.sort((a, b) => compareNames(a.team_name, b.team_name) || compareIds(a.team_id, b.team_id));
+    for (const { away_goals_for: _, ...tally } of level) rows.push({ position, ...tally });
+  }
+  return rows;
 }

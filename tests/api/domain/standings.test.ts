@@ -129,7 +129,7 @@ describe('computeStandings: tie-breaks', () => {
     ]);
   });
 
-  it('ranks by name, case-insensitively, when points, goal difference and goals for are equal', () => {
+  it('lets teams equal on every tie-breaker share the position, listed by name case-insensitively', () => {
     const charlie = team('t1', 'charlie');
     const bravo = team('t2', 'bravo');
     const alpha = team('t3', 'Alpha');
@@ -139,21 +139,22 @@ describe('computeStandings: tie-breaks', () => {
       [charlie, delta, bravo, alpha],
       [match('t1', 't4', [1, 1]), match('t2', 't3', [1, 1])],
     );
+    // Level head to head too (each drew its one match among them) and on wins.
     // A code-unit sort would put the capitalised names first.
     expect(table).toEqual([
       standingRow(1, alpha, [1, 0, 1, 0, 1, 1, 0, 1]),
-      standingRow(2, bravo, [1, 0, 1, 0, 1, 1, 0, 1]),
-      standingRow(3, charlie, [1, 0, 1, 0, 1, 1, 0, 1]),
-      standingRow(4, delta, [1, 0, 1, 0, 1, 1, 0, 1]),
+      standingRow(1, bravo, [1, 0, 1, 0, 1, 1, 0, 1]),
+      standingRow(1, charlie, [1, 0, 1, 0, 1, 1, 0, 1]),
+      standingRow(1, delta, [1, 0, 1, 0, 1, 1, 0, 1]),
     ]);
   });
 
-  it('falls back to team_id when names differ only in case', () => {
+  it('lists equal teams by team_id when names differ only in case', () => {
     const upper = team('rovers.b', 'Rovers');
     const lower = team('rovers.a', 'rovers');
     expect(computeStandings([upper, lower], []).map((r) => [r.position, r.team_id])).toEqual([
       [1, 'rovers.a'],
-      [2, 'rovers.b'],
+      [1, 'rovers.b'],
     ]);
   });
 });
@@ -168,7 +169,7 @@ describe('computeStandings: edge cases', () => {
     const b = team('b', 'B');
     expect(computeStandings([b, a], [match('a', 'b', [1, 0], 'PENDING')])).toEqual([
       standingRow(1, a, [0, 0, 0, 0, 0, 0, 0, 0]),
-      standingRow(2, b, [0, 0, 0, 0, 0, 0, 0, 0]),
+      standingRow(1, b, [0, 0, 0, 0, 0, 0, 0, 0]),
     ]);
   });
 
@@ -183,7 +184,7 @@ describe('computeStandings: edge cases', () => {
     const b = team('b', 'B');
     expect(computeStandings([a, b], [match('a', 'b', [0, 0])])).toEqual([
       standingRow(1, a, [1, 0, 1, 0, 0, 0, 0, 1]),
-      standingRow(2, b, [1, 0, 1, 0, 0, 0, 0, 1]),
+      standingRow(1, b, [1, 0, 1, 0, 0, 0, 0, 1]),
     ]);
   });
 });
