@@ -36,15 +36,8 @@ export interface LeagueRules {
 
 export const DEFAULT_RULES: LeagueRules = {
   points: { win: 3, draw: 1, loss: 0 },
-  tiebreakers: [
-    'points',
-    'goal_difference',
-    'goals_for',
-    'head_to_head_points',
-    'head_to_head_goal_difference',
-    'head_to_head_goals_for',
-    'wins',
-  ],
+  // The first seven: the allowed extras come after them in TIEBREAKERS.
+  tiebreakers: TIEBREAKERS.slice(0, 7),
   report_deadline_hours: 72,
   suspensions: { red_card_matches: 1, yellow_card_threshold: 5, yellow_card_matches: 1 },
 };

@@ -161,3 +161,22 @@ describe('every tie-breaker decides on its own', () => {
     expect(alone).toBe(other);
   });
 });
+
+describe('the default rules', () => {
+  it('are the contract of issue #18', () => {
+    expect(DEFAULT_RULES).toEqual({
+      points: { win: 3, draw: 1, loss: 0 },
+      tiebreakers: [
+        'points',
+        'goal_difference',
+        'goals_for',
+        'head_to_head_points',
+        'head_to_head_goal_difference',
+        'head_to_head_goals_for',
+        'wins',
+      ],
+      report_deadline_hours: 72,
+      suspensions: { red_card_matches: 1, yellow_card_threshold: 5, yellow_card_matches: 1 },
+    });
+  });
+});
