@@ -178,32 +178,90 @@ function splitBy(
   return classes;
 }
 
-/** Orders a group of teams level on the criteria before `from`: classes of equals, best first. */
-function rankGroup(
-  group: readonly Tally[],
-  from: number,
-  context: {
-    criteria: readonly Tiebreaker[];
-    results: readonly Result[];
-    options: StandingsOptions;
-    points: LeagueRules['points'];
-  },
-): Tally[][] {
+/** Why a row sits above the next one: the tie-breaker that split them, with both values. */
+export interface PlaceReason {
+  criterion: Tiebreaker;
+  above: number;
+  below: number;
+  /** Their points when level on them (the criterion is then a later one), else null. */
+  levelOnPoints: number | null;
+}
+
+interface RankContext {
+  criteria: readonly Tiebreaker[];
+  results: readonly Result[];
+  options: StandingsOptions;
+  points: LeagueRules['points'];
+  /** By row index: why that row is above the next (filled where classes split). */
+  reasons: Map<number, PlaceReason>;
+}
+
+/** Notes, at each boundary between consecutive classes, which criterion split them. */
+function noteSplits(
+  classes: readonly Tally[][],
+  offset: number,
+  criteria: readonly Tiebreaker[],
+  value: (criterion: Tiebreaker, team: Tally) => number,
+  context: RankContext,
+): void {
+  let at = offset;
+  for (let i = 0; i + 1 < classes.length; i++) {
+    at += (classes[i] as Tally[]).length;
+    const above = (classes[i] as Tally[])[0] as Tally;
+    const below = (classes[i + 1] as Tally[])[0] as Tally;
+    const criterion = criteria.find((c) => value(c, above) !== value(c, below));
+    if (criterion === undefined) continue;
+    context.reasons.set(at - 1, {
+      criterion,
+      above: value(criterion, above),
+      below: value(criterion, below),
+      levelOnPoints: criterion !== 'points' && above.points === below.points ? above.points : null,
+    });
+  }
+}
+
+/**
+ * Orders a group of teams level on the criteria before `from`, whose rows start at
+ * `offset`: classes of equals, best first.
+ */
+function rankGroup(group: readonly Tally[], from: number, offset: number, context: RankContext): Tally[][] {
   const { criteria } = context;
   if (group.length <= 1 || from >= criteria.length) return [[...group]];
   const criterion = criteria[from] as Tiebreaker;
   if (!HEAD_TO_HEAD.has(criterion)) {
-    const classes = splitBy(group, [criterion], (c, team) => valueOf(c, team, null, context.options.cards));
-    return classes.flatMap((level) => rankGroup(level, from + 1, context));
+    const value = (c: Tiebreaker, team: Tally) => valueOf(c, team, null, context.options.cards);
+    const classes = splitBy(group, [criterion], value);
+    noteSplits(classes, offset, [criterion], value, context);
+    return recurse(classes, offset, (level, at) => rankGroup(level, from + 1, at, context));
   }
   // A run of head-to-head criteria, on the mini-league of this group.
   let end = from;
   while (end < criteria.length && HEAD_TO_HEAD.has(criteria[end] as Tiebreaker)) end += 1;
   const mini = miniLeague(group, context.results, context.points);
-  const classes = splitBy(group, criteria.slice(from, end), (c, team) => valueOf(c, team, mini, undefined));
-  if (classes.length === 1) return rankGroup(group, end, context);
+  const run = criteria.slice(from, end);
+  const value = (c: Tiebreaker, team: Tally) => valueOf(c, team, mini, undefined);
+  const classes = splitBy(group, run, value);
+  if (classes.length === 1) return rankGroup(group, end, offset, context);
+  noteSplits(classes, offset, run, value, context);
   // A smaller group still level: the same run again, on its own mini-league.
-  return classes.flatMap((level) => (level.length > 1 ? rankGroup(level, from, context) : [level]));
+  return recurse(classes, offset, (level, at) =>
+    level.length > 1 ? rankGroup(level, from, at, context) : [level],
+  );
+}
+
+/** Each class ranked further, with the row index it starts at. */
+function recurse(
+  classes: readonly Tally[][],
+  offset: number,
+  rank: (level: Tally[], at: number) => Tally[][],
+): Tally[][] {
+  const out: Tally[][] = [];
+  let at = offset;
+  for (const level of classes) {
+    out.push(...rank(level, at));
+    at += level.length;
+  }
+  return out;
 }
 
 /**
@@ -217,6 +275,18 @@ export function computeStandings(
   matches: readonly StandingMatch[],
   options: StandingsOptions = {},
 ): StandingRow[] {
+  return explainStandings(teams, matches, options).rows;
+}
+
+/**
+ * The table and, for each row, why it sits above the next one (null when they share a
+ * position, and for the last row): what a tap on a row explains.
+ */
+export function explainStandings(
+  teams: readonly StandingTeam[],
+  matches: readonly StandingMatch[],
+  options: StandingsOptions = {},
+): { rows: StandingRow[]; reasons: (PlaceReason | null)[] } {
   const rules = options.rules ?? DEFAULT_RULES;
   const tallies = new Map<string, Tally>();
   for (const team of teams) {
@@ -245,11 +315,13 @@ export function computeStandings(
     tally.points -= deduction.points;
   }
 
-  const classes = rankGroup([...tallies.values()], 0, {
+  const reasons = new Map<number, PlaceReason>();
+  const classes = rankGroup([...tallies.values()], 0, 0, {
     criteria: rules.tiebreakers,
     results,
     options,
     points: rules.points,
+    reasons,
   });
   const rows: StandingRow[] = [];
   for (const level of classes) {
@@ -257,5 +329,5 @@ export function computeStandings(
     level.sort((a, b) => compareNames(a.team_name, b.team_name) || compareIds(a.team_id, b.team_id));
     for (const { away_goals_for: _, ...tally } of level) rows.push({ position, ...tally });
   }
-  return rows;
+  return { rows, reasons: rows.map((_, index) => reasons.get(index) ?? null) };
 }

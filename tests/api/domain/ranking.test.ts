@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, TIEBREAKERS, type Tiebreaker } from '../../../api/domain/league-rules';
-import { computeStandings, type StandingMatch, type StandingTeam } from '../../../api/domain/standings';
+import {
+  computeStandings,
+  explainStandings,
+  type StandingMatch,
+  type StandingTeam,
+} from '../../../api/domain/standings';
 
 const team = (id: string): StandingTeam => ({ team_id: id, team_name: id.toUpperCase(), logo: null });
 const played = (home: string, away: string, homeScore: number, awayScore: number): StandingMatch => ({
@@ -49,6 +54,18 @@ describe('head to head', () => {
     ]);
   });
 
+  it('explains each place: the criterion that split a row from the next, with both values', () => {
+    const { rows, reasons } = explainStandings(teams, matches, { rules: HEAD_TO_HEAD_FIRST });
+    expect(rows.map((row) => row.team_id)).toEqual(['a', 'c', 'b', 'd']);
+    expect(reasons).toEqual([
+      // a and c: level on 6 points and on head-to-head points (3), a +1 against c's 0.
+      { criterion: 'head_to_head_goal_difference', above: 1, below: 0, levelOnPoints: 6 },
+      { criterion: 'head_to_head_goal_difference', above: 0, below: -1, levelOnPoints: 6 },
+      { criterion: 'points', above: 6, below: 0, levelOnPoints: null },
+      null,
+    ]);
+  });
+
   it('comes after goal difference and goals scored by default', () => {
     // Overall goal difference: b +4, a +2, c +1.
     expect(order(computeStandings(teams, matches))).toEqual(['1 b', '2 a', '3 c', '4 d']);
@@ -80,6 +97,12 @@ describe('shared positions and deductions', () => {
       deductions: [{ team_id: 'c', points: 1 }],
     });
     expect(order(table)).toEqual(['1 a', '1 b', '3 c']);
+    // Nothing splits a from b; b is above c on points (1 against 0 - 1 deducted).
+    expect(
+      explainStandings(['a', 'b', 'c'].map(team), [played('a', 'b', 1, 1)], {
+        deductions: [{ team_id: 'c', points: 1 }],
+      }).reasons,
+    ).toEqual([null, { criterion: 'points', above: 1, below: -1, levelOnPoints: null }, null]);
   });
 
   it('takes deducted points off (several deductions add up) and shows how many', () => {
