@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { leagueRoutes } from './routes/leagues';
+import { leagueRuleRoutes } from './routes/league-rules';
 import { matchRoutes } from './routes/matches';
 import { matchWriteRoutes } from './routes/match-writes';
 import { newsRoutes } from './routes/news';
@@ -52,6 +53,7 @@ export function createApp(db: DB, options: AppOptions, readCache: ReadCache | nu
     .route('/', healthRoutes)
     .route('/', authRoutes)
     .route('/', leagueRoutes)
+    .route('/', leagueRuleRoutes)
     .route('/', teamRoutes)
     .route('/', matchRoutes)
     .route('/', playerRoutes)

@@ -127,7 +127,8 @@ const paths = {
   ),
   '/api/leagues/{leagueId}': get('One league', [leagueId], json(ref('League'))),
   '/api/leagues/{leagueId}/table': get(
-    'League table from approved results: points, goal difference, goals for, name',
+    "League table from approved results, ordered by the league's rules (tie-breakers; teams level on all of them " +
+      'share a position) with points deductions taken off',
     [leagueId, season],
     json({ type: 'object', properties: { standings: arrayOf('StandingRow') } }),
   ),
@@ -140,6 +141,44 @@ const paths = {
     'League leaderboards (goal 2 points, assist 1)',
     [leagueId, season],
     json(ref('LeagueStats')),
+  ),
+  '/api/leagues/{leagueId}/rules': get(
+    "The league's rules: points per result, tie-breakers in order, report deadline, suspension thresholds " +
+      '(the defaults until a super admin changes them)',
+    [leagueId],
+    json(ref('LeagueRules')),
+  ),
+  '/api/leagues/{leagueId}/rules#write': write(
+    'put',
+    "Replace the league's rules (super_admin); an unknown tie-breaker is refused with 400 naming it",
+    [leagueId],
+    ref('LeagueRules'),
+    { '200': json(ref('LeagueRules')) },
+  ),
+  '/api/leagues/{leagueId}/deductions': get(
+    'Points deductions with their reasons, oldest first',
+    [leagueId],
+    json({
+      type: 'object',
+      properties: { deductions: arrayOf('Deduction') },
+    }),
+  ),
+  '/api/leagues/{leagueId}/deductions#write': write(
+    'post',
+    'Deduct points from a team of the league, with a reason (super_admin)',
+    [leagueId],
+    obj({ team_id: str, points: { type: 'integer', minimum: 1, maximum: 100 }, reason: str }, [
+      'team_id',
+      'points',
+      'reason',
+    ]),
+    { '201': json(ref('Deduction')) },
+  ),
+  '/api/leagues/{leagueId}/deductions/{id}': write(
+    'delete',
+    'Remove a deduction (super_admin)',
+    [leagueId, path('id')],
+    null,
   ),
   '/api/teams': get(
     'Teams by name, then id; all of them unless filtered. With limit or cursor: one page and next_cursor',

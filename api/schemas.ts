@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { APPROVAL_STATES, LEAGUE_STATUSES, POSITION_GENERALS, POSITIONS } from '../db/schema';
+import { TIEBREAKERS } from './domain/league-rules';
 
 export const ErrorSchema = z.strictObject({ detail: z.string() }).meta({ id: 'Error' });
 
@@ -215,3 +216,48 @@ export type PlayerProfileDto = z.infer<typeof PlayerProfileSchema>;
 export type LeaderRowDto = z.infer<typeof LeaderRowSchema>;
 export type NewsItemDto = z.infer<typeof NewsItemSchema>;
 export type SearchResultDto = z.infer<typeof SearchResultSchema>;
+
+const count = (max: number) =>
+  z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(max, `must be at most ${max}`);
+
+const ALLOWED = TIEBREAKERS.join(', ');
+const tiebreaker = z
+  .string({ error: 'must be a tie-breaker name' })
+  .refine((name): name is (typeof TIEBREAKERS)[number] => (TIEBREAKERS as readonly string[]).includes(name), {
+    error: (issue) => `unknown tie-breaker '${String(issue.input)}' (allowed: ${ALLOWED})`,
+  });
+
+/** A league's rules (issue #18): the answer of GET and the body of PUT /api/leagues/{leagueId}/rules. */
+export const LeagueRulesSchema = z
+  .strictObject({
+    points: z.strictObject({ win: count(10), draw: count(10), loss: count(10) }),
+    tiebreakers: z
+      .array(tiebreaker)
+      .min(1, 'must name at least one tie-breaker')
+      .max(TIEBREAKERS.length)
+      .refine((names) => new Set(names).size === names.length, 'must not name a tie-breaker twice'),
+    report_deadline_hours: count(24 * 30).refine((hours) => hours >= 1, 'must be at least 1'),
+    suspensions: z.strictObject({
+      red_card_matches: count(20),
+      yellow_card_threshold: count(50).refine((n) => n >= 1, 'must be at least 1'),
+      yellow_card_matches: count(20),
+    }),
+  })
+  .meta({ id: 'LeagueRules' });
+
+/** A points deduction with its reason (issue #18). */
+export const DeductionSchema = z
+  .strictObject({
+    id: z.number().int(),
+    league_id: z.string(),
+    team_id: z.string(),
+    team_name: z.string(),
+    points: z.number().int().describe('points taken off'),
+    reason: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Deduction' });

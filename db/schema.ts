@@ -202,6 +202,24 @@ export interface AppSettingsTable {
   value: string;
 }
 
+/** Migration 0009: the rules a league changed, as JSON over the defaults. */
+export interface LeagueRulesTable {
+  league_id: string;
+  rules: string;
+  updated_at: string;
+}
+
+/** Migration 0009: points taken off a team in a league, with the reason. */
+export interface PointsDeductionsTable {
+  id: Generated<number>;
+  league_id: string;
+  team_id: string;
+  points: number;
+  reason: string;
+  created_at: string;
+  created_by: string | null;
+}
+
 export interface Database {
   leagues: LeaguesTable;
   teams: TeamsTable;
@@ -220,6 +238,8 @@ export interface Database {
   search_names: SearchNamesTable;
   login_attempts: LoginAttemptsTable;
   app_settings: AppSettingsTable;
+  league_rules: LeagueRulesTable;
+  points_deductions: PointsDeductionsTable;
 }
 
 export type League = Selectable<LeaguesTable>;

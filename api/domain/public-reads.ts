@@ -14,6 +14,8 @@ export const CACHED_READ_ROUTES = [
   '/api/leagues/:leagueId/table',
   '/api/leagues/:leagueId/matches',
   '/api/leagues/:leagueId/stats',
+  '/api/leagues/:leagueId/rules',
+  '/api/leagues/:leagueId/deductions',
   '/api/teams',
   '/api/teams/:teamId',
   '/api/teams/:teamId/roster',
@@ -57,7 +59,15 @@ export const UNCACHED_READ_ROUTES = {
 export const SHARED_READ_TABLES = {
   '/api/leagues': ['leagues'],
   '/api/leagues/:leagueId': ['leagues'],
-  '/api/leagues/:leagueId/table': ['leagues', 'teams', 'approved_results'],
+  '/api/leagues/:leagueId/table': [
+    'leagues',
+    'teams',
+    'approved_results',
+    'league_rules',
+    'points_deductions',
+  ],
+  '/api/leagues/:leagueId/rules': ['leagues', 'league_rules'],
+  '/api/leagues/:leagueId/deductions': ['leagues', 'teams', 'points_deductions'],
   '/api/leagues/:leagueId/matches': [
     'leagues',
     'teams',

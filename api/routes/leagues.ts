@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import type { DB } from '../../db/connection';
 import { approvedLeagueResults, findLeague, leagueTeams, listLeagues } from '../data/leagues';
+import { leagueDeductions, leagueRules } from '../data/league-rules';
 import { listMatches } from '../data/matches';
 import { leaderboards } from '../data/stats';
 import { computeStandings } from '../domain/standings';
@@ -17,7 +18,7 @@ import type { LeagueDto, LeagueListDto } from '../schemas';
 import { jsonRead } from '../http/read';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from './list-query';
 
-const leagueParam = z.object({ leagueId: idParam.transform(leagueIdFrom).pipe(idParam) });
+export const leagueParam = z.object({ leagueId: idParam.transform(leagueIdFrom).pipe(idParam) });
 const seasonQuery = z.object({ season: seasonParam.optional() });
 /** GET /api/leagues: a season and a page. */
 const leagueListQuery = z.object({
@@ -26,7 +27,7 @@ const leagueListQuery = z.object({
   cursor: cursorParam('leagues', z.tuple([z.string().regex(/^\d{4}$/), z.string(), z.string()])).optional(),
 });
 
-async function requireLeague(db: DB, leagueId: string): Promise<LeagueDto> {
+export async function requireLeague(db: DB, leagueId: string): Promise<LeagueDto> {
   const league = await findLeague(db, leagueId);
   if (!league) fail(404, 'League not found');
   return league;
@@ -57,9 +58,19 @@ export const leagueRoutes = new Hono<AppEnv>()
     async (c) => {
       const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
       const season = c.req.valid('query').season ?? league.season;
-      const teams = await leagueTeams(c.var.db, league.league_id, season);
-      const matches = await approvedLeagueResults(c.var.db, league.league_id, season);
-      return jsonRead(c, { standings: computeStandings(teams, matches) }, CACHE.revalidate);
+      const db = c.var.db;
+      const teams = await leagueTeams(db, league.league_id, season);
+      const matches = await approvedLeagueResults(db, league.league_id, season);
+      // The league's own rules and deductions (issue #18) order the current season; an
+      // earlier season is shown as it stood, under the default rules.
+      const current = season === league.season;
+      const options = current
+        ? {
+            rules: await leagueRules(db, league.league_id),
+            deductions: await leagueDeductions(db, league.league_id),
+          }
+        : {};
+      return jsonRead(c, { standings: computeStandings(teams, matches, options) }, CACHE.revalidate);
     },
   )
   .get(

@@ -23,6 +23,7 @@ import { addRoleUsers, PASSWORD, type Role } from '../fixtures/auth';
 import { tableChecksums, type Checksums } from '../fixtures/checksum';
 import { buildTinyLeague, NOW } from '../fixtures/factory';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../fixtures/postgres-server';
+import { EDITOR_TABLES } from '../fixtures/tables';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -245,18 +246,7 @@ function expectSameAnswers(testCase: Case, answers: { sqlite: Answer[]; postgres
 
 // ---- the cases ----
 
-const LISTED = [
-  'audit_log',
-  'coaches',
-  'league_news',
-  'leagues',
-  'match_events',
-  'match_squads',
-  'matches',
-  'players',
-  'teams',
-  'users',
-];
+const LISTED = EDITOR_TABLES;
 
 const CRAFTED_TABLES = [
   'users; DROP TABLE users',

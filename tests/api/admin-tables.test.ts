@@ -11,6 +11,7 @@ import { addRoleUsers, PASSWORD, type Role } from '../fixtures/auth';
 import { NOW, TINY_LEAGUE_NEWS } from '../fixtures/factory';
 import { tableChecksums, type Checksums } from '../fixtures/checksum';
 import { withFixture } from '../fixtures/hooks';
+import { EDITOR_TABLES } from '../fixtures/tables';
 
 const t = withFixture(() => makeTinyLeagueApp(), { perTest: true });
 let tokens: Record<Role, string | null>;
@@ -77,18 +78,7 @@ function snapshot(): Promise<Checksums> {
   return tableChecksums(t.connection);
 }
 
-const LISTED = [
-  'audit_log',
-  'coaches',
-  'league_news',
-  'leagues',
-  'match_events',
-  'match_squads',
-  'matches',
-  'players',
-  'teams',
-  'users',
-];
+const LISTED = EDITOR_TABLES;
 
 const ENDPOINTS: { method: Method; path: string; body?: unknown }[] = [
   { method: 'GET', path: '/api/tables' },

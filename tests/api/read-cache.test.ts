@@ -240,7 +240,13 @@ describe('the read cache', () => {
     expect(sharedReadTables('/api/team_news')).toBeNull();
     expect(sharedReadTables('/api/tables')).toBeNull();
     expect(sharedReadTables('/api/search')).toEqual(['leagues', 'teams', 'players']);
-    expect(sharedReadTables('/api/leagues/tl-26/table')).toEqual(['leagues', 'teams', 'approved_results']);
+    expect(sharedReadTables('/api/leagues/tl-26/table')).toEqual([
+      'leagues',
+      'teams',
+      'approved_results',
+      'league_rules',
+      'points_deductions',
+    ]);
   });
 
   it('keeps an answer that depends on the clock only until the next kickoff', async () => {

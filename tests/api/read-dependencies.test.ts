@@ -23,6 +23,8 @@ const REQUESTS = [
   '/api/leagues/tl-26/table?season=2025',
   '/api/leagues/tl-26/matches',
   '/api/leagues/tl-26/stats',
+  '/api/leagues/tl-26/rules',
+  '/api/leagues/tl-26/deductions',
   '/api/teams',
   '/api/teams?season=2026',
   '/api/teams?league_id=tl-26&limit=2',

@@ -137,6 +137,16 @@ const SCHEMA_COLUMNS: { [T in keyof Database]: readonly string[] } = {
   match_revision: columnsOf<Database['match_revision']>()(['match_id', 'revision']),
   login_attempts: columnsOf<Database['login_attempts']>()(['key', 'window_start', 'count']),
   app_settings: columnsOf<Database['app_settings']>()(['name', 'value']),
+  league_rules: columnsOf<Database['league_rules']>()(['league_id', 'rules', 'updated_at']),
+  points_deductions: columnsOf<Database['points_deductions']>()([
+    'id',
+    'league_id',
+    'team_id',
+    'points',
+    'reason',
+    'created_at',
+    'created_by',
+  ]),
   search_names: columnsOf<Database['search_names']>()(['id', 'kind', 'ref_id', 'name', 'folded', 'length']),
 };
 

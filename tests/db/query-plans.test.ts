@@ -157,6 +157,8 @@ async function planCalls(connection: SqliteConnection, ids: BigDbIds): Promise<C
       // A season without matches: the table falls back to the league's registered teams.
       get(`/api/leagues/${league}/${tail}?season=2019`);
     }
+    get(`/api/leagues/${league}/rules`);
+    get(`/api/leagues/${league}/deductions`);
   }
   get('/api/teams');
   get('/api/teams?limit=20');

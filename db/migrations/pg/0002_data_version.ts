@@ -30,26 +30,30 @@ export async function up(db: Kysely<any>): Promise<void> {
       RETURN NULL;
     END
   $body$`.execute(db);
-  for (const table of VERSIONED_TABLES) {
-    await sql`INSERT INTO data_version (table_name, version) VALUES (${table}, 1)`.execute(db);
-    for (const [event, rows] of [
-      ['INSERT', 'NEW'],
-      ['UPDATE', 'NEW'],
-      ['DELETE', 'OLD'],
-    ] as const) {
-      await sql
-        .raw(
-          `CREATE TRIGGER ${table}_${event.toLowerCase()}_bumps_version AFTER ${event} ON ${table}
-           REFERENCING ${rows} TABLE AS changed
-           FOR EACH STATEMENT EXECUTE FUNCTION touchline_bump_data_version('${table}')`,
-        )
-        .execute(db);
-    }
+  for (const table of VERSIONED_TABLES) await versionTable(db, table);
+}
+
+/** Gives `table` a data version, moved by its writes (later migrations version their new tables too). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed against no schema
+export async function versionTable(db: Kysely<any>, table: string): Promise<void> {
+  await sql`INSERT INTO data_version (table_name, version) VALUES (${table}, 1)`.execute(db);
+  for (const [event, rows] of [
+    ['INSERT', 'NEW'],
+    ['UPDATE', 'NEW'],
+    ['DELETE', 'OLD'],
+  ] as const) {
     await sql
       .raw(
-        `CREATE TRIGGER ${table}_truncate_bumps_version AFTER TRUNCATE ON ${table}
+        `CREATE TRIGGER ${table}_${event.toLowerCase()}_bumps_version AFTER ${event} ON ${table}
+         REFERENCING ${rows} TABLE AS changed
          FOR EACH STATEMENT EXECUTE FUNCTION touchline_bump_data_version('${table}')`,
       )
       .execute(db);
   }
+  await sql
+    .raw(
+      `CREATE TRIGGER ${table}_truncate_bumps_version AFTER TRUNCATE ON ${table}
+       FOR EACH STATEMENT EXECUTE FUNCTION touchline_bump_data_version('${table}')`,
+    )
+    .execute(db);
 }

@@ -1,0 +1,109 @@
+/**
+ * A league's rules and points deductions (migration 0009; issue #18). Rules are stored
+ * as the JSON a super admin sent and read over the defaults, so a league without a row
+ * plays by DEFAULT_RULES.
+ */
+import type { DB } from '../../db/connection';
+import { DEFAULT_RULES, TIEBREAKERS, type LeagueRules, type Tiebreaker } from '../domain/league-rules';
+
+export interface DeductionDto {
+  id: number;
+  league_id: string;
+  team_id: string;
+  team_name: string;
+  points: number;
+  reason: string;
+  created_at: string;
+}
+
+const KNOWN: ReadonlySet<string> = new Set(TIEBREAKERS);
+
+/** Stored rules over the defaults; a stored value that no longer fits is left out. */
+function withDefaults(stored: unknown): LeagueRules {
+  const rules = structuredClone(DEFAULT_RULES);
+  if (stored === null || typeof stored !== 'object') return rules;
+  const value = stored as Partial<Record<keyof LeagueRules, unknown>>;
+  const points = value.points as Partial<LeagueRules['points']> | undefined;
+  for (const key of ['win', 'draw', 'loss'] as const) {
+    if (Number.isInteger(points?.[key])) rules.points[key] = points?.[key] as number;
+  }
+  if (Array.isArray(value.tiebreakers) && value.tiebreakers.every((name) => KNOWN.has(name as string))) {
+    rules.tiebreakers = value.tiebreakers as Tiebreaker[];
+  }
+  if (Number.isInteger(value.report_deadline_hours))
+    rules.report_deadline_hours = value.report_deadline_hours as number;
+  const suspensions = value.suspensions as Partial<LeagueRules['suspensions']> | undefined;
+  for (const key of ['red_card_matches', 'yellow_card_threshold', 'yellow_card_matches'] as const) {
+    if (Number.isInteger(suspensions?.[key])) rules.suspensions[key] = suspensions?.[key] as number;
+  }
+  return rules;
+}
+
+export async function leagueRules(db: DB, leagueId: string): Promise<LeagueRules> {
+  const row = await db
+    .selectFrom('league_rules')
+    .select('rules')
+    .where('league_id', '=', leagueId)
+    .executeTakeFirst();
+  if (row === undefined) return structuredClone(DEFAULT_RULES);
+  try {
+    return withDefaults(JSON.parse(row.rules));
+  } catch {
+    return structuredClone(DEFAULT_RULES);
+  }
+}
+
+export async function storeLeagueRules(
+  db: DB,
+  leagueId: string,
+  rules: LeagueRules,
+  at: string,
+): Promise<void> {
+  const json = JSON.stringify(rules);
+  await db
+    .insertInto('league_rules')
+    .values({ league_id: leagueId, rules: json, updated_at: at })
+    .onConflict((conflict) => conflict.column('league_id').doUpdateSet({ rules: json, updated_at: at }))
+    .execute();
+}
+
+/** A league's deductions, oldest first, with the team's name. */
+export async function leagueDeductions(db: DB, leagueId: string): Promise<DeductionDto[]> {
+  return db
+    .selectFrom('points_deductions as d')
+    .innerJoin('teams as t', 't.team_id', 'd.team_id')
+    .select(['d.id', 'd.league_id', 'd.team_id', 't.team_name', 'd.points', 'd.reason', 'd.created_at'])
+    .where('d.league_id', '=', leagueId)
+    .orderBy('d.id')
+    .execute();
+}
+
+export async function insertDeduction(
+  db: DB,
+  row: {
+    league_id: string;
+    team_id: string;
+    points: number;
+    reason: string;
+    created_at: string;
+    created_by: string;
+  },
+): Promise<number> {
+  const inserted = await db
+    .insertInto('points_deductions')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function deleteDeduction(
+  db: DB,
+  leagueId: string,
+  id: number,
+): Promise<DeductionDto | undefined> {
+  const found = (await leagueDeductions(db, leagueId)).find((deduction) => deduction.id === id);
+  if (found === undefined) return undefined;
+  await db.deleteFrom('points_deductions').where('id', '=', id).where('league_id', '=', leagueId).execute();
+  return found;
+}
