@@ -85,11 +85,15 @@ export const idParam = z
   .min(1, 'is required')
   .max(200, 'is too long')
   .refine((value) => !hasControlCharacter(value), 'contains control characters');
-export const matchIdParam = z
+/** The largest row id either engine stores (PostgreSQL's INTEGER keys are 32-bit). */
+export const MAX_ROW_ID = 2_147_483_647;
+/** A numeric row id in a path: a positive whole number up to MAX_ROW_ID. */
+export const rowIdParam = z
   .string()
-  .regex(/^[1-9]\d{0,15}$/, 'must be a positive whole number')
+  .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
   .transform(Number)
-  .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER));
+  .pipe(z.number().int().max(MAX_ROW_ID, `must be at most ${MAX_ROW_ID}`));
+export const matchIdParam = rowIdParam;
 
 // The league-id rule is the domain's, shared with the app; routes read it here beside idParam.
 export { leagueIdFrom } from '../domain/league-id';

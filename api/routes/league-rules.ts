@@ -18,7 +18,7 @@ import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { jsonRead } from '../http/read';
-import { idParam, validate } from '../http/validate';
+import { idParam, rowIdParam, validate } from '../http/validate';
 import { audit, writeTransaction } from '../http/write';
 import { LeagueRulesSchema as rulesBody } from '../schemas';
 import { leagueParam, requireLeague } from './leagues';
