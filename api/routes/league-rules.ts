@@ -23,12 +23,7 @@ import { audit, writeTransaction } from '../http/write';
 import { LeagueRulesSchema as rulesBody } from '../schemas';
 import { leagueParam, requireLeague } from './leagues';
 
-const deductionParam = leagueParam.extend({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
-    .transform(Number),
-});
+const deductionParam = leagueParam.extend({ id: rowIdParam });
 
 const deductionBody = z.strictObject({
   team_id: idParam,

@@ -164,7 +164,9 @@ describe('points deductions', () => {
     const body = { team_id: 'north.town', points: 3, reason: 'Late registration' };
     expect((await call('POST', '/api/leagues/tl-26/deductions', 'coach', body)).status).toBe(403);
     expect((await call('POST', '/api/leagues/tl-26/deductions', 'anonymous', body)).status).toBe(401);
-    expect((await call('DELETE', '/api/leagues/tl-26/deductions/abc')).status).toBe(400);
+    for (const bad of ['abc', '0', '3000000000']) {
+      expect((await call('DELETE', `/api/leagues/tl-26/deductions/${bad}`)).status, bad).toBe(400);
+    }
     expect((await call('GET', '/api/leagues/tl-26/deductions', 'anonymous')).body).toEqual({
       deductions: [],
     });
