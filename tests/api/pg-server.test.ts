@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/config';
 import { startServer, type RunningServer } from '../../api/server';
 import { JWT_SECRET_SETTING } from '../../db/app-settings';
+import { postgresMigrations } from '../../db/migrations/pg';
 import { freshPostgresDatabase, TEST_ENGINE } from '../fixtures/engine';
 import { postgresBinDir } from '../fixtures/postgres-server';
 
@@ -68,7 +69,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('the server on PostgreSQL', () => {
       .selectFrom('schema_migrations' as 'app_settings')
       .selectAll()
       .execute();
-    expect(migrations).toHaveLength(8);
+    expect(migrations).toHaveLength(postgresMigrations.length);
 
     const secret = await db
       .selectFrom('app_settings')
