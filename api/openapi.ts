@@ -142,6 +142,36 @@ const paths = {
     [leagueId, season],
     json(ref('LeagueStats')),
   ),
+  '/api/leagues#write': write(
+    'post',
+    'Create a league season (super_admin); 409 when the id exists. A "-YY" id suffix must be the season',
+    [],
+    obj(
+      {
+        league_id: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$', maxLength: 64 },
+        league_name: str,
+        season: { type: 'string', pattern: '^\\d{4}$' },
+        status: { type: 'string', enum: ['active', 'upcoming', 'completed'] },
+        location: str,
+      },
+      ['league_id', 'league_name', 'season', 'status', 'location'],
+    ),
+    { '201': json(ref('League')) },
+  ),
+  '/api/leagues/{leagueId}#write': write(
+    'put',
+    "Edit a league's name, status and location (super_admin)",
+    [leagueId],
+    obj(
+      {
+        league_name: str,
+        status: { type: 'string', enum: ['active', 'upcoming', 'completed'] },
+        location: str,
+      },
+      ['league_name', 'status', 'location'],
+    ),
+    { '200': json(ref('League')) },
+  ),
   '/api/leagues/{leagueId}/rules': get(
     "The league's rules: points per result, tie-breakers in order, report deadline, suspension thresholds " +
       '(the defaults until a super admin changes them)',

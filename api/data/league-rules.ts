@@ -107,3 +107,27 @@ export async function deleteDeduction(
   await db.deleteFrom('points_deductions').where('id', '=', id).where('league_id', '=', leagueId).execute();
   return found;
 }
+
+export interface LeagueFields {
+  league_name: string;
+  status: 'active' | 'upcoming' | 'completed';
+  location: string;
+}
+
+/** A new league season; false when the id is taken. */
+export async function insertLeague(
+  db: DB,
+  row: LeagueFields & { league_id: string; season: string; created_at: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('leagues')
+    .values(row)
+    .onConflict((conflict) => conflict.column('league_id').doNothing())
+    .returning('league_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function updateLeague(db: DB, leagueId: string, fields: LeagueFields): Promise<void> {
+  await db.updateTable('leagues').set(fields).where('league_id', '=', leagueId).execute();
+}

@@ -9,10 +9,14 @@ import { leagueTeams } from '../data/leagues';
 import {
   deleteDeduction,
   insertDeduction,
+  insertLeague,
   leagueDeductions,
   leagueRules,
   storeLeagueRules,
+  updateLeague,
 } from '../data/league-rules';
+import { LEAGUE_STATUSES } from '../../db/schema';
+import { seasonFromLeagueId } from '../domain/league-id';
 import type { LeagueRules } from '../domain/league-rules';
 import type { AppEnv } from '../env';
 import { fail } from '../errors';
@@ -24,6 +28,39 @@ import { LeagueRulesSchema as rulesBody } from '../schemas';
 import { leagueParam, requireLeague } from './leagues';
 
 const deductionParam = leagueParam.extend({ id: rowIdParam });
+
+const leagueFields = {
+  league_name: z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, 'is required')
+    .max(200, 'must be at most 200 characters')
+    .refine((value) => !/\p{Cc}/u.test(value), 'must not contain control characters'),
+  status: z.enum(LEAGUE_STATUSES, { error: 'must be one of active, upcoming or completed' }),
+  location: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(200, 'must be at most 200 characters')
+    .refine((value) => !/\p{Cc}/u.test(value), 'must not contain control characters'),
+};
+
+const newLeagueBody = z
+  .strictObject({
+    league_id: z
+      .string({ error: 'must be text' })
+      .max(64, 'must be at most 64 characters')
+      .regex(/^[a-z0-9][a-z0-9.-]*$/, 'must be lower-case letters, digits, dots and hyphens, e.g. mwpl-27'),
+    season: z.string({ error: 'must be text' }).regex(/^\d{4}$/, 'must be a four-digit year such as 2027'),
+    ...leagueFields,
+  })
+  // A "-YY" suffix names the season (decision 0010): it must be this one.
+  .refine((body) => (seasonFromLeagueId(body.league_id) ?? body.season) === body.season, {
+    path: ['league_id'],
+    error: (issue) => {
+      const body = issue.input as { league_id: string; season: string };
+      return `ends in the season ${seasonFromLeagueId(body.league_id) ?? ''}, not ${body.season}`;
+    },
+  });
 
 const deductionBody = z.strictObject({
   team_id: idParam,
@@ -41,6 +78,38 @@ const deductionBody = z.strictObject({
 });
 
 export const leagueRuleRoutes = new Hono<AppEnv>()
+  .post(
+    '/leagues',
+    requireUser,
+    requireRoles('super_admin'),
+    writeTransaction,
+    validate('json', newLeagueBody),
+    async (c) => {
+      const db = c.var.db;
+      const body = c.req.valid('json');
+      const created = await insertLeague(db, { ...body, created_at: c.var.options.now().toISOString() });
+      if (!created) fail(409, `A league with the id '${body.league_id}' already exists`);
+      const league = await requireLeague(db, body.league_id);
+      await audit(c, { action: 'create', entity: 'league', entityId: league.league_id, after: league });
+      return c.json(league, 201);
+    },
+  )
+  .put(
+    '/leagues/:leagueId',
+    requireUser,
+    requireRoles('super_admin'),
+    writeTransaction,
+    validate('param', leagueParam),
+    validate('json', z.strictObject(leagueFields)),
+    async (c) => {
+      const db = c.var.db;
+      const before = await requireLeague(db, c.req.valid('param').leagueId);
+      await updateLeague(db, before.league_id, c.req.valid('json'));
+      const after = await requireLeague(db, before.league_id);
+      await audit(c, { action: 'update', entity: 'league', entityId: after.league_id, before, after });
+      return c.json(after, 200);
+    },
+  )
   .get('/leagues/:leagueId/rules', validate('param', leagueParam), async (c) => {
     const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
     return jsonRead(c, await leagueRules(c.var.db, league.league_id), CACHE.revalidate);

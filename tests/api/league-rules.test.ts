@@ -172,3 +172,73 @@ describe('points deductions', () => {
     });
   });
 });
+
+describe('POST /api/leagues and PUT /api/leagues/{leagueId}', () => {
+  const season = {
+    league_id: 'tl-27',
+    league_name: 'Tiny League',
+    season: '2027',
+    status: 'upcoming',
+    location: 'Townsville',
+  };
+
+  it('creates a season (201, readable, audited) and edits its name, status and location', async () => {
+    const created = await call('POST', '/api/leagues', 'superAdmin', season, 'new-season');
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject(season);
+    expect((await call('POST', '/api/leagues', 'superAdmin', season, 'new-season')).body).toEqual(
+      created.body,
+    );
+    expect((await call('GET', '/api/leagues/tl-27', 'anonymous')).body).toMatchObject(season);
+    expect((await call('GET', '/api/leagues/tl-27/rules', 'anonymous')).body).toEqual(DEFAULT_RULES);
+
+    const edit = { league_name: 'Tiny League Premier', status: 'active', location: 'Town Park' };
+    const edited = await call('PUT', '/api/leagues/tl-27', 'superAdmin', edit);
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ ...season, ...edit });
+    const log = await t.connection.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity'])
+      .where('entity_id', '=', 'tl-27')
+      .orderBy('id')
+      .execute();
+    expect(log).toEqual([
+      { action: 'create', entity: 'league' },
+      { action: 'update', entity: 'league' },
+    ]);
+  });
+
+  it('refuses a taken id (409), bad fields (400), other roles, and changes nothing', async () => {
+    const taken = await call('POST', '/api/leagues', 'superAdmin', {
+      ...season,
+      league_id: 'tl-26',
+      season: '2026',
+    });
+    expect(taken).toEqual({ status: 409, body: { detail: "A league with the id 'tl-26' already exists" } });
+    const refusals: [unknown, string][] = [
+      [{ ...season, league_id: 'TL 27' }, 'must be lower-case letters'],
+      [{ ...season, league_id: 'tl-26' }, 'ends in the season 2026, not 2027'],
+      [{ ...season, season: '27' }, 'must be a four-digit year'],
+      [{ ...season, status: 'paused' }, 'must be one of active, upcoming or completed'],
+      [{ ...season, league_name: ' ' }, 'is required'],
+      [{ ...season, extra: 1 }, 'extra'],
+    ];
+    for (const [body, detail] of refusals) {
+      const answer = await call('POST', '/api/leagues', 'superAdmin', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(String(answer.body.detail)).toContain(detail);
+    }
+    expect((await call('POST', '/api/leagues', 'admin', season)).status).toBe(403);
+    expect((await call('POST', '/api/leagues', 'anonymous', season)).status).toBe(401);
+    const edit = { league_name: 'X', status: 'active', location: '' };
+    expect((await call('PUT', '/api/leagues/nope-26', 'superAdmin', edit)).status).toBe(404);
+    expect((await call('PUT', '/api/leagues/tl-26', 'coach', edit)).status).toBe(403);
+    expect((await call('PUT', '/api/leagues/tl-26', 'superAdmin', { ...edit, season: '2030' })).status).toBe(
+      400,
+    );
+    expect((await call('GET', '/api/leagues/tl-27', 'anonymous')).status).toBe(404);
+    expect((await call('GET', '/api/leagues/tl-26', 'anonymous')).body).not.toMatchObject({
+      league_name: 'X',
+    });
+  });
+});
