@@ -67,15 +67,22 @@ export async function storeLeagueRules(
     .execute();
 }
 
-/** A league's deductions, oldest first, with the team's name. */
-export async function leagueDeductions(db: DB, leagueId: string): Promise<DeductionDto[]> {
+function deductionsOf(db: DB, leagueId: string) {
   return db
     .selectFrom('points_deductions as d')
     .innerJoin('teams as t', 't.team_id', 'd.team_id')
     .select(['d.id', 'd.league_id', 'd.team_id', 't.team_name', 'd.points', 'd.reason', 'd.created_at'])
-    .where('d.league_id', '=', leagueId)
-    .orderBy('d.id')
-    .execute();
+    .where('d.league_id', '=', leagueId);
+}
+
+/** A league's deductions, oldest first, with the team's name. */
+export async function leagueDeductions(db: DB, leagueId: string): Promise<DeductionDto[]> {
+  return deductionsOf(db, leagueId).orderBy('d.id').execute();
+}
+
+/** One deduction of a league, with the team's name. */
+export async function findDeduction(db: DB, leagueId: string, id: number): Promise<DeductionDto | undefined> {
+  return deductionsOf(db, leagueId).where('d.id', '=', id).executeTakeFirst();
 }
 
 export async function insertDeduction(
@@ -102,7 +109,7 @@ export async function deleteDeduction(
   leagueId: string,
   id: number,
 ): Promise<DeductionDto | undefined> {
-  const found = (await leagueDeductions(db, leagueId)).find((deduction) => deduction.id === id);
+  const found = await findDeduction(db, leagueId, id);
   if (found === undefined) return undefined;
   await db.deleteFrom('points_deductions').where('id', '=', id).where('league_id', '=', leagueId).execute();
   return found;

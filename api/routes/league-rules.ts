@@ -8,6 +8,7 @@ import { currentUser, requireRoles, requireUser } from '../auth/middleware';
 import { leagueTeams } from '../data/leagues';
 import {
   deleteDeduction,
+  findDeduction,
   insertDeduction,
   insertLeague,
   leagueDeductions,
@@ -168,7 +169,7 @@ export const leagueRuleRoutes = new Hono<AppEnv>()
         created_by: currentUser(c).id,
       };
       const id = await insertDeduction(db, row);
-      const created = (await leagueDeductions(db, league.league_id)).find((deduction) => deduction.id === id);
+      const created = await findDeduction(db, league.league_id, id);
       await audit(c, {
         action: 'league.deduction',
         entity: 'league',
