@@ -97,11 +97,14 @@ export async function submitStaffWrite<T>(request: StaffWriteRequest): Promise<S
 let running: Promise<ReplayResult | null> | null = null;
 let again = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** How many startOutboxSync calls have not been stopped: no timer outlives the last stop. */
+let activeSyncs = 0;
 
 async function scheduleNext(): Promise<void> {
   clearTimeout(timer);
+  if (activeSyncs === 0) return;
   const due = await nextDueAt(await offlineDb(), await pageAuth.userId());
-  if (due === null) return;
+  if (due === null || activeSyncs === 0) return;
   timer = setTimeout(() => void replayNow(), Math.max(0, due - Date.now()));
 }
 
@@ -177,10 +180,14 @@ async function adoptWorkerToken(): Promise<void> {
 /** Starts replaying: now, when the network comes back, on focus and on the worker's request. */
 export function startOutboxSync(): () => void {
   if (!hasIndexedDb()) return () => undefined;
+  let stopped = false;
+  activeSyncs += 1;
+  // Work started before a stop (the first replay, a reconnect) does not replay after it.
+  const replayIfActive = () => (stopped ? Promise.resolve(null) : replayNow());
   const onOnline = () => {
     void offlineDb()
       .then((db) => makeDueNow(db))
-      .then(() => replayNow());
+      .then(replayIfActive);
   };
   const onVisible = () => {
     if (document.visibilityState === 'visible') void replayNow();
@@ -192,14 +199,17 @@ export function startOutboxSync(): () => void {
   void adoptWorkerToken()
     .then(() => mirrorSession(storage.token()))
     .catch(() => undefined)
-    .then(() => replayNow());
+    .then(replayIfActive);
   window.addEventListener('online', onOnline);
   window.addEventListener('focus', onVisible);
   document.addEventListener('visibilitychange', onVisible);
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
   return () => {
+    if (stopped) return;
+    stopped = true;
+    activeSyncs -= 1;
     stopMirroring();
-    clearTimeout(timer);
+    if (activeSyncs === 0) clearTimeout(timer);
     window.removeEventListener('online', onOnline);
     window.removeEventListener('focus', onVisible);
     document.removeEventListener('visibilitychange', onVisible);
