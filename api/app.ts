@@ -16,6 +16,7 @@ import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { leagueRoutes } from './routes/leagues';
 import { leagueRuleRoutes } from './routes/league-rules';
+import { leagueSeasonRoutes } from './routes/league-season';
 import { matchRoutes } from './routes/matches';
 import { matchWriteRoutes } from './routes/match-writes';
 import { newsRoutes } from './routes/news';
@@ -54,6 +55,7 @@ export function createApp(db: DB, options: AppOptions, readCache: ReadCache | nu
     .route('/', authRoutes)
     .route('/', leagueRoutes)
     .route('/', leagueRuleRoutes)
+    .route('/', leagueSeasonRoutes)
     .route('/', teamRoutes)
     .route('/', matchRoutes)
     .route('/', playerRoutes)

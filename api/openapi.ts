@@ -130,7 +130,7 @@ const paths = {
     "League table from approved results, ordered by the league's rules (tie-breakers; teams level on all of them " +
       'share a position) with points deductions taken off',
     [leagueId, season],
-    json({ type: 'object', properties: { standings: arrayOf('StandingRow') } }),
+    json(ref('LeagueTable')),
   ),
   '/api/leagues/{leagueId}/matches': get(
     "A league season's matches, oldest first",
@@ -209,6 +209,62 @@ const paths = {
     'Remove a deduction (super_admin)',
     [leagueId, path('id')],
     null,
+  ),
+  '/api/leagues/{leagueId}/teams': write(
+    'post',
+    'Register a team for the league (super_admin). A team plays in one league at a time: 409 while it is ' +
+      'registered for another league that is not completed',
+    [leagueId],
+    obj({ team_id: str }, ['team_id']),
+    { '201': json(ref('Team')) },
+  ),
+  '/api/leagues/{leagueId}/teams/{teamId}': write(
+    'delete',
+    'Remove a team from the league (super_admin); 409 while it has matches in it',
+    [leagueId, teamId],
+    null,
+    { '200': json(ref('Team')) },
+  ),
+  '/api/leagues/{leagueId}/fixtures': write(
+    'post',
+    "Generate the season's fixtures (super_admin): a round robin by the circle method over the registered teams, " +
+      'every pair meeting `rounds` times, home and away alternating, at the home team ground. dry_run previews ' +
+      'and writes nothing (200); otherwise all matches are created in one transaction (201). 409 when the season ' +
+      'has matches, unless replace_unplayed, which replaces only those without a report',
+    [leagueId],
+    obj(
+      {
+        start_date: { type: 'string', format: 'date', description: 'the first match day, YYYY-MM-DD' },
+        kickoff_time: { type: 'string', pattern: '^\\d{2}:\\d{2}$', description: 'HH:MM in time_zone' },
+        interval_days: { type: 'integer', minimum: 1, maximum: 60 },
+        rounds: { type: 'integer', enum: [1, 2] },
+        dry_run: { type: 'boolean' },
+        replace_unplayed: { type: 'boolean' },
+        time_zone: {
+          type: 'string',
+          description: 'IANA time zone of start_date and kickoff_time; UTC if omitted',
+        },
+      },
+      ['start_date', 'kickoff_time', 'interval_days', 'rounds', 'dry_run'],
+    ),
+    {
+      '200': json(ref('FixturePlan'), 'The preview (dry_run)'),
+      '201': json(ref('FixturePlan'), 'Created'),
+    },
+  ),
+  '/api/matches/{matchId}/schedule': write(
+    'put',
+    'Move or postpone a match (super_admin); 409 once it has a report',
+    [path('matchId')],
+    obj(
+      {
+        date: { type: 'string', description: 'ISO 8601 instant with offset' },
+        location: str,
+        status: { type: 'string', enum: ['scheduled', 'postponed'] },
+      },
+      ['date', 'location', 'status'],
+    ),
+    { '200': json(ref('Match')) },
   ),
   '/api/teams': get(
     'Teams by name, then id; all of them unless filtered. With limit or cursor: one page and next_cursor',

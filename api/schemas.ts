@@ -4,7 +4,7 @@
  * missing or extra), and /api/openapi.json is generated from them.
  */
 import { z } from 'zod';
-import { APPROVAL_STATES, LEAGUE_STATUSES, POSITION_GENERALS, POSITIONS } from '../db/schema';
+import { APPROVAL_STATES, LEAGUE_STATUSES, MATCH_STATUSES, POSITION_GENERALS, POSITIONS } from '../db/schema';
 import { TIEBREAKERS } from './domain/league-rules';
 
 export const ErrorSchema = z.strictObject({ detail: z.string() }).meta({ id: 'Error' });
@@ -58,6 +58,7 @@ export const MatchSchema = z
     reported_by_team: z.string().nullable(),
     reported_at: z.string().nullable(),
     reviewed_at: z.string().nullable(),
+    status: z.enum(MATCH_STATUSES).describe('postponed: the match will not be played on its date'),
     goalscorers: z.array(z.string()).describe('player ids, repeated once per goal'),
     assisters: z.array(z.string()).describe('player ids, repeated once per assist'),
     goalkeepers: z.array(z.string()),
@@ -261,3 +262,54 @@ export const DeductionSchema = z
     created_at: z.string(),
   })
   .meta({ id: 'Deduction' });
+
+/** Why a table row sits above the next one (issue #18). */
+export const PlaceReasonSchema = z
+  .strictObject({
+    criterion: z.enum(TIEBREAKERS).describe('the tie-breaker that split the two rows'),
+    above: z.number().describe("this row's value of it"),
+    below: z.number().describe("the next row's value of it"),
+    level_on_points: z
+      .number()
+      .int()
+      .nullable()
+      .describe('their points when level on points (the criterion is a later one), else null'),
+  })
+  .meta({ id: 'PlaceReason' });
+
+/** POST /api/leagues/{leagueId}/fixtures: the matches planned (dry run) or created. */
+export const FixturePlanSchema = z
+  .strictObject({
+    matches: z.array(
+      z.strictObject({
+        id: z.number().int().nullable().describe('null in a dry run'),
+        round: z.number().int().describe('1-based match day'),
+        match_date: z.string().describe('ISO 8601 instant in UTC'),
+        home_team: z.string(),
+        away_team: z.string(),
+        home_team_name: z.string(),
+        away_team_name: z.string(),
+        location: z.string(),
+      }),
+    ),
+    removed: z.number().int().describe('matches without a report replaced (replace_unplayed)'),
+  })
+  .meta({ id: 'FixturePlan' });
+
+/** GET /api/leagues/{leagueId}/table. */
+export const LeagueTableSchema = z
+  .strictObject({
+    standings: z.array(StandingRowSchema),
+    deductions: z
+      .array(DeductionSchema)
+      .describe('the deductions taken off in this table (the current season only), oldest first'),
+    reasons: z
+      .array(PlaceReasonSchema.nullable())
+      .describe(
+        'by row: why it sits above the next row; null when they share a position, and for the last row',
+      ),
+  })
+  .meta({ id: 'LeagueTable' });
+
+export type LeagueTableDto = z.infer<typeof LeagueTableSchema>;
+export type FixturePlanDto = z.infer<typeof FixturePlanSchema>;

@@ -11,6 +11,7 @@ export const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Co
 export const POSITION_GENERALS = ['GK', 'DEF', 'MID', 'FW', 'COACH', 'Other'] as const;
 export const APPROVAL_STATES = ['', 'PENDING', 'TRUE', 'FALSE'] as const;
 export const EVENT_KINDS = ['goal', 'assist', 'goalkeeper'] as const;
+export const MATCH_STATUSES = ['scheduled', 'postponed'] as const;
 
 export type LeagueStatus = (typeof LEAGUE_STATUSES)[number];
 export type UserType = (typeof USER_TYPES)[number];
@@ -18,6 +19,7 @@ export type Position = (typeof POSITIONS)[number];
 export type PositionGeneral = (typeof POSITION_GENERALS)[number];
 export type Approval = (typeof APPROVAL_STATES)[number];
 export type EventKind = (typeof EVENT_KINDS)[number];
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
 /** A column with a database default: optional on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -100,6 +102,10 @@ export interface MatchesTable {
   reviewed_at: string | null;
   created_at: Defaulted<string>;
   updated_at: Defaulted<string>;
+  /** Migration 0010. */
+  status: Defaulted<MatchStatus>;
+  /** Migration 0010: grows with every change of date, place or status. */
+  schedule_sequence: Defaulted<number>;
 }
 
 export interface MatchEventsTable {

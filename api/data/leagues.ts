@@ -60,9 +60,17 @@ export async function findLeague(db: DB, leagueId: string): Promise<LeagueDto | 
     .executeTakeFirst();
 }
 
-/** Teams of a league season: those with matches in it, else the teams registered to the league. */
-export async function leagueTeams(db: DB, leagueId: string, season: string): Promise<StandingTeam[]> {
-  const playing = await db
+/**
+ * Teams of a league season: those with matches in it and, for the league's current
+ * season (`registered`), the teams registered for the league that have none yet.
+ */
+export async function leagueTeams(
+  db: DB,
+  leagueId: string,
+  season: string,
+  registered: boolean,
+): Promise<StandingTeam[]> {
+  return db
     .selectFrom('teams')
     .select(['team_id', 'team_name', 'logo'])
     .where((eb) => {
@@ -76,14 +84,9 @@ export async function leagueTeams(db: DB, leagueId: string, season: string): Pro
             .where('league_id', '=', leagueId)
             .where('season', '=', season),
         );
-      return eb.or([playedAs('home_team'), playedAs('away_team')]);
+      const sides = [playedAs('home_team'), playedAs('away_team')];
+      return eb.or(registered ? [...sides, eb('league_id', '=', leagueId)] : sides);
     })
-    .execute();
-  if (playing.length > 0) return playing;
-  return db
-    .selectFrom('teams')
-    .select(['team_id', 'team_name', 'logo'])
-    .where('league_id', '=', leagueId)
     .execute();
 }
 

@@ -40,6 +40,8 @@ const MATCH_COLUMNS = [
   'm.reported_by_team',
   'm.reported_at',
   'm.reviewed_at',
+  'm.status',
+  'm.schedule_sequence',
 ] as const;
 
 function fromMatches(db: DB) {
@@ -346,6 +348,7 @@ export function toMatchDto(row: MatchRow, extras: MatchExtras, fallback?: Map<st
     reported_by_team: row.reported_by_team,
     reported_at: row.reported_at,
     reviewed_at: row.reviewed_at,
+    status: row.status,
     goalscorers: extras.goalscorers,
     assisters: extras.assisters,
     goalkeepers: extras.goalkeepers,

@@ -153,7 +153,7 @@ export const leagueRuleRoutes = new Hono<AppEnv>()
       const db = c.var.db;
       const league = await requireLeague(db, c.req.valid('param').leagueId);
       const body = c.req.valid('json');
-      const teams = await leagueTeams(db, league.league_id, league.season);
+      const teams = await leagueTeams(db, league.league_id, league.season, true);
       if (!teams.some((team) => team.team_id === body.team_id)) {
         fail(
           400,

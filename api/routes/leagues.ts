@@ -10,11 +10,11 @@ import { approvedLeagueResults, findLeague, leagueTeams, listLeagues } from '../
 import { leagueDeductions, leagueRules } from '../data/league-rules';
 import { listMatches } from '../data/matches';
 import { leaderboards } from '../data/stats';
-import { computeStandings } from '../domain/standings';
+import { explainStandings } from '../domain/standings';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { idParam, leagueIdFrom, seasonParam, validate } from '../http/validate';
-import type { LeagueDto, LeagueListDto } from '../schemas';
+import type { LeagueDto, LeagueListDto, LeagueTableDto } from '../schemas';
 import { jsonRead } from '../http/read';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from './list-query';
 
@@ -59,18 +59,29 @@ export const leagueRoutes = new Hono<AppEnv>()
       const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
       const season = c.req.valid('query').season ?? league.season;
       const db = c.var.db;
-      const teams = await leagueTeams(db, league.league_id, season);
-      const matches = await approvedLeagueResults(db, league.league_id, season);
       // The league's own rules and deductions (issue #18) order the current season; an
       // earlier season is shown as it stood, under the default rules.
       const current = season === league.season;
-      const options = current
-        ? {
-            rules: await leagueRules(db, league.league_id),
-            deductions: await leagueDeductions(db, league.league_id),
-          }
-        : {};
-      return jsonRead(c, { standings: computeStandings(teams, matches, options) }, CACHE.revalidate);
+      const teams = await leagueTeams(db, league.league_id, season, current);
+      const matches = await approvedLeagueResults(db, league.league_id, season);
+      const deductions = current ? await leagueDeductions(db, league.league_id) : [];
+      const options = current ? { rules: await leagueRules(db, league.league_id), deductions } : {};
+      const { rows, reasons } = explainStandings(teams, matches, options);
+      const body: LeagueTableDto = {
+        standings: rows,
+        deductions,
+        reasons: reasons.map((reason) =>
+          reason === null
+            ? null
+            : {
+                criterion: reason.criterion,
+                above: reason.above,
+                below: reason.below,
+                level_on_points: reason.levelOnPoints,
+              },
+        ),
+      };
+      return jsonRead(c, body, CACHE.revalidate);
     },
   )
   .get(

@@ -5,36 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES } from '../../api/domain/league-rules';
-import { addRoleUsers, type Role } from '../fixtures/auth';
-import { makeTinyLeagueApp } from '../fixtures/app';
-import { withFixture } from '../fixtures/hooks';
+import { withRoleApp, type Role } from '../fixtures/auth';
 
-const t = withFixture(
-  async () => {
-    const app = await makeTinyLeagueApp();
-    const tokens = await addRoleUsers(app.connection.db);
-    return { ...app, tokens };
-  },
-  { perTest: true },
-);
-
-async function call(method: string, path: string, role: Role = 'superAdmin', body?: unknown, key?: string) {
-  const token = t.tokens[role];
-  const response = await t.app.request(path, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'Content-Type': 'application/json' }),
-      ...(token && { Authorization: `Bearer ${token}` }),
-      ...(key && { 'Idempotency-Key': key }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: (text === '' ? null : JSON.parse(text)) as Record<string, unknown>,
-  };
-}
+const { t, call } = withRoleApp();
 
 const RULES = {
   points: { win: 2, draw: 1, loss: 0 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { LeagueSchema, LeagueStatsSchema, MatchSchema, StandingRowSchema } from '../../api/schemas';
+import { LeagueSchema, LeagueStatsSchema, MatchSchema, LeagueTableSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { withFixture } from '../fixtures/hooks';
 import { leaderRow, standingRow, TINY_LEAGUE_TABLE, tinyTeam } from '../fixtures/tables';
@@ -74,17 +74,24 @@ describe('GET /api/leagues/{id}/table', () => {
     const { status, body, headers } = await t.get('/api/leagues/tl-26/table');
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-cache');
-    expect(z.strictObject({ standings: z.array(StandingRowSchema) }).parse(body).standings).toEqual(
-      TINY_LEAGUE_TABLE,
-    );
+    const table = LeagueTableSchema.parse(body);
+    expect(table.standings).toEqual(TINY_LEAGUE_TABLE);
+    // Nothing deducted; each row above the next on points (4, 3, 2, 1), the last explains nothing.
+    expect(table.deductions).toEqual([]);
+    expect(table.reasons).toEqual([
+      { criterion: 'points', above: 4, below: 3, level_on_points: null },
+      { criterion: 'points', above: 3, below: 2, level_on_points: null },
+      { criterion: 'points', above: 2, below: 1, level_on_points: null },
+      null,
+    ]);
   });
 
   it('accepts a colon-prefixed league id and an explicit season', async () => {
-    expect((await t.get('/api/leagues/region:tl-26/table?season=2026')).body).toEqual({
+    expect((await t.get('/api/leagues/region:tl-26/table?season=2026')).body).toMatchObject({
       standings: TINY_LEAGUE_TABLE,
     });
     const previous = await t.get('/api/leagues/tl-25/table');
-    expect(previous.body).toEqual({
+    expect(previous.body).toMatchObject({
       standings: [
         standingRow(1, tinyTeam('south.city', 'South City'), [1, 1, 0, 0, 1, 0, 1, 3]),
         standingRow(2, tinyTeam('north.town', 'North Town'), [1, 0, 0, 1, 0, 1, -1, 0]),

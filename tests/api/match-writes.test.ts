@@ -4,8 +4,7 @@
  * a fresh database, and every refusal is checked to leave the tables as they were.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { MatchDetailsSchema, MatchSchema, StandingRowSchema } from '../../api/schemas';
+import { MatchDetailsSchema, MatchSchema, LeagueTableSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, type Role, ALL_ROLES } from '../fixtures/auth';
 import { insertPlayer, NOW } from '../fixtures/factory';
@@ -132,7 +131,7 @@ async function snapshot() {
 
 async function table() {
   const { body } = await t.get('/api/leagues/tl-26/table');
-  return z.strictObject({ standings: z.array(StandingRowSchema) }).parse(body).standings;
+  return LeagueTableSchema.parse(body).standings;
 }
 
 /** A valid report for m7 (West Rangers 2-1 East United). */
@@ -329,6 +328,7 @@ describe('POST /api/matches/{id}/report', () => {
       reported_by_team: 'west.rangers',
       reported_at: NOW_ISO,
       reviewed_at: null,
+      status: 'scheduled',
       goalscorers: ['wr.fwd', 'eu.fwd', 'wr.fwd'],
       assisters: ['wr.mid', 'eu.mid'],
       goalkeepers: ['wr.gk', 'eu.gk'],

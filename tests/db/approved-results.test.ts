@@ -38,7 +38,7 @@ async function version(): Promise<number> {
 /** What the league table and leaderboards show, as the routes build them. */
 async function shown(db: DB): Promise<string> {
   const table = computeStandings(
-    await leagueTeams(db, 'tl-26', '2026'),
+    await leagueTeams(db, 'tl-26', '2026', true),
     await approvedLeagueResults(db, 'tl-26', '2026'),
   );
   return JSON.stringify({ table, stats: await leaderboards(db, { leagueId: 'tl-26', season: '2026' }) });

@@ -92,6 +92,8 @@ const SCHEMA_COLUMNS: { [T in keyof Database]: readonly string[] } = {
     'reviewed_at',
     'created_at',
     'updated_at',
+    'status',
+    'schedule_sequence',
   ]),
   match_events: columnsOf<Database['match_events']>()(['id', 'match_id', 'team_id', 'player_id', 'kind']),
   match_squads: columnsOf<Database['match_squads']>()(['id', 'match_id', 'team_id', 'player_id']),
