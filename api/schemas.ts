@@ -313,3 +313,5 @@ export const LeagueTableSchema = z
 
 export type LeagueTableDto = z.infer<typeof LeagueTableSchema>;
 export type FixturePlanDto = z.infer<typeof FixturePlanSchema>;
+export type PlaceReasonDto = z.infer<typeof PlaceReasonSchema>;
+export type DeductionDto = z.infer<typeof DeductionSchema>;

@@ -5,16 +5,7 @@
  */
 import type { DB } from '../../db/connection';
 import { DEFAULT_RULES, TIEBREAKERS, type LeagueRules, type Tiebreaker } from '../domain/league-rules';
-
-export interface DeductionDto {
-  id: number;
-  league_id: string;
-  team_id: string;
-  team_name: string;
-  points: number;
-  reason: string;
-  created_at: string;
-}
+import type { DeductionDto } from '../schemas';
 
 const KNOWN: ReadonlySet<string> = new Set(TIEBREAKERS);
 

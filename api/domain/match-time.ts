@@ -12,6 +12,8 @@ export interface TimedMatch {
   approved: string;
   /** ISO 8601 instant in UTC, e.g. 2026-03-14T15:00:00.000Z */
   match_date: string;
+  /** scheduled or postponed (issue #18); absent in answers cached before it existed. */
+  status?: string;
 }
 
 // Accepts the ISO shapes the app stores or receives: date only, or date and
@@ -161,10 +163,11 @@ export function isSelectableForTeamSelection(match: TimedMatch, teamId: string, 
 /**
  * Match Report list: matches of the team that have started (date now or
  * earlier), whatever their approval state, so a rejected or pending result
- * can be resubmitted. Whether a resubmission is allowed is approval.canReport.
+ * can be resubmitted, except postponed ones (not played on their date).
+ * Whether a resubmission is allowed is approval.canReport.
  */
 export function isReportable(match: TimedMatch, teamId: string, now: Date): boolean {
-  if (!involvesTeam(match, teamId)) return false;
+  if (!involvesTeam(match, teamId) || isPostponed(match)) return false;
   const date = parseMatchDate(match.match_date);
   return date !== null && date.getTime() <= now.getTime();
 }
@@ -179,6 +182,11 @@ export function isPendingForTeam(match: TimedMatch, teamId: string, now: Date): 
   if (match.approved.toUpperCase() !== 'PENDING') return false;
   const date = parseMatchDate(match.match_date);
   return date !== null && date.getTime() <= now.getTime();
+}
+
+/** A postponed match is not played on its date: nothing to report until it is moved. */
+export function isPostponed(match: Pick<TimedMatch, 'status'>): boolean {
+  return match.status === 'postponed';
 }
 
 /** "Next match" candidates: dated strictly after now. */

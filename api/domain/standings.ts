@@ -178,7 +178,13 @@ function splitBy(
   return classes;
 }
 
-/** Why a row sits above the next one: the tie-breaker that split them, with both values. */
+/** Criteria counted upwards but ranked fewest first. */
+const FEWER_IS_BETTER: ReadonlySet<Tiebreaker> = new Set(['fewest_goals_against', 'fair_play']);
+
+/**
+ * Why a row sits above the next one: the tie-breaker that split them, with both values
+ * as counted (goals conceded and cards too, where the row above has fewer).
+ */
 export interface PlaceReason {
   criterion: Tiebreaker;
   above: number;
@@ -211,10 +217,12 @@ function noteSplits(
     const below = (classes[i + 1] as Tally[])[0] as Tally;
     const criterion = criteria.find((c) => value(c, above) !== value(c, below));
     if (criterion === undefined) continue;
+    // Ranked by the negated count ("fewer is better"); reported as the count itself.
+    const shown = (team: Tally) => (FEWER_IS_BETTER.has(criterion) ? -1 : 1) * value(criterion, team);
     context.reasons.set(at - 1, {
       criterion,
-      above: value(criterion, above),
-      below: value(criterion, below),
+      above: shown(above),
+      below: shown(below),
       levelOnPoints: criterion !== 'points' && above.points === below.points ? above.points : null,
     });
   }

@@ -24,7 +24,7 @@ import {
   reportRefusal,
   type ReviewAction,
 } from '../domain/approval';
-import { involvesTeam, isReportable } from '../domain/match-time';
+import { involvesTeam, isPostponed, isReportable } from '../domain/match-time';
 import {
   isSquadLocked,
   reportEvents,
@@ -185,6 +185,9 @@ export const matchWriteRoutes = new Hono<AppEnv>()
       const isSuperAdmin = user.user_type === 'super_admin';
       // A super admin reports for neither side: either team may then review it.
       const reportingTeam = isSuperAdmin ? null : user.team_id;
+      if (isPostponed(match)) {
+        fail(409, 'This match is postponed: it can be reported once it has a new date');
+      }
       // isReportable wants a team of the match; a super admin acts for both, so either will do.
       if (!isReportable(match, reportingTeam ?? match.home_team, c.var.options.now())) {
         fail(409, 'This match has not been played yet');

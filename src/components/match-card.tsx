@@ -1,7 +1,11 @@
-/** The match card used everywhere (logos, names, the score or VS, the date and the place), and a list of them. */
+/**
+ * The match card used everywhere (logos, names, the score or VS, the date and the place),
+ * and a list of them. A postponed match says so where the VS would be.
+ */
 import { Link } from 'react-router-dom';
 import type { Match } from '@/lib/api-types';
 import { formatMatchDate } from '@/lib/format';
+import { isPostponed } from '@/lib/match-status';
 import { TeamLogo } from './images';
 
 export function hasScore(match: Pick<Match, 'home_score' | 'away_score'>): boolean {
@@ -10,6 +14,8 @@ export function hasScore(match: Pick<Match, 'home_score' | 'away_score'>): boole
 
 export function MatchCard({ match }: { match: Match }) {
   const played = hasScore(match);
+  // A postponed fixture is not shown as one still to come ('VS'); a score, once reported, wins.
+  const postponed = !played && isPostponed(match);
   return (
     // The link's name is its visible text, read in order (WCAG 2.5.3 label in name); the
     // spaces only separate words for screen readers (grid and flex lay them out anyway).
@@ -19,9 +25,13 @@ export function MatchCard({ match }: { match: Match }) {
           <TeamLogo logo={match.home_team_logo} name={match.home_team_name} size={36} decorative />
           <span className="match-card-name">{match.home_team_name}</span>
         </span>{' '}
-        <span className={played ? 'match-card-score' : 'match-card-vs'}>
-          {played ? `${match.home_score} - ${match.away_score}` : 'VS'}
-        </span>{' '}
+        {played ? (
+          <span className="match-card-score">{`${match.home_score} - ${match.away_score}`}</span>
+        ) : postponed ? (
+          <span className="match-card-vs match-card-postponed">Postponed</span>
+        ) : (
+          <span className="match-card-vs">VS</span>
+        )}{' '}
         <span className="match-card-team match-card-away">
           <TeamLogo logo={match.away_team_logo} name={match.away_team_name} size={36} decorative />
           <span className="match-card-name">{match.away_team_name}</span>

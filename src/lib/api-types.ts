@@ -1,10 +1,13 @@
 /** The API's answer shapes, shared with the server as types only. */
 export type {
   CoachDto as Coach,
+  DeductionDto as Deduction,
   LeaderRowDto as LeaderRow,
   LeagueDto as League,
+  LeagueTableDto as LeagueTable,
   MatchDto as Match,
   NewsItemDto as NewsItem,
+  PlaceReasonDto as PlaceReason,
   PlayerProfileDto as PlayerProfile,
   RosterPlayerDto as RosterPlayer,
   SearchResultDto as SearchResult,

@@ -314,6 +314,33 @@ describe('PUT /api/matches/{matchId}/schedule', () => {
     expect(await actions('match.schedule')).toBe(1);
   });
 
+  it('refuses a report for a postponed match until it has a new date', async () => {
+    const id = t.matchIds.m7; // past, no report: West Rangers v East United
+    const report = {
+      home_score: 1,
+      away_score: 0,
+      goalscorers: ['wr.fwd'],
+      assisters: [],
+      goalkeepers: ['wr.gk', 'eu.gk'],
+      approved: 'TRUE',
+    };
+    const schedule = (status: string) => ({
+      date: '2026-06-14T14:00:00Z',
+      location: 'West Rangers Park',
+      status,
+    });
+    await call('PUT', `/api/matches/${id}/schedule`, 'superAdmin', schedule('postponed'));
+    expect(await call('POST', `/api/matches/${id}/report`, 'otherCoach', report)).toEqual({
+      status: 409,
+      body: { detail: 'This match is postponed: it can be reported once it has a new date' },
+    });
+    await call('PUT', `/api/matches/${id}/schedule`, 'superAdmin', schedule('scheduled'));
+    expect((await call('POST', `/api/matches/${id}/report`, 'otherCoach', report)).body).toMatchObject({
+      approved: 'PENDING',
+      status: 'scheduled',
+    });
+  });
+
   it('refuses a reported match, bad bodies, unknown matches and other roles', async () => {
     const body = { date: '2026-07-01T18:30:00Z', location: 'Anywhere', status: 'postponed' };
     for (const id of [t.matchIds.m1, t.matchIds.m5, t.matchIds.m6]) {

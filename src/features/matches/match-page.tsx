@@ -13,6 +13,7 @@ import { useApi } from '@/hooks/use-api';
 import { ApiError } from '@/lib/api-client';
 import type { Match } from '@/lib/api-types';
 import { formatLongDate, nameFromId } from '@/lib/format';
+import { isPostponed } from '@/lib/match-status';
 import { countIds, idList } from './match-players';
 import './matches.css';
 import { Facts } from '@/components/facts';
@@ -129,6 +130,8 @@ function MatchDetails({ match }: { match: Match & { player_names?: Names } }) {
   const pending = approval === 'PENDING';
   // A rejected report is not a result: nothing of it is shown as final.
   const played = hasScore(match) && !rejected;
+  // Not a fixture still to come: it says so where the VS would be (a score, once reported, wins).
+  const postponed = !played && isPostponed(match);
   const date = match.date || match.match_date;
 
   return (
@@ -143,6 +146,8 @@ function MatchDetails({ match }: { match: Match & { player_names?: Names } }) {
               <span className="matches-score">
                 {match.home_score} - {match.away_score}
               </span>
+            ) : postponed ? (
+              <span className="matches-postponed">Postponed</span>
             ) : (
               <span className="matches-vs">VS</span>
             )}

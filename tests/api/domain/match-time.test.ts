@@ -238,6 +238,11 @@ describe('isReportable', () => {
     expect(isReportable(m(at(DAY), { home_score: 1, away_score: 0 }), 'home', NOW)).toBe(false);
   });
 
+  it('excludes a postponed match, past or not, until it is scheduled again', () => {
+    expect(isReportable(m(at(-DAY), { status: 'postponed' }), 'home', NOW)).toBe(false);
+    expect(isReportable(m(at(-DAY), { status: 'scheduled' }), 'home', NOW)).toBe(true);
+  });
+
   it('requires the team to play and a valid date', () => {
     expect(isReportable(m(at(-DAY)), 'other', NOW)).toBe(false);
     expect(isReportable(m(at(-DAY)), '', NOW)).toBe(false);

@@ -183,6 +183,26 @@ describe('every tie-breaker decides on its own', () => {
     const [alone, other] = rank([]);
     expect(alone).toBe(other);
   });
+
+  it('explains goals conceded and cards as counted, the fewer above', () => {
+    const teams = ['q', 'p', 'r', 's'].map(team);
+    const reasonFor = (criterion: Tiebreaker) => {
+      const { matches, cards } = cases[criterion];
+      const { rows, reasons } = explainStandings(teams, matches, {
+        rules: rulesOf([criterion]),
+        ...(cards && { cards }),
+      });
+      // The boundary just above q's class (p sits somewhere above it).
+      const first = rows.findIndex((row) => row.position === rows.find((r) => r.team_id === 'q')?.position);
+      return reasons[first - 1];
+    };
+    expect(reasonFor('fewest_goals_against')).toMatchObject({
+      criterion: 'fewest_goals_against',
+      above: 0,
+      below: 1,
+    });
+    expect(reasonFor('fair_play')).toMatchObject({ criterion: 'fair_play', above: 1, below: 3 });
+  });
 });
 
 describe('the default rules', () => {

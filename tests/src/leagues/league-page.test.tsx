@@ -139,6 +139,32 @@ describe('the league page', () => {
     expect(requests).toContain('/api/leagues/tl-26/matches?season=2026');
   });
 
+  it("shows 'Postponed' on the card of a postponed match instead of 'VS'", async () => {
+    useTinyLeagueClock();
+    const { matches } = (await fetch('/api/leagues/tl-26/matches?season=2026').then((response) =>
+      response.json(),
+    )) as { matches: Record<string, unknown>[] };
+    api.server.use(
+      http.get(/\/api\/leagues\/tl-26\/matches/, () =>
+        HttpResponse.json({
+          matches: matches.map((match) =>
+            match.home_team === 'north.town' && match.away_team === 'west.rangers'
+              ? { ...match, status: 'postponed' }
+              : match,
+          ),
+        }),
+      ),
+    );
+    await renderRoute('/leagues/tl-26', { api });
+    await openTab('Matches');
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming Matches' });
+    const [postponed, scheduled] = within(upcoming).getAllByRole('link');
+    expect(postponed).toHaveAccessibleName(/^North Town Postponed West Rangers /);
+    expect(postponed).not.toHaveTextContent('VS');
+    expect(within(postponed as HTMLElement).getByText('Postponed')).toBeVisible();
+    expect(scheduled).toHaveAccessibleName(/^East United VS South City /);
+  });
+
   it('leaves out matches without a valid date and says when a section is empty', async () => {
     useTinyLeagueClock();
     const [m1] = await fetch('/api/leagues/tl-26/matches?season=2026')

@@ -84,6 +84,56 @@ describe('the match page', () => {
     expect(await namesIn('North Town Squad')).toHaveLength(4);
   });
 
+  it("shows 'Postponed' instead of 'VS' for a postponed match, on the page and on a previous meeting's card", async () => {
+    useTinyLeagueClock();
+    const m8 = (await (await fetch(`/api/matches/${id('m8')}`)).json()) as Record<string, unknown>;
+    api.server.use(
+      http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json({ ...m8, status: 'postponed' })),
+      http.get(/\/api\/matches\/between\//, () =>
+        HttpResponse.json([{ ...m8, id: 4242, match_id: 4242, status: 'postponed' }]),
+      ),
+    );
+    await renderRoute(`/match/${id('m8')}`, { api });
+    expect(await screen.findByText('North Town vs West Rangers')).toBeInTheDocument();
+    const score = screen.getByRole('region', { name: 'Score' });
+    expect(within(score).getByText('Postponed')).toBeVisible();
+    expect(score).not.toHaveTextContent('VS');
+    // Still its date and place, and the previous meetings of a match not played.
+    expect(score).toHaveTextContent('north.town ground');
+    const previous = screen.getByRole('region', { name: 'Previous Matches' });
+    const card = await within(previous).findByRole('link', { name: /^North Town Postponed West Rangers / });
+    expect(card).not.toHaveTextContent('VS');
+    expect(card).toHaveAttribute('href', '/match/4242');
+  });
+
+  it("keeps 'VS' for a scheduled match and for an answer without a status", async () => {
+    useTinyLeagueClock();
+    const m8 = (await (await fetch(`/api/matches/${id('m8')}`)).json()) as Record<string, unknown>;
+    const { status: _, ...withoutStatus } = m8;
+    api.server.use(
+      http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json({ ...m8, status: 'scheduled' })),
+      http.get(/\/api\/matches\/between\//, () => HttpResponse.json([{ ...withoutStatus, id: 4242 }])),
+    );
+    await renderRoute(`/match/${id('m8')}`, { api });
+    const score = await screen.findByRole('region', { name: 'Score' });
+    expect(score).toHaveTextContent('VS');
+    expect(screen.queryByText('Postponed')).not.toBeInTheDocument();
+    const previous = screen.getByRole('region', { name: 'Previous Matches' });
+    expect(
+      await within(previous).findByRole('link', { name: /^North Town VS West Rangers / }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the score of a postponed match that has an approved result', async () => {
+    useTinyLeagueClock();
+    const m1 = (await (await fetch(`/api/matches/${id('m1')}`)).json()) as Record<string, unknown>;
+    api.server.use(http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json({ ...m1, status: 'postponed' })));
+    await renderRoute(`/match/${id('m1')}`, { api });
+    const score = await screen.findByRole('region', { name: 'Score' });
+    expect(score).toHaveTextContent('2 - 1');
+    expect(score).not.toHaveTextContent('Postponed');
+  });
+
   it('says when two teams have not met before', async () => {
     useTinyLeagueClock();
     api.server.use(http.get(/\/api\/matches\/between\//, () => HttpResponse.json([])));
