@@ -40,7 +40,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   server: {
-    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+    // Everything under /api but the server's own TypeScript, which the client imports
+    // (api/domain, api/schemas) and Vite serves as modules from the same path.
+    proxy: {
+      '^/api/(?!.*\\.tsx?(\\?|$))': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+    },
   },
   test: TEST_PROJECTS,
 }));

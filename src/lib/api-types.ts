@@ -2,6 +2,7 @@
 export type {
   CoachDto as Coach,
   DeductionDto as Deduction,
+  FixturePlanDto as FixturePlan,
   LeaderRowDto as LeaderRow,
   LeagueDto as League,
   LeagueTableDto as LeagueTable,

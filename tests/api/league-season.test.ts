@@ -205,7 +205,7 @@ describe('POST /api/leagues/{leagueId}/fixtures', () => {
       status: 409,
       body: {
         detail:
-          'The 2027 season of Tiny League already has 15 matches; send replace_unplayed to replace the 15 without a report',
+          'The 2027 season of Tiny League already has 15 matches: keep them, or replace the 15 without a report (replace_unplayed)',
       },
     });
   });

@@ -217,6 +217,7 @@ export function screensFor(role: Role, ids: DemoIds): Screen[] {
   return [
     ...some,
     manager('team-management', 'Team Management'),
+    manager('leagues', 'Leagues'),
     ...staff,
     { name: 'admin-dashboard', path: '/admin-dashboard' },
     { name: 'admin-dashboard / players', path: '/admin-dashboard', open: (page) => tables(page, 'players') },

@@ -18,6 +18,7 @@ import { PageHeader } from '@/components/page-header';
 const TeamManagementTab = lazy(() =>
   import('./team-management/team-management-tab').then((m) => ({ default: m.TeamManagementTab })),
 );
+const LeaguesTab = lazy(() => import('./leagues/leagues-tab').then((m) => ({ default: m.LeaguesTab })));
 const MatchReportTab = lazy(() =>
   import('./report/match-report-tab').then((m) => ({ default: m.MatchReportTab })),
 );
@@ -28,9 +29,13 @@ const PendingResultsTab = lazy(() =>
   import('./pending/pending-results-tab').then((m) => ({ default: m.PendingResultsTab })),
 );
 
-type TabKey = 'team-management' | 'match-report' | 'team-selection' | 'pending-results';
+type TabKey = 'team-management' | 'leagues' | 'match-report' | 'team-selection' | 'pending-results';
 
-const TEAM_MANAGEMENT: TabItem<TabKey> = { key: 'team-management', label: 'Team Management' };
+/** The super admin's own tabs, before the team tabs everyone on staff has. */
+const ADMIN_TABS: readonly TabItem<TabKey>[] = [
+  { key: 'team-management', label: 'Team Management' },
+  { key: 'leagues', label: 'Leagues' },
+];
 const TEAM_TABS: readonly TabItem<TabKey>[] = [
   { key: 'match-report', label: 'Match Report' },
   { key: 'team-selection', label: 'Team Selection' },
@@ -41,7 +46,7 @@ const TEAM_TABS: readonly TabItem<TabKey>[] = [
 const STAFF: ReadonlySet<UserType> = new Set(['coach', 'owner', 'super_admin']);
 
 function tabsFor(user: StoredUser): readonly TabItem<TabKey>[] {
-  return user.user_type === 'super_admin' ? [TEAM_MANAGEMENT, ...TEAM_TABS] : TEAM_TABS;
+  return user.user_type === 'super_admin' ? [...ADMIN_TABS, ...TEAM_TABS] : TEAM_TABS;
 }
 
 function titleFor(userType: UserType): string {
@@ -141,6 +146,8 @@ function TabContent({ tab, user }: { tab: TabKey; user: StoredUser }) {
   switch (tab) {
     case 'team-management':
       return <TeamManagementTab user={user} />;
+    case 'leagues':
+      return <LeaguesTab />;
     case 'match-report':
       return <MatchReportTab user={user} />;
     case 'team-selection':

@@ -1,0 +1,280 @@
+/**
+ * Fixtures for the chosen season: the first match day, the kick-off time (the admin's
+ * own local time: the browser's time zone is sent with it), the days between rounds and
+ * single or double round robin. 'Preview fixtures' asks the server for the schedule
+ * without saving it (a dry run); 'Create N matches' sends the same request for real.
+ * A season that already has matches is refused (409) unless the admin chooses to
+ * replace the matches without a report.
+ */
+import { useId, useState } from 'react';
+import { EmptyMessage } from '@/components/status';
+import type { FixturePlan, League } from '@/lib/api-types';
+import { formatMatchDate } from '@/lib/format';
+import { Field } from '../team-management/form-parts';
+import { isConflict, leaguePath, useWrite, WriteFailure } from './league-write';
+
+export type FixtureMatch = FixturePlan['matches'][number];
+type Fixtures = FixturePlan;
+
+interface FixtureErrors {
+  startDate?: string;
+  kickoff?: string;
+  interval?: string;
+}
+
+const matchesText = (count: number) => `${count} ${count === 1 ? 'match' : 'matches'}`;
+
+/** The browser's IANA zone, so the kick-off time means the admin's local time. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function groupByRound(matches: readonly FixtureMatch[]): { round: number; matches: FixtureMatch[] }[] {
+  const rounds = new Map<number, FixtureMatch[]>();
+  for (const match of matches) rounds.set(match.round, [...(rounds.get(match.round) ?? []), match]);
+  return [...rounds.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([round, list]) => ({
+      round,
+      matches: list.sort((a, b) => a.match_date.localeCompare(b.match_date)),
+    }));
+}
+
+export function FixturesForm({ league, onCreated }: { league: League; onCreated: () => void }) {
+  const id = useId();
+  const write = useWrite();
+  const [startDate, setStartDate] = useState('');
+  const [kickoff, setKickoff] = useState('15:00');
+  const [interval, setIntervalDays] = useState('7');
+  const [rounds, setRounds] = useState<1 | 2>(2);
+  const [offerReplace, setOfferReplace] = useState(false);
+  const [replace, setReplace] = useState(false);
+  const [errors, setErrors] = useState<FixtureErrors>({});
+  const [preview, setPreview] = useState<Fixtures | null>(null);
+
+  /** Any change makes the preview out of date: it goes, and the form asks again. */
+  const changing = () => {
+    setPreview(null);
+    write.clearFailure();
+  };
+
+  const send = async (dryRun: boolean) => {
+    const days = interval.trim();
+    const found: FixtureErrors = {
+      ...(!/^\d{4}-\d{2}-\d{2}$/.test(startDate) && { startDate: 'Choose the first match day' }),
+      ...(!/^\d{2}:\d{2}$/.test(kickoff) && { kickoff: 'Choose the kick-off time' }),
+      ...((!/^\d+$/.test(days) || Number(days) < 1 || Number(days) > 60) && {
+        interval: 'Enter a whole number of days from 1 to 60',
+      }),
+    };
+    setErrors(found);
+    const first = (['startDate', 'kickoff', 'interval'] as const).find((key) => found[key]);
+    if (first) {
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    const timeZone = browserTimeZone();
+    const result = await write.send<Fixtures>(
+      'POST',
+      leaguePath(league.league_id, '/fixtures'),
+      {
+        start_date: startDate,
+        kickoff_time: kickoff,
+        interval_days: Number(days),
+        rounds,
+        dry_run: dryRun,
+        ...(replace && { replace_unplayed: true }),
+        ...(timeZone && { time_zone: timeZone }),
+      },
+      dryRun
+        ? { failure: 'Failed to preview fixtures' }
+        : {
+            success: ({ matches, removed }) =>
+              removed > 0
+                ? `${matchesText(matches.length)} created, ${matchesText(removed)} removed`
+                : `${matchesText(matches.length)} created`,
+            failure: 'Failed to create fixtures',
+          },
+    );
+    if (result.ok) {
+      if (dryRun) {
+        setPreview(result.value);
+      } else {
+        setPreview(null);
+        setOfferReplace(false);
+        setReplace(false);
+        onCreated();
+      }
+    } else {
+      setPreview(null);
+      if (isConflict(result)) setOfferReplace(true);
+    }
+  };
+
+  const fieldError = (key: keyof FixtureErrors) => (errors[key] ? `${id}-${key}-error` : undefined);
+
+  return (
+    <div className="leagues-stack">
+      <form
+        className="manager-form"
+        aria-label={`Fixtures of ${league.league_name} ${league.season}`}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send(true);
+        }}
+      >
+        <div className="manager-form-grid">
+          <Field id={`${id}-startDate`} label="First match day" error={errors.startDate}>
+            <input
+              id={`${id}-startDate`}
+              type="date"
+              value={startDate}
+              aria-required="true"
+              aria-invalid={Boolean(errors.startDate)}
+              aria-describedby={fieldError('startDate')}
+              onChange={(event) => {
+                setStartDate(event.target.value);
+                setErrors(({ startDate: _fixed, ...rest }) => rest);
+                changing();
+              }}
+            />
+          </Field>
+          <Field id={`${id}-kickoff`} label="Kick-off time" error={errors.kickoff}>
+            <input
+              id={`${id}-kickoff`}
+              type="time"
+              value={kickoff}
+              aria-required="true"
+              aria-invalid={Boolean(errors.kickoff)}
+              aria-describedby={fieldError('kickoff')}
+              onChange={(event) => {
+                setKickoff(event.target.value);
+                setErrors(({ kickoff: _fixed, ...rest }) => rest);
+                changing();
+              }}
+            />
+          </Field>
+          <Field id={`${id}-interval`} label="Days between rounds" error={errors.interval}>
+            <input
+              id={`${id}-interval`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={60}
+              step={1}
+              value={interval}
+              aria-required="true"
+              aria-invalid={Boolean(errors.interval)}
+              aria-describedby={fieldError('interval')}
+              onChange={(event) => {
+                setIntervalDays(event.target.value);
+                setErrors(({ interval: _fixed, ...rest }) => rest);
+                changing();
+              }}
+            />
+          </Field>
+          <Field id={`${id}-rounds`} label="Format">
+            <select
+              id={`${id}-rounds`}
+              value={rounds}
+              onChange={(event) => {
+                setRounds(event.target.value === '1' ? 1 : 2);
+                changing();
+              }}
+            >
+              <option value={2}>Home and away</option>
+              <option value={1}>Each pair plays once</option>
+            </select>
+          </Field>
+        </div>
+        {offerReplace && (
+          <label className="leagues-check">
+            <input
+              type="checkbox"
+              checked={replace}
+              onChange={(event) => {
+                setReplace(event.target.checked);
+                changing();
+              }}
+            />
+            Replace matches without a report
+          </label>
+        )}
+        <WriteFailure failure={write.failure} />
+        <div className="manager-form-actions">
+          <button type="submit" className="button button-secondary" disabled={write.pending}>
+            Preview fixtures
+          </button>
+        </div>
+      </form>
+
+      {preview && (
+        <FixturesPreview fixtures={preview} creating={write.pending} onCreate={() => void send(false)} />
+      )}
+    </div>
+  );
+}
+
+function FixturesPreview({
+  fixtures,
+  creating,
+  onCreate,
+}: {
+  fixtures: Fixtures;
+  creating: boolean;
+  onCreate: () => void;
+}) {
+  const id = useId();
+  const now = new Date();
+  const count = fixtures.matches.length;
+  if (count === 0) {
+    return <EmptyMessage>No matches to create: register at least two teams first.</EmptyMessage>;
+  }
+  const rounds = groupByRound(fixtures.matches);
+  return (
+    <section className="leagues-preview" aria-labelledby={`${id}-title`}>
+      <div className="leagues-section-head">
+        <h4 id={`${id}-title`} className="leagues-subtitle">
+          Preview: {matchesText(count)} in {rounds.length} {rounds.length === 1 ? 'round' : 'rounds'}
+        </h4>
+        <button type="button" className="button" disabled={creating} onClick={onCreate}>
+          {creating ? 'Creating…' : `Create ${matchesText(count)}`}
+        </button>
+      </div>
+      {fixtures.removed > 0 && (
+        <p className="leagues-note">
+          {matchesText(fixtures.removed)} without a report will be removed and replaced.
+        </p>
+      )}
+      <div className="leagues-preview-rounds" role="region" tabIndex={0} aria-label="Fixtures by round">
+        {rounds.map(({ round, matches }) => (
+          <section key={round} aria-labelledby={`${id}-round-${round}`} className="leagues-round">
+            <h5 id={`${id}-round-${round}`} className="manager-roster-group-title">
+              Round {round}
+            </h5>
+            <ul className="leagues-rows">
+              {matches.map((match) => (
+                <li key={`${match.home_team}-${match.away_team}`} className="leagues-row">
+                  <span className="leagues-row-main">
+                    <span className="leagues-row-title">
+                      {match.home_team_name} vs {match.away_team_name}
+                    </span>
+                    <span className="leagues-row-meta">
+                      {formatMatchDate(match.match_date, now)}
+                      {match.location && ` · ${match.location}`}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * Leagues (issue #18, super admins): run a season without the raw table editor. A
+ * picker of the league seasons (newest first) and 'New season' at the top; under it
+ * the chosen season's Details, Teams, Rules, Fixtures, Matches and Deductions,
+ * stacked on a phone; on a wide screen Details and Teams side by side.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { EmptyMessage } from '@/components/status';
+import { useApi } from '@/hooks/use-api';
+import type { League, TeamSummary } from '@/lib/api-types';
+import { Field } from '../team-management/form-parts';
+import { Deductions } from './deductions';
+import { FixturesForm } from './fixtures-form';
+import { LeagueDetails, NewLeagueForm, statusLabel } from './league-details';
+import { LeagueMatchesAdmin } from './league-matches-admin';
+import { LeagueRulesSection } from './league-rules-form';
+import { LeagueTeams } from './league-teams';
+import { Loaded, LeagueSection } from './league-write';
+import './leagues.css';
+
+/** Newest season first; within a season by name. */
+export function sortLeagues(leagues: readonly League[]): League[] {
+  return [...leagues].sort(
+    (a, b) =>
+      b.season.localeCompare(a.season) ||
+      a.league_name.localeCompare(b.league_name) ||
+      a.league_id.localeCompare(b.league_id),
+  );
+}
+
+export const leagueTitle = (league: League) => `${league.league_name} ${league.season}`;
+
+export function LeaguesTab() {
+  const id = useId();
+  const leagues = useApi<{ leagues: League[] }>('/api/leagues');
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  // Seasons created or edited here, shown at once (the list's reload follows).
+  const [written, setWritten] = useState<readonly League[]>([]);
+  const newButton = useRef<HTMLButtonElement>(null);
+  const refocusNew = useRef(false);
+
+  // A cancelled form hands the focus back to 'New season' once that is shown again.
+  useEffect(() => {
+    if (!refocusNew.current || !newButton.current) return;
+    refocusNew.current = false;
+    newButton.current.focus();
+  });
+
+  const list = useMemo(() => {
+    const byId = new Map((leagues.data?.leagues ?? []).map((league) => [league.league_id, league]));
+    for (const league of written) byId.set(league.league_id, league);
+    return sortLeagues([...byId.values()]);
+  }, [leagues.data, written]);
+  const selected = list.find((league) => league.league_id === chosenId) ?? list[0] ?? null;
+
+  const remember = (league: League) => {
+    setWritten((all) => [...all.filter((other) => other.league_id !== league.league_id), league]);
+    leagues.reload();
+  };
+
+  const closeForm = (created?: League) => {
+    setCreating(false);
+    if (created) {
+      remember(created);
+      setChosenId(created.league_id); // the next step is the new season's teams and rules
+    } else {
+      refocusNew.current = true;
+    }
+  };
+
+  return (
+    <div className="manager-tm leagues-tab">
+      <div className="manager-section-head">
+        <h2 className="manager-section-title">Leagues</h2>
+        {!creating && (
+          <button ref={newButton} type="button" className="button" onClick={() => setCreating(true)}>
+            New season
+          </button>
+        )}
+      </div>
+      {creating && <NewLeagueForm onClose={closeForm} />}
+
+      <Loaded
+        state={leagues}
+        label="Loading leagues..."
+        failure="Failed to load leagues. Please try again later."
+      >
+        {() =>
+          selected === null ? (
+            <EmptyMessage>No leagues yet. Create the first season with New season.</EmptyMessage>
+          ) : (
+            <>
+              <div className="leagues-picker">
+                <Field id={`${id}-league`} label="League">
+                  <select
+                    id={`${id}-league`}
+                    value={selected.league_id}
+                    onChange={(event) => setChosenId(event.target.value)}
+                  >
+                    {list.map((league) => (
+                      <option key={league.league_id} value={league.league_id}>
+                        {leagueTitle(league)} ({statusLabel(league.status)})
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              </div>
+              <LeagueSeason key={selected.league_id} league={selected} onSaved={remember} />
+            </>
+          )
+        }
+      </Loaded>
+    </div>
+  );
+}
+
+/** The chosen season's sections; its registered teams are read once for Teams and Deductions. */
+function LeagueSeason({ league, onSaved }: { league: League; onSaved: (league: League) => void }) {
+  const id = useId();
+  const registered = useApi<{ teams: TeamSummary[] }>(
+    `/api/teams?league_id=${encodeURIComponent(league.league_id)}`,
+  );
+  // Creating fixtures starts the match list afresh.
+  const [fixturesMade, setFixturesMade] = useState(0);
+  return (
+    <div className="leagues-sections" aria-label={leagueTitle(league)} role="group">
+      <LeagueSection id={`${id}-details`} title="Details">
+        <LeagueDetails league={league} onSaved={onSaved} />
+      </LeagueSection>
+      <LeagueSection id={`${id}-teams`} title="Teams">
+        <LeagueTeams league={league} registered={registered} onChanged={registered.reload} />
+      </LeagueSection>
+      <LeagueSection id={`${id}-rules`} title="Rules" wide>
+        <LeagueRulesSection league={league} />
+      </LeagueSection>
+      <LeagueSection id={`${id}-fixtures`} title="Fixtures" wide>
+        <FixturesForm league={league} onCreated={() => setFixturesMade((count) => count + 1)} />
+      </LeagueSection>
+      <LeagueSection id={`${id}-matches`} title="Matches" wide>
+        <LeagueMatchesAdmin key={fixturesMade} league={league} />
+      </LeagueSection>
+      <LeagueSection id={`${id}-deductions`} title="Deductions" wide>
+        <Deductions league={league} registered={registered} />
+      </LeagueSection>
+    </div>
+  );
+}
