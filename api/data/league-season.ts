@@ -6,6 +6,7 @@
 import type { DB } from '../../db/connection';
 import type { MatchStatus } from '../../db/schema';
 import type { FixtureTeam } from '../domain/fixture-plan';
+import { isReported } from '../domain/match-time';
 
 /** The league a team is registered for, with that league's status; undefined: no such team. */
 export async function teamRegistration(db: DB, teamId: string) {
@@ -50,11 +51,6 @@ export async function seasonMatches(db: DB, leagueId: string, season: string) {
     .where('season', '=', season)
     .execute();
   return rows.map((row) => ({ ...row, reported: isReported(row) }));
-}
-
-/** A report was made (pending, approved or rejected): the match is no longer just a fixture. */
-export function isReported(match: { approved: string; reported_by_team: string | null }): boolean {
-  return match.approved !== '' || match.reported_by_team !== null;
 }
 
 export async function deleteMatches(db: DB, ids: readonly number[]): Promise<void> {

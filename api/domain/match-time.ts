@@ -184,6 +184,14 @@ export function isPendingForTeam(match: TimedMatch, teamId: string, now: Date): 
   return date !== null && date.getTime() <= now.getTime();
 }
 
+/**
+ * A report was made (waiting, approved or rejected): the match is a result now, no
+ * longer a fixture the league may move, postpone or replace.
+ */
+export function isReported(match: { approved: string; reported_by_team: string | null }): boolean {
+  return match.approved !== '' || match.reported_by_team !== null;
+}
+
 /** A postponed match is not played on its date: nothing to report until it is moved. */
 export function isPostponed(match: Pick<TimedMatch, 'status'>): boolean {
   return match.status === 'postponed';

@@ -9,7 +9,6 @@ import { requireRoles, requireUser } from '../auth/middleware';
 import {
   deleteMatches,
   insertFixtures,
-  isReported,
   leagueMatchCount,
   matchSchedule,
   registeredTeams,
@@ -22,7 +21,7 @@ import { getMatch } from '../data/matches';
 import { getTeam } from '../data/teams';
 import { MATCH_STATUSES } from '../../db/schema';
 import { isTimeZone, planFixtures } from '../domain/fixture-plan';
-import { parseMatchDate } from '../domain/match-time';
+import { isReported, parseMatchDate } from '../domain/match-time';
 import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { idParam, matchIdParam, validate } from '../http/validate';
@@ -169,8 +168,8 @@ export const leagueSeasonRoutes = new Hono<AppEnv>()
         fail(
           409,
           `The ${league.season} season of ${league.league_name} already has ${existing.length} ` +
-            `${existing.length === 1 ? 'match' : 'matches'}; send replace_unplayed to replace the ` +
-            `${unplayed.length} without a report`,
+            `${existing.length === 1 ? 'match' : 'matches'}: keep them, or replace the ${unplayed.length} ` +
+            'without a report (replace_unplayed)',
         );
       }
       const kept = existing.filter((match) => match.reported);
