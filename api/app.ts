@@ -17,6 +17,7 @@ import { imageRoutes } from './routes/images';
 import { leagueRoutes } from './routes/leagues';
 import { leagueRuleRoutes } from './routes/league-rules';
 import { leagueSeasonRoutes } from './routes/league-season';
+import { disciplineRoutes } from './routes/discipline';
 import { matchRoutes } from './routes/matches';
 import { matchWriteRoutes } from './routes/match-writes';
 import { newsRoutes } from './routes/news';
@@ -56,6 +57,7 @@ export function createApp(db: DB, options: AppOptions, readCache: ReadCache | nu
     .route('/', leagueRoutes)
     .route('/', leagueRuleRoutes)
     .route('/', leagueSeasonRoutes)
+    .route('/', disciplineRoutes)
     .route('/', teamRoutes)
     .route('/', matchRoutes)
     .route('/', playerRoutes)

@@ -266,6 +266,11 @@ const paths = {
     ),
     { '200': json(ref('Match')) },
   ),
+  '/api/leagues/{leagueId}/discipline': get(
+    "A league season's yellow and red cards per player (approved results), reds first, then yellows",
+    [leagueId, season],
+    json(ref('DisciplineTable')),
+  ),
   '/api/teams': get(
     'Teams by name, then id; all of them unless filtered. With limit or cursor: one page and next_cursor',
     [
@@ -281,6 +286,11 @@ const paths = {
     'Players (GK, DEF, MID, FW, others; then shirt number) and coaches',
     [teamId],
     json({ type: 'object', properties: { players: arrayOf('RosterPlayer'), coaches: arrayOf('Coach') } }),
+  ),
+  '/api/teams/{teamId}/suspensions': get(
+    "Bans still to serve in the team's league season (cards of approved results, by the league's rules)",
+    [teamId],
+    json(ref('SuspensionList')),
   ),
   '/api/teams/{teamId}/stats': get('Team leaderboards', [teamId, season], json(ref('TeamStats'))),
   '/api/teams/{teamId}/seasons': get(

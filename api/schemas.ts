@@ -62,6 +62,10 @@ export const MatchSchema = z
     goalscorers: z.array(z.string()).describe('player ids, repeated once per goal'),
     assisters: z.array(z.string()).describe('player ids, repeated once per assist'),
     goalkeepers: z.array(z.string()),
+    yellow_cards: z
+      .array(z.string())
+      .describe('player ids, once per yellow card (twice for a player sent off for a second yellow)'),
+    red_cards: z.array(z.string()).describe('player ids, once per red card'),
     home_players: z
       .array(z.string())
       .describe('match details: the saved squad, else the roster; lists: the saved squad or []'),
@@ -153,6 +157,21 @@ export const SeasonMetricsSchema = z
 
 export const PlayerProfileSchema = RosterPlayerSchema.extend({
   metrics: z.record(z.string(), SeasonMetricsSchema).describe('keyed by season, from approved results'),
+  cards: z
+    .array(
+      z.strictObject({
+        league_id: z.string(),
+        league_name: z.string(),
+        season: z.string(),
+        yellow_cards: z.number().int(),
+        red_cards: z.number().int().describe('a second yellow counts as one'),
+      }),
+    )
+    .describe('cards by league season, newest first, from approved results'),
+  suspension: z
+    .strictObject({ reason: z.string(), matches_remaining: z.number().int() })
+    .nullable()
+    .describe("a ban still to serve with the player's team, else null"),
 }).meta({ id: 'PlayerProfile' });
 
 export const LeaderRowSchema = z
@@ -277,6 +296,39 @@ export const PlaceReasonSchema = z
   })
   .meta({ id: 'PlaceReason' });
 
+/** GET /api/teams/{teamId}/suspensions (issue #19): bans still to serve. */
+export const SuspensionListSchema = z
+  .strictObject({
+    suspensions: z.array(
+      z.strictObject({
+        player_id: z.string(),
+        name: z.string(),
+        reason: z.string().describe('e.g. "Red card", "Two yellow cards", "5 yellow cards this season"'),
+        matches_remaining: z.number().int(),
+        match_ids: z
+          .array(z.number().int())
+          .describe('the upcoming matches the player is banned from (fewer while fixtures are not set)'),
+      }),
+    ),
+  })
+  .meta({ id: 'SuspensionList' });
+
+/** GET /api/leagues/{leagueId}/discipline (issue #19): cards per player, reds first. */
+export const DisciplineTableSchema = z
+  .strictObject({
+    players: z.array(
+      z.strictObject({
+        player_id: z.string(),
+        name: z.string(),
+        team_id: z.string(),
+        team_name: z.string(),
+        yellow_cards: z.number().int(),
+        red_cards: z.number().int().describe('a second yellow counts as one'),
+      }),
+    ),
+  })
+  .meta({ id: 'DisciplineTable' });
+
 /** POST /api/leagues/{leagueId}/fixtures: the matches planned (dry run) or created. */
 export const FixturePlanSchema = z
   .strictObject({
@@ -315,3 +367,5 @@ export type LeagueTableDto = z.infer<typeof LeagueTableSchema>;
 export type FixturePlanDto = z.infer<typeof FixturePlanSchema>;
 export type PlaceReasonDto = z.infer<typeof PlaceReasonSchema>;
 export type DeductionDto = z.infer<typeof DeductionSchema>;
+export type SuspensionListDto = z.infer<typeof SuspensionListSchema>;
+export type DisciplineTableDto = z.infer<typeof DisciplineTableSchema>;

@@ -12,6 +12,7 @@ export const POSITION_GENERALS = ['GK', 'DEF', 'MID', 'FW', 'COACH', 'Other'] as
 export const APPROVAL_STATES = ['', 'PENDING', 'TRUE', 'FALSE'] as const;
 export const EVENT_KINDS = ['goal', 'assist', 'goalkeeper'] as const;
 export const MATCH_STATUSES = ['scheduled', 'postponed'] as const;
+export const CARD_KINDS = ['yellow', 'red'] as const;
 
 export type LeagueStatus = (typeof LEAGUE_STATUSES)[number];
 export type UserType = (typeof USER_TYPES)[number];
@@ -20,6 +21,7 @@ export type PositionGeneral = (typeof POSITION_GENERALS)[number];
 export type Approval = (typeof APPROVAL_STATES)[number];
 export type EventKind = (typeof EVENT_KINDS)[number];
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
+export type CardKind = (typeof CARD_KINDS)[number];
 
 /** A column with a database default: optional on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -114,6 +116,15 @@ export interface MatchEventsTable {
   team_id: string;
   player_id: string;
   kind: EventKind;
+}
+
+/** Migration 0011: one row per card shown, as the report sent them. */
+export interface MatchCardsTable {
+  id: Generated<number>;
+  match_id: number;
+  team_id: string;
+  player_id: string;
+  card: CardKind;
 }
 
 export interface MatchSquadsTable {
@@ -235,6 +246,7 @@ export interface Database {
   matches: MatchesTable;
   match_events: MatchEventsTable;
   match_squads: MatchSquadsTable;
+  match_cards: MatchCardsTable;
   sessions: SessionsTable;
   idempotency_keys: IdempotencyKeysTable;
   league_news: LeagueNewsTable;

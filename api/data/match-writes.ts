@@ -5,7 +5,7 @@
 import type { DB } from '../../db/connection';
 import { prepared } from '../../db/prepared';
 import type { Approval } from '../../db/schema';
-import type { ReportEvent } from '../domain/report-rules';
+import type { ReportCard, ReportEvent } from '../domain/report-rules';
 import type { MatchDto } from '../schemas';
 import { findMatchRow, getMatch, type MatchRow } from './matches';
 import { inChunks } from './chunks';
@@ -41,6 +41,9 @@ const DELETE_SQUAD = prepared((db: DB, a: { matchId: number; teamId: string }) =
 );
 const DELETE_EVENTS = prepared((db: DB, a: { matchId: number }) =>
   db.deleteFrom('match_events').where('match_id', '=', a.matchId),
+);
+const DELETE_CARDS = prepared((db: DB, a: { matchId: number }) =>
+  db.deleteFrom('match_cards').where('match_id', '=', a.matchId),
 );
 const STORE_REPORT = prepared(
   (
@@ -110,6 +113,8 @@ export interface StoredReport {
   homeScore: number;
   awayScore: number;
   events: readonly ReportEvent[];
+  /** The report's cards (none when left out); they replace the match's earlier ones. */
+  cards?: readonly ReportCard[];
   reportedByTeam: string | null;
   userId: string;
   at: string;
@@ -118,10 +123,17 @@ export interface StoredReport {
 /** Writes a report over whatever the match held: events replaced, result PENDING, review cleared. */
 export async function storeReport(db: DB, report: StoredReport): Promise<void> {
   await DELETE_EVENTS.run(db, { matchId: report.matchId });
+  await DELETE_CARDS.run(db, { matchId: report.matchId });
   if (report.events.length > 0) {
     await db
       .insertInto('match_events')
       .values(report.events.map((event) => ({ match_id: report.matchId, ...event })))
+      .execute();
+  }
+  if (report.cards && report.cards.length > 0) {
+    await db
+      .insertInto('match_cards')
+      .values(report.cards.map((card) => ({ match_id: report.matchId, ...card })))
       .execute();
   }
   await STORE_REPORT.run(db, report);

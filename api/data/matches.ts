@@ -112,6 +112,9 @@ const MATCH_EVENTS = prepared((db: DB, a: { id: number }) =>
     .where('match_id', '=', a.id)
     .orderBy('id'),
 );
+const MATCH_CARDS = prepared((db: DB, a: { id: number }) =>
+  db.selectFrom('match_cards').select(['player_id', 'card']).where('match_id', '=', a.id).orderBy('id'),
+);
 const MATCH_SQUADS = prepared((db: DB, a: { id: number }) => squadsOf(db).where('match_id', '=', a.id));
 const TWO_ROSTERS = prepared((db: DB, a: { home: string; away: string }) =>
   db
@@ -131,11 +134,24 @@ interface MatchExtras {
   goalscorers: string[];
   assisters: string[];
   goalkeepers: string[];
+  yellow_cards: string[];
+  red_cards: string[];
   squads: Map<string, string[]>;
 }
 
 function noExtras(): MatchExtras {
-  return { goalscorers: [], assisters: [], goalkeepers: [], squads: new Map() };
+  return {
+    goalscorers: [],
+    assisters: [],
+    goalkeepers: [],
+    yellow_cards: [],
+    red_cards: [],
+    squads: new Map(),
+  };
+}
+
+function addCard(entry: MatchExtras, card: { player_id: string; card: string }): void {
+  (card.card === 'red' ? entry.red_cards : entry.yellow_cards).push(card.player_id);
 }
 
 function addSquad(entry: MatchExtras, row: { team_id: string; players: string }): void {
@@ -161,7 +177,7 @@ function squadsOf(db: DB) {
     .groupBy(['match_id', 'team_id']);
 }
 
-/** Events and saved squads of many matches in two queries. */
+/** Events, cards and saved squads of many matches in three queries. */
 async function readExtras(db: DB, matchIds: readonly number[]): Promise<Map<number, MatchExtras>> {
   const extras = new Map<number, MatchExtras>();
   for (const id of matchIds) extras.set(id, noExtras());
@@ -176,6 +192,16 @@ async function readExtras(db: DB, matchIds: readonly number[]): Promise<Map<numb
     for (const event of events) {
       const entry = extras.get(event.match_id);
       if (entry) addEvent(entry, event);
+    }
+    const cards = await db
+      .selectFrom('match_cards')
+      .select(['match_id', 'player_id', 'card'])
+      .where('match_id', 'in', chunk)
+      .orderBy('id')
+      .execute();
+    for (const card of cards) {
+      const entry = extras.get(card.match_id);
+      if (entry) addCard(entry, card);
     }
     const squads = await squadsOf(db).where('match_id', 'in', chunk).execute();
     for (const row of squads) {
@@ -202,6 +228,8 @@ function frozen(extras: MatchExtras): MatchExtras {
   Object.freeze(extras.goalscorers);
   Object.freeze(extras.assisters);
   Object.freeze(extras.goalkeepers);
+  Object.freeze(extras.yellow_cards);
+  Object.freeze(extras.red_cards);
   for (const players of extras.squads.values()) Object.freeze(players);
   Object.freeze(extras);
   return extras;
@@ -352,6 +380,8 @@ export function toMatchDto(row: MatchRow, extras: MatchExtras, fallback?: Map<st
     goalscorers: extras.goalscorers,
     assisters: extras.assisters,
     goalkeepers: extras.goalkeepers,
+    yellow_cards: extras.yellow_cards,
+    red_cards: extras.red_cards,
     home_players: squadOf(row.home_team),
     away_players: squadOf(row.away_team),
   };
@@ -363,6 +393,7 @@ export async function getMatch(db: DB, id: number): Promise<MatchDto | null> {
   if (!row) return null;
   const extras = noExtras();
   for (const event of await MATCH_EVENTS.all(db, { id })) addEvent(extras, event);
+  for (const card of await MATCH_CARDS.all(db, { id })) addCard(extras, card);
   for (const squad of await MATCH_SQUADS.all(db, { id })) addSquad(extras, squad);
   const rosters = await TWO_ROSTERS.all(db, { home: row.home_team, away: row.away_team });
   const fallback = new Map<string, string[]>();

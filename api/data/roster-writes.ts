@@ -51,6 +51,7 @@ export async function teamMatchCount(db: DB, teamId: string): Promise<number> {
         eb('away_team', '=', teamId),
         eb('id', 'in', eb.selectFrom('match_events').select('match_id').where('team_id', '=', teamId)),
         eb('id', 'in', eb.selectFrom('match_squads').select('match_id').where('team_id', '=', teamId)),
+        eb('id', 'in', eb.selectFrom('match_cards').select('match_id').where('team_id', '=', teamId)),
       ]),
     )
     .executeTakeFirstOrThrow();
@@ -102,16 +103,18 @@ function hasHistory(eb: ExpressionBuilder<Database, 'players'>) {
   return eb.or([
     eb.exists(eb.selectFrom('match_events as e').select('e.id').whereRef('e.player_id', '=', 'players.id')),
     eb.exists(eb.selectFrom('match_squads as s').select('s.id').whereRef('s.player_id', '=', 'players.id')),
+    eb.exists(eb.selectFrom('match_cards as k').select('k.id').whereRef('k.player_id', '=', 'players.id')),
   ]);
 }
 
-/** Whether any match event or saved squad names the player. */
+/** Whether any match event, card or saved squad names the player. */
 export async function hasMatchHistory(db: DB, playerId: string): Promise<boolean> {
   const row = await db
     .selectFrom('match_events')
     .select('player_id')
     .where('player_id', '=', playerId)
     .union(db.selectFrom('match_squads').select('player_id').where('player_id', '=', playerId))
+    .union(db.selectFrom('match_cards').select('player_id').where('player_id', '=', playerId))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

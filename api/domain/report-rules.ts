@@ -4,7 +4,7 @@
  * Match Report and Team Selection tabs apply the same rules first, so the screen can
  * explain a refusal before it happens.
  */
-import type { Approval, EventKind } from '../../db/schema';
+import type { Approval, CardKind, EventKind } from '../../db/schema';
 import { involvesTeam } from './match-time';
 
 /** Spec section 9: a match-day squad has 7 to 18 players. */
@@ -136,6 +136,17 @@ export interface ReportLists {
   /** An id once per assist. */
   assisters: readonly string[];
   goalkeepers: readonly string[];
+  /** Issue #19: an id per yellow card (at most two per player: a second yellow is a sending-off). */
+  yellow_cards?: readonly string[] | undefined;
+  /** An id per red card (at most one per player). */
+  red_cards?: readonly string[] | undefined;
+}
+
+/** A card shown, on its player's side. */
+export interface ReportCard {
+  team_id: string;
+  player_id: string;
+  card: CardKind;
 }
 
 export interface ReportedMatch {
@@ -156,10 +167,14 @@ export function reportEvents(
   saved: readonly SquadPlayer[],
   /** Else the player's current team (missing: no such player; null: without a team). */
   currentTeams: ReadonlyMap<string, string | null>,
-): { events: ReportEvent[] } | { problem: string } {
+): { events: ReportEvent[]; cards: ReportCard[] } | { problem: string } {
   const squads = new Map<string, string>();
   for (const row of saved) if (involvesTeam(match, row.team_id)) squads.set(row.player_id, row.team_id);
 
+  const sideOf = (player_id: string) => {
+    const side = squads.get(player_id) ?? currentTeams.get(player_id);
+    return side === undefined || side === null || !involvesTeam(match, side) ? null : side;
+  };
   const events: ReportEvent[] = [];
   const lists = [
     ['goal', report.goalscorers],
@@ -169,11 +184,31 @@ export function reportEvents(
   // Events keep the order listed: reads return them in that order, so the client gets back what it sent.
   for (const [kind, ids] of lists) {
     for (const player_id of ids) {
-      const side = squads.get(player_id) ?? currentTeams.get(player_id);
-      if (side === undefined || side === null || !involvesTeam(match, side)) {
-        return { problem: `Unknown player for this match: ${player_id}` };
-      }
+      const side = sideOf(player_id);
+      if (side === null) return { problem: `Unknown player for this match: ${player_id}` };
       events.push({ team_id: side, player_id, kind });
+    }
+  }
+  const cards: ReportCard[] = [];
+  for (const [card, ids, most] of [
+    ['yellow', report.yellow_cards ?? [], 2],
+    ['red', report.red_cards ?? [], 1],
+  ] as const) {
+    const shown = new Map<string, number>();
+    for (const player_id of ids) {
+      const side = sideOf(player_id);
+      if (side === null) return { problem: `Unknown player for this match: ${player_id}` };
+      const count = (shown.get(player_id) ?? 0) + 1;
+      if (count > most) {
+        return {
+          problem:
+            card === 'yellow'
+              ? `A player can be shown at most two yellow cards: ${player_id}`
+              : `Red card listed more than once: ${player_id}`,
+        };
+      }
+      shown.set(player_id, count);
+      cards.push({ team_id: side, player_id, card });
     }
   }
 
@@ -196,5 +231,5 @@ export function reportEvents(
     tally(match.home_team, match.home_team_name, report.home_score),
     tally(match.away_team, match.away_team_name, report.away_score),
   ]);
-  return problem === undefined ? { events } : { problem };
+  return problem === undefined ? { events, cards } : { problem };
 }

@@ -8,6 +8,7 @@ import type { AppEnv } from '../env';
 import type { DB } from '../../db/connection';
 import { approvedLeagueResults, findLeague, leagueTeams, listLeagues } from '../data/leagues';
 import { leagueDeductions, leagueRules } from '../data/league-rules';
+import { cardsPerTeam } from '../data/discipline';
 import { listMatches } from '../data/matches';
 import { leaderboards } from '../data/stats';
 import { explainStandings } from '../domain/standings';
@@ -65,7 +66,13 @@ export const leagueRoutes = new Hono<AppEnv>()
       const teams = await leagueTeams(db, league.league_id, season, current);
       const matches = await approvedLeagueResults(db, league.league_id, season);
       const deductions = current ? await leagueDeductions(db, league.league_id) : [];
-      const options = current ? { rules: await leagueRules(db, league.league_id), deductions } : {};
+      const options = current
+        ? {
+            rules: await leagueRules(db, league.league_id),
+            deductions,
+            cards: await cardsPerTeam(db, league.league_id, season),
+          }
+        : {};
       const { rows, reasons } = explainStandings(teams, matches, options);
       const body: LeagueTableDto = {
         standings: rows,

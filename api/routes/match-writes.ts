@@ -25,6 +25,8 @@ import {
   type ReviewAction,
 } from '../domain/approval';
 import { involvesTeam, isPostponed, isReportable } from '../domain/match-time';
+import { banFor } from '../domain/discipline';
+import { namesOf, teamSeasonBans } from '../data/discipline';
 import {
   isSquadLocked,
   reportEvents,
@@ -61,6 +63,9 @@ const reportBody = z.strictObject({
   goalscorers: playerList,
   assisters: playerList,
   goalkeepers: playerList,
+  // Issue #19; optional, so reports queued offline by an older app are still accepted.
+  yellow_cards: playerList,
+  red_cards: playerList,
   // The client sends the state it displays; the server alone decides it (always PENDING).
   approved: z.unknown().optional(),
 });
@@ -78,6 +83,8 @@ function resultOf(match: MatchDto) {
     goalscorers: match.goalscorers,
     assisters: match.assisters,
     goalkeepers: match.goalkeepers,
+    yellow_cards: match.yellow_cards,
+    red_cards: match.red_cards,
   };
 }
 
@@ -150,6 +157,14 @@ export const matchWriteRoutes = new Hono<AppEnv>()
         saved,
       });
       if (refusal !== null) fail(refusal.kind === 'invalid' ? 400 : 409, refusal.message);
+      // Issue #19: a player banned from this match cannot be in its squad.
+      const bans = await teamSeasonBans(db, match.league_id, match.season, teamId, c.var.options.now());
+      for (const playerId of players) {
+        const ban = banFor(bans, playerId, matchId);
+        if (ban === undefined) continue;
+        const name = (await namesOf(db, [playerId])).get(playerId) ?? playerId;
+        fail(409, `${name} is suspended for this match: ${ban.reason}`);
+      }
       const previous = saved.filter((row) => row.team_id === teamId).map((row) => row.player_id);
       await replaceSquad(db, matchId, teamId, players);
       await audit(c, {
@@ -202,7 +217,13 @@ export const matchWriteRoutes = new Hono<AppEnv>()
         match,
         body,
         await squadRows(db, match.id),
-        await playerTeams(db, [...body.goalscorers, ...body.assisters, ...body.goalkeepers]),
+        await playerTeams(db, [
+          ...body.goalscorers,
+          ...body.assisters,
+          ...body.goalkeepers,
+          ...body.yellow_cards,
+          ...body.red_cards,
+        ]),
       );
       if ('problem' in credited) fail(400, credited.problem);
 
@@ -213,6 +234,7 @@ export const matchWriteRoutes = new Hono<AppEnv>()
         homeScore: body.home_score,
         awayScore: body.away_score,
         events: credited.events,
+        cards: credited.cards,
         reportedByTeam: reportingTeam,
         userId: user.id,
         at,

@@ -10,7 +10,9 @@ import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { idParam, validate } from '../http/validate';
 import type { PlayerProfileDto } from '../schemas';
-import { jsonRead } from '../http/read';
+import { holdUntil, jsonRead } from '../http/read';
+import { nextKickoff } from '../http/next-kickoff';
+import { playerCards, playerSuspension } from '../data/discipline';
 
 const playerParam = validate('param', z.object({ playerId: idParam }));
 
@@ -18,7 +20,17 @@ export const playerRoutes = new Hono<AppEnv>()
   .get('/:kind{players?}/:playerId', playerParam, async (c) => {
     const player = await findPlayer(c.var.db, c.req.valid('param').playerId);
     if (!player) fail(404, 'Player not found');
-    const profile: PlayerProfileDto = { ...player, metrics: await playerMetrics(c.var.db, player.id) };
+    const db = c.var.db;
+    const profile: PlayerProfileDto = {
+      ...player,
+      metrics: await playerMetrics(db, player.id),
+      cards: await playerCards(db, player.id),
+      suspension: await playerSuspension(db, player.id, player.team_id, c.var.options.now()),
+    };
+    // A ban is served as a kick-off passes: the answer holds until the team's next one.
+    if (profile.suspension !== null && player.team_id !== null) {
+      holdUntil(c, await nextKickoff(c, player.team_id));
+    }
     return jsonRead(c, profile, CACHE.revalidate);
   })
   // Coach routes address coaches by user id with dots written as hyphens.

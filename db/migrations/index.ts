@@ -10,6 +10,7 @@ import * as m0007 from './0007_approved_results_version';
 import * as m0008 from './0008_shared_state';
 import * as m0009 from './0009_league_rules';
 import * as m0010 from './0010_match_schedule';
+import * as m0011 from './0011_match_cards';
 
 export interface Migration {
   version: number;
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   { version: 8, name: '0008_shared_state', up: m0008.up },
   { version: 9, name: '0009_league_rules', up: m0009.up },
   { version: 10, name: '0010_match_schedule', up: m0010.up },
+  { version: 11, name: '0011_match_cards', up: m0011.up },
 ];

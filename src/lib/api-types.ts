@@ -2,6 +2,7 @@
 export type {
   CoachDto as Coach,
   DeductionDto as Deduction,
+  DisciplineTableDto as DisciplineTable,
   FixturePlanDto as FixturePlan,
   LeaderRowDto as LeaderRow,
   LeagueDto as League,
@@ -12,6 +13,7 @@ export type {
   PlayerProfileDto as PlayerProfile,
   RosterPlayerDto as RosterPlayer,
   SearchResultDto as SearchResult,
+  SuspensionListDto as SuspensionList,
   TeamDto as Team,
   TeamSummaryDto as TeamSummary,
 } from '../../api/schemas';

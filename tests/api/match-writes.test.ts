@@ -141,6 +141,8 @@ const M7_REPORT = {
   goalscorers: ['wr.fwd', 'eu.fwd', 'wr.fwd'],
   assisters: ['wr.mid', 'eu.mid'],
   goalkeepers: ['wr.gk', 'eu.gk'],
+  yellow_cards: ['eu.def', 'wr.mid', 'eu.def'],
+  red_cards: ['wr.def'],
   approved: 'TRUE',
 };
 
@@ -331,6 +333,8 @@ describe('POST /api/matches/{id}/report', () => {
       status: 'scheduled',
       goalscorers: ['wr.fwd', 'eu.fwd', 'wr.fwd'],
       assisters: ['wr.mid', 'eu.mid'],
+      yellow_cards: ['eu.def', 'wr.mid', 'eu.def'],
+      red_cards: ['wr.def'],
       goalkeepers: ['wr.gk', 'eu.gk'],
       home_players: ['wr.gk', 'wr.def', 'wr.mid', 'wr.fwd', 'wr.x1', 'wr.x2', 'wr.x3'],
       away_players: ['eu.gk', 'eu.def', 'eu.mid', 'eu.fwd'],

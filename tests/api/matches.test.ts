@@ -54,6 +54,8 @@ describe('GET /api/matches/{id}', () => {
       reported_by_team: 'north.town',
       reported_at: '2026-05-02T14:00:00.000Z',
       reviewed_at: null,
+      yellow_cards: [],
+      red_cards: [],
       status: 'scheduled',
       goalscorers: ['nt.fwd', 'nt.fwd', 'sc.fwd'],
       assisters: ['nt.mid', 'sc.mid'],

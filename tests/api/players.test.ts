@@ -46,6 +46,8 @@ describe('GET /api/player/{id} and /api/players/{id}', () => {
       expect(PlayerProfileSchema.parse(body)).toEqual({
         ...NT_FORWARD,
         metrics: { '2026': { goals: 2, assists: 1, shutouts: 0, matches: 2 } },
+        cards: [],
+        suspension: null,
       });
     }
     expect((await t.get('/api/player/sc.fwd')).body).toMatchObject({

@@ -246,6 +246,7 @@ describe('the read cache', () => {
       'approved_results',
       'league_rules',
       'points_deductions',
+      'match_cards',
     ]);
   });
 

@@ -97,6 +97,7 @@ const SCHEMA_COLUMNS: { [T in keyof Database]: readonly string[] } = {
   ]),
   match_events: columnsOf<Database['match_events']>()(['id', 'match_id', 'team_id', 'player_id', 'kind']),
   match_squads: columnsOf<Database['match_squads']>()(['id', 'match_id', 'team_id', 'player_id']),
+  match_cards: columnsOf<Database['match_cards']>()(['id', 'match_id', 'team_id', 'player_id', 'card']),
   sessions: columnsOf<Database['sessions']>()([
     'id',
     'user_id',

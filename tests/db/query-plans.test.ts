@@ -159,6 +159,7 @@ async function planCalls(connection: SqliteConnection, ids: BigDbIds): Promise<C
     }
     get(`/api/leagues/${league}/rules`);
     get(`/api/leagues/${league}/deductions`);
+    get(`/api/leagues/${league}/discipline`);
   }
   get('/api/teams');
   get('/api/teams?limit=20');
@@ -170,6 +171,7 @@ async function planCalls(connection: SqliteConnection, ids: BigDbIds): Promise<C
     get(`/api/teams/${team}/stats`);
     get(`/api/teams/${team}/stats?season=2026`);
     get(`/api/teams/${team}/seasons`);
+    get(`/api/teams/${team}/suspensions`);
     get(`/api/teams/${team}/matches`);
     get(`/api/teams/${team}/matches?season=2026&approved=TRUE`);
     get(`/api/teams/${team}/matches?past=true&sort=desc&limit=1`);

@@ -27,32 +27,36 @@ export async function up(db: Kysely<any>): Promise<void> {
     revision INTEGER NOT NULL
   )`.execute(db);
   // A match deleted and its id handed out again moves on too (DELETE, then INSERT).
-  for (const [table, key] of TABLES) {
-    const fn = `touchline_${table}_bumps_match_revision`;
-    await sql
-      .raw(
-        `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $body$
-        BEGIN
-          IF TG_OP = 'INSERT' THEN
-            ${bump(`NEW.${key}`)}
-          ELSIF TG_OP = 'DELETE' THEN
+  for (const [table, key] of TABLES) await revisionTrigger(db, table, key);
+}
+
+/** The row-level trigger that moves the revision of the match a row of `table` names. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed against no schema
+export async function revisionTrigger(db: Kysely<any>, table: string, key: string): Promise<void> {
+  const fn = `touchline_${table}_bumps_match_revision`;
+  await sql
+    .raw(
+      `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $body$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          ${bump(`NEW.${key}`)}
+        ELSIF TG_OP = 'DELETE' THEN
+          ${bump(`OLD.${key}`)}
+        ELSE
+          IF OLD.${key} IS DISTINCT FROM NEW.${key} THEN -- a row moved to another match
             ${bump(`OLD.${key}`)}
-          ELSE
-            IF OLD.${key} IS DISTINCT FROM NEW.${key} THEN -- a row moved to another match
-              ${bump(`OLD.${key}`)}
-            END IF;
-            ${bump(`NEW.${key}`)}
           END IF;
-          RETURN NULL;
-        END
-        $body$`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `CREATE TRIGGER ${table}_bumps_match_revision AFTER INSERT OR UPDATE OR DELETE ON ${table}
-         FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
-      )
-      .execute(db);
-  }
+          ${bump(`NEW.${key}`)}
+        END IF;
+        RETURN NULL;
+      END
+      $body$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER ${table}_bumps_match_revision AFTER INSERT OR UPDATE OR DELETE ON ${table}
+       FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
+    )
+    .execute(db);
 }

@@ -119,7 +119,14 @@ describe('reportEvents', () => {
   it("puts each player on the side of the saved squad, else of the player's team, in the order listed", () => {
     const result = reportEvents(
       match,
-      { ...report, goalscorers: ['moved'], assisters: ['wr.fwd'], goalkeepers: ['wr.gk', 'eu.gk'] },
+      {
+        ...report,
+        goalscorers: ['moved'],
+        assisters: ['wr.fwd'],
+        goalkeepers: ['wr.gk', 'eu.gk'],
+        yellow_cards: ['eu.gk', 'moved', 'eu.gk'],
+        red_cards: ['wr.fwd'],
+      },
       [{ team_id: 'wr', player_id: 'moved' }],
       currentTeams,
     );
@@ -130,6 +137,12 @@ describe('reportEvents', () => {
         { team_id: 'wr', player_id: 'wr.gk', kind: 'goalkeeper' },
         { team_id: 'eu', player_id: 'eu.gk', kind: 'goalkeeper' },
       ],
+      cards: [
+        { team_id: 'eu', player_id: 'eu.gk', card: 'yellow' },
+        { team_id: 'wr', player_id: 'moved', card: 'yellow' },
+        { team_id: 'eu', player_id: 'eu.gk', card: 'yellow' },
+        { team_id: 'wr', player_id: 'wr.fwd', card: 'red' },
+      ],
     });
   });
 
@@ -138,6 +151,17 @@ describe('reportEvents', () => {
     ['a player without a team', { assisters: ['free'] }, 'Unknown player for this match: free'],
     ['no such player', { goalkeepers: ['ghost'] }, 'Unknown player for this match: ghost'],
     ['a keeper twice', { goalkeepers: ['wr.gk', 'wr.gk'] }, 'Goalkeeper listed more than once: wr.gk'],
+    [
+      'three yellows for one player',
+      { yellow_cards: ['wr.gk', 'wr.gk', 'wr.gk'] },
+      'A player can be shown at most two yellow cards: wr.gk',
+    ],
+    ['two reds for one player', { red_cards: ['eu.gk', 'eu.gk'] }, 'Red card listed more than once: eu.gk'],
+    [
+      'a card for a player of neither team',
+      { yellow_cards: ['moved'] },
+      'Unknown player for this match: moved',
+    ],
     [
       'more goals than the score',
       { goalscorers: ['wr.fwd', 'wr.fwd'] },

@@ -1,0 +1,192 @@
+/**
+ * What discipline is computed from (issue #19): a team's matches of a league season,
+ * the cards of a season's approved results, and the players' names.
+ */
+import type { DB } from '../../db/connection';
+import {
+  activeBans,
+  cardCounts,
+  seasonBans,
+  type Ban,
+  type DisciplineMatch,
+  type MatchCard,
+} from '../domain/discipline';
+import { findLeague } from './leagues';
+import { leagueRules } from './league-rules';
+
+/** A team's matches of a league season, any order (the rules sort them). */
+export async function teamSeasonMatches(
+  db: DB,
+  leagueId: string,
+  season: string,
+  teamId: string,
+): Promise<DisciplineMatch[]> {
+  return db
+    .selectFrom('matches')
+    .select(['id', 'match_date', 'status', 'approved'])
+    .where('league_id', '=', leagueId)
+    .where('season', '=', season)
+    .where((eb) => eb.or([eb('home_team', '=', teamId), eb('away_team', '=', teamId)]))
+    .execute();
+}
+
+export interface SeasonCard extends MatchCard {
+  team_id: string;
+}
+
+/** The cards of a league season's approved results (a team's only, when given). */
+export async function seasonCards(
+  db: DB,
+  leagueId: string,
+  season: string,
+  teamId?: string,
+): Promise<SeasonCard[]> {
+  let query = db
+    .selectFrom('match_cards as c')
+    .innerJoin('matches as m', 'm.id', 'c.match_id')
+    .select(['c.match_id', 'c.player_id', 'c.team_id', 'c.card'])
+    .where('m.league_id', '=', leagueId)
+    .where('m.season', '=', season)
+    .where('m.approved', '=', 'TRUE')
+    .orderBy('c.id');
+  if (teamId !== undefined) query = query.where('c.team_id', '=', teamId);
+  return query.execute();
+}
+
+/** Names of these players, by id. */
+export async function namesOf(db: DB, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('players')
+    .select(['id', 'name'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** Every ban of a team's players in a league season, by the league's rules. */
+export async function teamSeasonBans(
+  db: DB,
+  leagueId: string,
+  season: string,
+  teamId: string,
+  now: Date,
+): Promise<Ban[]> {
+  const [matches, cards, rules] = [
+    await teamSeasonMatches(db, leagueId, season, teamId),
+    await seasonCards(db, leagueId, season, teamId),
+    await leagueRules(db, leagueId),
+  ];
+  return seasonBans(matches, cards, rules.suspensions, now);
+}
+
+/** Cards per team in a league season's approved results: the fair_play tie-breaker's count. */
+export async function cardsPerTeam(db: DB, leagueId: string, season: string): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const card of await seasonCards(db, leagueId, season)) {
+    counts.set(card.team_id, (counts.get(card.team_id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** A player's cards per league season (approved results), newest season first. */
+export async function playerCards(db: DB, playerId: string) {
+  const rows = await db
+    .selectFrom('match_cards as c')
+    .innerJoin('matches as m', 'm.id', 'c.match_id')
+    .innerJoin('leagues as l', 'l.league_id', 'm.league_id')
+    .select(['c.match_id', 'c.player_id', 'c.card', 'm.league_id', 'm.season', 'l.league_name'])
+    .where('c.player_id', '=', playerId)
+    .where('m.approved', '=', 'TRUE')
+    .orderBy('c.id')
+    .execute();
+  const seasons = new Map<
+    string,
+    { league_id: string; league_name: string; season: string; cards: MatchCard[] }
+  >();
+  for (const row of rows) {
+    const key = `${row.season}\u0000${row.league_id}`;
+    const entry = seasons.get(key) ?? {
+      league_id: row.league_id,
+      league_name: row.league_name,
+      season: row.season,
+      cards: [],
+    };
+    entry.cards.push(row);
+    seasons.set(key, entry);
+  }
+  return [...seasons.values()]
+    .sort((a, b) =>
+      a.season === b.season ? a.league_name.localeCompare(b.league_name) : a.season < b.season ? 1 : -1,
+    )
+    .map(({ cards, ...season }) => {
+      const count = cardCounts(cards).get(playerId) ?? { yellow_cards: 0, red_cards: 0 };
+      return { ...season, ...count };
+    });
+}
+
+/** The ban a team's player still has to serve (the first, when several), or null. */
+export async function playerSuspension(db: DB, playerId: string, teamId: string | null, now: Date) {
+  if (teamId === null) return null;
+  const team = await db
+    .selectFrom('teams')
+    .select('league_id')
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+  const league = team?.league_id ? await findLeague(db, team.league_id) : undefined;
+  if (!league) return null;
+  const bans = activeBans(await teamSeasonBans(db, league.league_id, league.season, teamId, now));
+  const own = bans.filter((ban) => ban.player_id === playerId);
+  if (own.length === 0) return null;
+  return {
+    reason: own.map((ban) => ban.reason).join('; '),
+    matches_remaining: own.reduce((sum, ban) => sum + ban.matches_remaining, 0),
+  };
+}
+
+/** A team and the league it is registered for (undefined: none); undefined: no such team. */
+export async function teamLeague(db: DB, teamId: string) {
+  const team = await db
+    .selectFrom('teams')
+    .select(['team_id', 'league_id'])
+    .where('team_id', '=', teamId)
+    .executeTakeFirst();
+  if (!team) return undefined;
+  return { ...team, league: team.league_id === null ? undefined : await findLeague(db, team.league_id) };
+}
+
+/** A league season's cards per player, reds first, then yellows, then name. */
+export async function leagueDiscipline(db: DB, leagueId: string, season: string) {
+  const cards = await seasonCards(db, leagueId, season);
+  const teamOf = new Map(cards.map((card) => [card.player_id, card.team_id]));
+  const counts = cardCounts(cards);
+  const players = await namesOf(db, [...counts.keys()]);
+  const teamIds = [...new Set(teamOf.values())];
+  const teams =
+    teamIds.length === 0
+      ? []
+      : await db
+          .selectFrom('teams')
+          .select(['team_id', 'team_name'])
+          .where('team_id', 'in', teamIds)
+          .execute();
+  const teamName = new Map(teams.map((row) => [row.team_id, row.team_name]));
+  const rows = [...counts].map(([playerId, count]) => {
+    const teamId = teamOf.get(playerId) ?? '';
+    return {
+      player_id: playerId,
+      name: players.get(playerId) ?? playerId,
+      team_id: teamId,
+      team_name: teamName.get(teamId) ?? teamId,
+      yellow_cards: count.yellow_cards,
+      red_cards: count.red_cards,
+    };
+  });
+  return rows.sort(
+    (a, b) =>
+      b.red_cards - a.red_cards ||
+      b.yellow_cards - a.yellow_cards ||
+      a.name.localeCompare(b.name) ||
+      (a.player_id < b.player_id ? -1 : 1),
+  );
+}
