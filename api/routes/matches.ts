@@ -54,6 +54,8 @@ export const matchRoutes = new Hono<AppEnv>()
       ...match.goalscorers,
       ...match.assisters,
       ...match.goalkeepers,
+      ...match.yellow_cards,
+      ...match.red_cards,
       ...match.home_players,
       ...match.away_players,
     ];

@@ -1,9 +1,9 @@
 /**
  * 'Save for offline': stores everything the pitch-side screens of one team read —
- * the team, its squad, the season's matches, the league table and leaderboards, and
- * the details (with both squads) of its upcoming and not yet approved matches — so
- * they open with no network. The paths are the ones the screens ask for; a browser
- * test opens each screen offline after a save.
+ * the team, its squad and suspensions, the season's matches, the league table and
+ * leaderboards, and the details (with both squads) of its upcoming and not yet
+ * approved matches — so they open with no network. The paths are the ones the
+ * screens ask for; a browser test opens each screen offline after a save.
  */
 import { apiFetch } from '@/lib/api-client';
 import { leagueIdOf } from '../../api/domain/league-id';
@@ -80,6 +80,9 @@ export async function saveTeamForOffline(teamId: string, now = new Date()): Prom
   const [, seasonMatches] = await Promise.all([
     get(`${team}/roster`),
     get(`${team}/matches?season=${enc(season)}`),
+    // Team Selection greys the players banned from a match (issue #19); without the
+    // answer it still works (the server refuses a banned player), so it is not required.
+    optional(`${team}/suspensions`),
     optional(`${team}/matches`),
     optional(`${team}/stats?season=${enc(season)}`),
     optional(`${team}/matches?approved=PENDING`),

@@ -136,6 +136,7 @@ export function publicScreens(ids: DemoIds): Screen[] {
       ['Top Assist.', 'assists'],
       ['Clean Sheets', 'clean_sheets'],
       ['Points', 'points'],
+      ['Discipline', 'discipline'],
     ]),
     { name: 'match (past)', path: `/match/${ids.pastMatch}` },
     { name: 'match (upcoming)', path: `/match/${ids.upcomingMatch}` },

@@ -1,7 +1,7 @@
 /**
  * /leagues/{leagueId}: a league's table, matches and leaderboards (spec "League
- * detail"). The season is the id's "-YY" suffix when it has one, else the league
- * record's own season, else the current year.
+ * detail"), then its cards per player (Discipline, issue #19). The season is the id's
+ * "-YY" suffix when it has one, else the league record's own season, else the current year.
  */
 import { Link, useParams } from 'react-router-dom';
 import { StatList } from '@/components/stat-list';
@@ -10,12 +10,13 @@ import { TabPanel, Tabs, useTabParam, type TabItem } from '@/components/tabs';
 import { useApi } from '@/hooks/use-api';
 import type { League, LeaderRow } from '@/lib/api-types';
 import { leagueTitleFromId, parseLeagueId, seasonFromLeagueId } from '../../../api/domain/league-id';
+import { LeagueDiscipline } from './league-discipline';
 import { LeagueMatches } from './league-matches';
 import { LeagueTable } from './league-table';
 import './leagues.css';
 
-type TabKey = 'table' | 'matches' | 'scorers' | 'assists' | 'clean_sheets' | 'points';
-type StatKey = Exclude<TabKey, 'table' | 'matches'>;
+type TabKey = 'table' | 'matches' | 'scorers' | 'assists' | 'clean_sheets' | 'points' | 'discipline';
+type StatKey = Exclude<TabKey, 'table' | 'matches' | 'discipline'>;
 
 const TABS: readonly TabItem<TabKey>[] = [
   { key: 'table', label: 'Table' },
@@ -24,6 +25,7 @@ const TABS: readonly TabItem<TabKey>[] = [
   { key: 'assists', label: 'Top Assist.' },
   { key: 'clean_sheets', label: 'Clean Sheets' },
   { key: 'points', label: 'Points' },
+  { key: 'discipline', label: 'Discipline' },
 ];
 
 /** What each leaderboard's figure counts, for screen readers. */
@@ -39,7 +41,7 @@ type LeagueStats = Record<StatKey, LeaderRow[]>;
 const TAB_KEYS = TABS.map((item) => item.key);
 
 function isStatTab(tab: TabKey): tab is StatKey {
-  return tab !== 'table' && tab !== 'matches';
+  return tab !== 'table' && tab !== 'matches' && tab !== 'discipline';
 }
 
 function BackLink() {
@@ -93,6 +95,8 @@ function LeagueDetail({ leagueId }: { leagueId: string }) {
           <LeagueTable leagueId={leagueId} season={season} />
         ) : tab === 'matches' ? (
           <LeagueMatches leagueId={leagueId} season={season} />
+        ) : tab === 'discipline' ? (
+          <LeagueDiscipline leagueId={leagueId} season={season} />
         ) : stats.loading ? (
           <Loading label="Loading statistics..." />
         ) : stats.error ? (

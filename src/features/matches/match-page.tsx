@@ -1,7 +1,7 @@
 /**
  * /match/{matchId} and /matches/{matchId}: one match (spec "Match details"): the
- * teams and score, the squads, who scored, assisted and kept goal, and for a match
- * without a result the previous meetings of the two teams.
+ * teams and score, the squads, who scored, assisted and kept goal, the cards shown
+ * (issue #19), and for a match without a result the previous meetings of the two teams.
  */
 import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -72,6 +72,88 @@ function CountedPlayers({
   );
 }
 
+type CardKind = 'yellow' | 'second-yellow' | 'red';
+
+/** What a card row says in words, beside the card's shape. */
+const CARD_TEXT: Record<CardKind, string> = {
+  yellow: 'Yellow card',
+  'second-yellow': 'Second yellow (sent off)',
+  red: 'Red card',
+};
+
+interface CardRow {
+  id: string;
+  kind: CardKind;
+}
+
+interface CardTeam {
+  key: string;
+  title: string;
+  rows: CardRow[];
+}
+
+/**
+ * The cards per team: yellows (two for one player are a sending-off), then reds. The
+ * side comes from the squads; a player in neither (the squad changed since) is listed
+ * apart. Answers stored before issue #19 have no card lists: no cards.
+ */
+function cardTeams(match: Match, homeName: string, awayName: string): CardTeam[] {
+  const lists: Partial<Pick<Match, 'yellow_cards' | 'red_cards'>> = match;
+  const rows: CardRow[] = [
+    ...countIds(idList(lists.yellow_cards)).map(({ id, count }) => ({
+      id,
+      kind: count > 1 ? ('second-yellow' as const) : ('yellow' as const),
+    })),
+    ...countIds(idList(lists.red_cards)).map(({ id }) => ({ id, kind: 'red' as const })),
+  ];
+  const home = new Set(idList(match.home_players));
+  const away = new Set(idList(match.away_players));
+  const teams: CardTeam[] = [
+    { key: 'home', title: homeName, rows: rows.filter((row) => home.has(row.id)) },
+    {
+      key: 'away',
+      title: awayName,
+      rows: rows.filter((row) => !home.has(row.id) && away.has(row.id)),
+    },
+    {
+      key: 'other',
+      title: 'Other players',
+      rows: rows.filter((row) => !home.has(row.id) && !away.has(row.id)),
+    },
+  ];
+  return teams.filter((team) => team.rows.length > 0);
+}
+
+function Cards({ teams, names }: { teams: CardTeam[]; names: Names }) {
+  return (
+    <Section title="Cards" className="matches-cards">
+      {teams.map((team) => (
+        <CardTeamList key={team.key} team={team} names={names} />
+      ))}
+    </Section>
+  );
+}
+
+function CardTeamList({ team, names }: { team: CardTeam; names: Names }) {
+  const headingId = useId();
+  return (
+    <div className="matches-cards-team">
+      <h3 id={headingId} className="matches-cards-title">
+        {team.title}
+      </h3>
+      <ul className="matches-people" aria-labelledby={headingId}>
+        {team.rows.map(({ id, kind }) => (
+          <li key={`${kind}:${id}`}>
+            <span className={`matches-card-icon matches-card-${kind}`} aria-hidden="true" />
+            <PlayerLink playerId={id} name={names[id]} />
+            <span className="matches-card-text">{CARD_TEXT[kind]}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function Squad({ title, ids, names }: { title: string; ids: string[]; names: Names }) {
   return (
     <Section title={title} className="matches-squad">
@@ -133,6 +215,7 @@ function MatchDetails({ match }: { match: Match & { player_names?: Names } }) {
   // Not a fixture still to come: it says so where the VS would be (a score, once reported, wins).
   const postponed = !played && isPostponed(match);
   const date = match.date || match.match_date;
+  const cards = played ? cardTeams(match, homeName, awayName) : [];
 
   return (
     <>
@@ -198,6 +281,8 @@ function MatchDetails({ match }: { match: Match & { player_names?: Names } }) {
           </Section>
         </div>
       )}
+
+      {cards.length > 0 && <Cards teams={cards} names={names} />}
 
       {/* Before the long squad lists, so the history is seen without scrolling far. */}
       {!played && <PreviousMatches match={match} />}

@@ -1,9 +1,14 @@
 /**
  * Player profile (spec "Player profile"): the player card with rating, number,
  * team and headline figures, the bio, and a table per season.
+ *
+ * Issue #19: a suspension still to serve shows under the name, and the cards per league
+ * season in their own section when there are any. Answers from before (cached offline
+ * copies) lack `cards` and `suspension` and show neither.
  */
 import { Link, useParams } from 'react-router-dom';
 import { PersonPhoto, TeamLogo } from '@/components/images';
+import { SuspensionBadge } from '@/components/suspension-badge';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { ApiError } from '@/lib/api-client';
@@ -14,6 +19,14 @@ import { PageHeader } from '@/components/page-header';
 
 /** The nation label is fixed by the specification. */
 const NATION = 'US';
+
+/** The profile as answered, including copies cached before `cards` and `suspension` existed. */
+type ProfileAnswer = Omit<PlayerProfile, 'cards' | 'suspension'> & {
+  cards?: PlayerProfile['cards'] | null;
+  suspension?: PlayerProfile['suspension'];
+};
+
+type SeasonCards = PlayerProfile['cards'][number];
 
 function loadErrorText(error: Error): string {
   return error instanceof ApiError
@@ -28,7 +41,7 @@ export function PlayerPage() {
     error,
     loading,
     reload,
-  } = useApi<PlayerProfile>(`/api/player/${encodeURIComponent(playerId)}`);
+  } = useApi<ProfileAnswer>(`/api/player/${encodeURIComponent(playerId)}`);
 
   let body;
   if (loading) body = <Loading />;
@@ -47,13 +60,15 @@ export function PlayerPage() {
   );
 }
 
-function PlayerProfileView({ player }: { player: PlayerProfile }) {
+function PlayerProfileView({ player }: { player: ProfileAnswer }) {
   const name = player.name.trim() || 'Unknown Player';
   const position = player.position.trim() || 'Unknown Position';
   const keeper = player.position_general === 'GK';
   const totals = metricTotals(player.metrics);
   const rating = overallRating(player.metrics);
   const bio = player.bio.trim();
+  const cards = player.cards ?? [];
+  const suspension = player.suspension ?? null;
 
   return (
     <div className="player-layout">
@@ -80,6 +95,11 @@ function PlayerProfileView({ player }: { player: PlayerProfile }) {
         <h2 id="player-name" className="player-name">
           {name}
         </h2>
+        {suspension !== null && suspension.matches_remaining > 0 && (
+          <p className="player-suspension">
+            <SuspensionBadge suspension={suspension} />
+          </p>
+        )}
         <p className="player-position">{position}</p>
         <PlayerTeam teamId={player.team_id} profileTeamName={player.team_name} />
         <dl className="player-figures">
@@ -109,7 +129,50 @@ function PlayerProfileView({ player }: { player: PlayerProfile }) {
         <h2 id="player-seasons">Season Statistics</h2>
         <SeasonTables metrics={player.metrics} />
       </section>
+
+      {cards.length > 0 && (
+        <section className="card player-section player-cards" aria-labelledby="player-cards">
+          <h2 id="player-cards">Cards</h2>
+          <CardsTable cards={cards} />
+        </section>
+      )}
     </div>
+  );
+}
+
+function CardIcon({ kind }: { kind: 'yellow' | 'red' }) {
+  return <span className={`player-card-icon player-card-icon-${kind}`} aria-hidden="true" />;
+}
+
+/** Cards per league season, newest first as answered. */
+function CardsTable({ cards }: { cards: readonly SeasonCards[] }) {
+  return (
+    <table className="player-cards-table" aria-labelledby="player-cards">
+      <thead>
+        <tr>
+          <th scope="col">Season</th>
+          <th scope="col">League</th>
+          <th scope="col">
+            <CardIcon kind="yellow" />
+            Yellow
+          </th>
+          <th scope="col">
+            <CardIcon kind="red" />
+            Red
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {cards.map((row) => (
+          <tr key={`${row.season}|${row.league_id}`}>
+            <td>{row.season}</td>
+            <th scope="row">{row.league_name || row.league_id}</th>
+            <td>{row.yellow_cards}</td>
+            <td>{row.red_cards}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

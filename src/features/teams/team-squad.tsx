@@ -1,13 +1,23 @@
 /**
  * Squad tab: coaches, then players by general position (GK, DEF, MID, FW, anything
  * else last), each group only when it has people, by shirt number within a group.
+ * A player with a ban still to serve carries a 'Suspended' badge (issue #19).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PersonPhoto } from '@/components/images';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
+import { SuspensionBadge } from '@/components/suspension-badge';
 import { useApi } from '@/hooks/use-api';
+import { useHydrated } from '@/hooks/use-hydrated';
 import type { Coach, RosterPlayer } from '@/lib/api-types';
+import {
+  playerSuspension,
+  suspensionsOf,
+  suspensionsPath,
+  type Suspension,
+  type SuspensionsAnswer,
+} from '@/lib/suspensions';
 import { coachPath, teamApi } from './team-ids';
 
 interface Roster {
@@ -37,8 +47,18 @@ export function groupPlayers(players: readonly RosterPlayer[]): { title: string;
   return groups.filter((group) => group.players.length > 0);
 }
 
+/**
+ * The team's suspensions, loaded in the browser once the page runs: the server's
+ * render (and the first paint) never waits for them, and a failed load shows no badge.
+ */
+function useSuspensions(teamId: string): Suspension[] {
+  const hydrated = useHydrated();
+  return suspensionsOf(useApi<SuspensionsAnswer>(hydrated ? suspensionsPath(teamId) : null).data);
+}
+
 export function SquadTab({ teamId }: { teamId: string }) {
   const roster = useApi<Roster>(teamApi(teamId, '/roster'));
+  const suspensions = useSuspensions(teamId);
   if (roster.loading) return <Loading label="Loading squad..." />;
   if (roster.error || !roster.data) {
     return <ErrorMessage onRetry={roster.reload}>Failed to fetch data</ErrorMessage>;
@@ -67,20 +87,32 @@ export function SquadTab({ teamId }: { teamId: string }) {
       ) : (
         groupPlayers(players).map((group) => (
           <SquadGroup key={group.title} title={group.title}>
-            {group.players.map((player) => (
-              <li key={player.id}>
-                <Link className="card team-person" to={`/player/${encodeURIComponent(player.id)}`}>
-                  <span className="team-person-number">
-                    <span className="visually-hidden">Number</span> {player.number}
-                  </span>{' '}
-                  <PersonPhoto kind="players" photo={player.photo_id} name="" size={56} />{' '}
-                  <span className="team-person-text">
-                    <span className="team-person-name">{player.name}</span>{' '}
-                    <span className="team-person-role">{player.position}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
+            {group.players.map((player) => {
+              const ban = playerSuspension(suspensions, player.id);
+              return (
+                <li key={player.id}>
+                  <Link className="card team-person" to={`/player/${encodeURIComponent(player.id)}`}>
+                    <span className="team-person-number">
+                      <span className="visually-hidden">Number</span> {player.number}
+                    </span>{' '}
+                    <PersonPhoto kind="players" photo={player.photo_id} name="" size={56} />{' '}
+                    <span className="team-person-text">
+                      <span className="team-person-name">{player.name}</span>{' '}
+                      <span className="team-person-role">
+                        {player.position}
+                        {/* Inline on the position's line: the card keeps its height. */}
+                        {ban && (
+                          <>
+                            {' '}
+                            <SuspensionBadge suspension={ban} short />
+                          </>
+                        )}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
           </SquadGroup>
         ))
       )}

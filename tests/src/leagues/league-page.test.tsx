@@ -23,12 +23,20 @@ function tableRows() {
 }
 
 describe('the league page', () => {
-  it('is titled by the league record, goes back to all leagues and offers the six tabs', async () => {
+  it("is titled by the league record, goes back to all leagues and offers the spec's six tabs, then Discipline", async () => {
     useTinyLeagueClock();
     await renderRoute('/leagues/tl-26', { api });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tiny League' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← View All Leagues' })).toHaveAttribute('href', '/leagues');
-    expect(tabNames()).toEqual(['Table', 'Matches', 'Top Scorers', 'Top Assist.', 'Clean Sheets', 'Points']);
+    expect(tabNames()).toEqual([
+      'Table',
+      'Matches',
+      'Top Scorers',
+      'Top Assist.',
+      'Clean Sheets',
+      'Points',
+      'Discipline',
+    ]);
     expect(screen.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true');
   });
 
@@ -55,6 +63,10 @@ describe('the league page', () => {
     await userEvent.keyboard(' ');
     expect(await screen.findByRole('tab', { name: 'Points', selected: true })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?tab=points'));
+    await userEvent.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('tab', { name: 'Discipline', selected: true })).toHaveFocus();
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=discipline'));
+    expect(await screen.findByRole('tabpanel')).toHaveTextContent('No cards shown this season');
     // An unknown tab opens the first one.
     await router.navigate('/leagues/tl-26?tab=trophies');
     expect(await screen.findByRole('tab', { name: 'Table', selected: true })).toBeInTheDocument();

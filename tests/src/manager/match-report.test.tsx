@@ -1,12 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { IDBFactory } from 'fake-indexeddb';
+import 'fake-indexeddb/auto';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { closeOfflineDb, offlineDb } from '@/offline/db';
+import { listOutbox } from '@/offline/outbox';
 import { storage, type StoredUser } from '@/lib/storage';
 import { type ApiMock, logRequests, withApiMock } from '../api-mock';
 import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
 import { optionTexts } from '../queries';
+
+// fake-indexeddb/auto brings the IndexedDB classes; only the tests with no network get a
+// database, so elsewhere a report goes straight to the API as it does without IndexedDB.
+Reflect.deleteProperty(globalThis, 'indexedDB');
 
 // Reports write to the database: every test gets a fresh tiny league.
 const api = withApiMock({ perTest: true });
@@ -34,6 +42,37 @@ async function chooseMatch(matchId: string) {
 const add = (what: 'goal' | 'assist', player: string) =>
   screen.getByRole('button', { name: `Add ${what === 'goal' ? 'a goal' : 'an assist'} for ${player}` });
 const submitButton = () => screen.getByRole('button', { name: 'Submit' });
+
+/** The card control of one player, a radio group. */
+const cardsOf = (player: string) => screen.getByRole('radiogroup', { name: `Cards for ${player}` });
+const cardChoice = (player: string, label: string) =>
+  within(cardsOf(player)).getByRole('radio', { name: label });
+const chosenCard = (player: string) =>
+  within(cardsOf(player))
+    .getAllByRole('radio')
+    .filter((radio) => (radio as HTMLInputElement).checked)
+    .map((radio) => radio.closest('label')?.textContent);
+
+/** The bodies of the reports posted while the test runs (the real API still answers them). */
+function reportBodies(): Record<string, unknown>[] {
+  const bodies: Record<string, unknown>[] = [];
+  api.server.use(
+    http.post(/\/api\/matches\/\d+\/report$/, async ({ request }) => {
+      bodies.push((await request.clone().json()) as Record<string, unknown>);
+      // Nothing returned: the request goes on to the real API.
+    }),
+  );
+  return bodies;
+}
+
+async function cardsInDb(matchId: string) {
+  return api.app.connection.db
+    .selectFrom('match_cards')
+    .select(['player_id', 'team_id', 'card'])
+    .where('match_id', '=', Number(matchId))
+    .orderBy('id')
+    .execute();
+}
 
 async function setScore(user: ReturnType<typeof userEvent.setup>, which: 'Home' | 'Away', value: string) {
   const input = screen.getByRole('spinbutton', { name: `${which} score` });
@@ -396,5 +435,193 @@ describe('the Match Report tab', () => {
       user: { id: 'lonely', name: 'Lonely Coach', user_type: 'coach', team_id: null },
     });
     expect(await screen.findByText('No team found for your account')).toBeInTheDocument();
+  });
+});
+
+describe('cards in the Match Report (issue #19)', () => {
+  const ALL_PLAYERS = ['Keeper', 'Defender', 'Midfielder', 'Forward'].flatMap((role) => [
+    `West Rangers ${role}`,
+    `East United ${role}`,
+  ]);
+
+  it('offers no card, yellow, second yellow and red per player, starting from no card', async () => {
+    useTinyLeagueClock();
+    await openTab(coachOf('west.rangers'));
+    await chooseMatch(id('m7'));
+    expect(screen.getAllByRole('radiogroup', { name: /^Cards for / })).toHaveLength(8);
+    for (const player of ALL_PLAYERS) {
+      expect(
+        within(cardsOf(player))
+          .getAllByRole('radio')
+          .map((radio) => radio.closest('label')?.textContent),
+      ).toEqual(['No card', 'Yellow', '2nd yellow', 'Red']);
+      expect(cardChoice(player, 'No card')).toBeChecked();
+    }
+  });
+
+  it('sends an id once per yellow (twice for a second yellow) and once per red, stored on its side', async () => {
+    useTinyLeagueClock();
+    const bodies = reportBodies();
+    await openTab(coachOf('west.rangers'));
+    const user = await chooseMatch(id('m7'));
+    await user.click(cardChoice('West Rangers Forward', 'Yellow'));
+    await user.click(cardChoice('West Rangers Midfielder', '2nd yellow'));
+    await user.click(cardChoice('East United Defender', 'Red'));
+    // Changing one's mind: a red taken back, a second yellow brought down to one.
+    await user.click(cardChoice('East United Forward', 'Red'));
+    await user.click(cardChoice('East United Forward', 'No card'));
+    await user.click(cardChoice('West Rangers Defender', '2nd yellow'));
+    await user.click(cardChoice('West Rangers Defender', 'Yellow'));
+    expect(chosenCard('West Rangers Midfielder')).toEqual(['2nd yellow']);
+    expect(chosenCard('East United Forward')).toEqual(['No card']);
+    await user.click(submitButton());
+    await screen.findByText('Match report submitted successfully!');
+
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({
+      home_score: 0,
+      away_score: 0,
+      // Squad order: home then away, goalkeeper to forward.
+      yellow_cards: ['wr.def', 'wr.mid', 'wr.mid', 'wr.fwd'],
+      red_cards: ['eu.def'],
+    });
+    expect(await cardsInDb(id('m7'))).toEqual([
+      { player_id: 'wr.def', team_id: 'west.rangers', card: 'yellow' },
+      { player_id: 'wr.mid', team_id: 'west.rangers', card: 'yellow' },
+      { player_id: 'wr.mid', team_id: 'west.rangers', card: 'yellow' },
+      { player_id: 'wr.fwd', team_id: 'west.rangers', card: 'yellow' },
+      { player_id: 'eu.def', team_id: 'east.united', card: 'red' },
+    ]);
+
+    // Opening the match again starts from the cards just sent.
+    await chooseMatch(id('m7'));
+    expect(chosenCard('West Rangers Defender')).toEqual(['Yellow']);
+    expect(chosenCard('West Rangers Midfielder')).toEqual(['2nd yellow']);
+    expect(chosenCard('West Rangers Forward')).toEqual(['Yellow']);
+    expect(chosenCard('East United Defender')).toEqual(['Red']);
+    expect(chosenCard('East United Forward')).toEqual(['No card']);
+  });
+
+  it('sends empty card lists when nobody was booked', async () => {
+    useTinyLeagueClock();
+    const bodies = reportBodies();
+    await openTab(coachOf('west.rangers'));
+    const user = await chooseMatch(id('m7'));
+    await user.click(submitButton());
+    await screen.findByText('Match report submitted successfully!');
+    expect(bodies[0]).toMatchObject({ yellow_cards: [], red_cards: [] });
+    expect(await cardsInDb(id('m7'))).toEqual([]);
+  });
+
+  it('prefills the cards of an existing report; a yellow then a red stays a red', async () => {
+    useTinyLeagueClock();
+    const { db } = api.app.connection;
+    const m6 = Number(id('m6'));
+    await db
+      .insertInto('match_cards')
+      .values([
+        { match_id: m6, team_id: 'west.rangers', player_id: 'wr.fwd', card: 'yellow' },
+        { match_id: m6, team_id: 'south.city', player_id: 'sc.mid', card: 'yellow' },
+        { match_id: m6, team_id: 'west.rangers', player_id: 'wr.fwd', card: 'yellow' },
+        { match_id: m6, team_id: 'south.city', player_id: 'sc.def', card: 'red' },
+        { match_id: m6, team_id: 'south.city', player_id: 'sc.gk', card: 'yellow' },
+        { match_id: m6, team_id: 'south.city', player_id: 'sc.gk', card: 'red' },
+      ])
+      .execute();
+    const bodies = reportBodies();
+    await openTab(coachOf('west.rangers'));
+    const user = await chooseMatch(id('m6'));
+    expect(chosenCard('West Rangers Forward')).toEqual(['2nd yellow']);
+    expect(chosenCard('South City Midfielder')).toEqual(['Yellow']);
+    expect(chosenCard('South City Defender')).toEqual(['Red']);
+    expect(chosenCard('South City Keeper')).toEqual(['Red']);
+    expect(chosenCard('West Rangers Keeper')).toEqual(['No card']);
+
+    // Sent again as it stands (a rejected report may be), one card changed.
+    await user.click(cardChoice('South City Midfielder', 'No card'));
+    await user.click(submitButton());
+    await screen.findByText('Match report submitted successfully!');
+    expect(bodies[0]).toMatchObject({
+      yellow_cards: ['wr.fwd', 'wr.fwd'],
+      red_cards: ['sc.gk', 'sc.def'],
+    });
+  });
+
+  it('starts from no card for a match answer stored before cards existed', async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      http.get(/\/api\/matches\/\d+$/, async ({ request }) => {
+        const real = await api.app.app.request(new URL(request.url).pathname);
+        const {
+          yellow_cards: _yellow,
+          red_cards: _red,
+          ...old
+        } = (await real.json()) as Record<string, unknown>;
+        return HttpResponse.json(old);
+      }),
+    );
+    const bodies = reportBodies();
+    await openTab(coachOf('west.rangers'));
+    const user = await chooseMatch(id('m6'));
+    for (const player of ['West Rangers Forward', 'South City Keeper', 'South City Forward']) {
+      expect(chosenCard(player)).toEqual(['No card']);
+    }
+    // The rest of the old answer still prefills.
+    expect(screen.getByRole('spinbutton', { name: 'Away score' })).toHaveValue(5);
+    await user.click(cardChoice('South City Forward', 'Yellow'));
+    await user.click(submitButton());
+    await screen.findByText('Match report submitted successfully!');
+    expect(bodies[0]).toMatchObject({ yellow_cards: ['sc.fwd'], red_cards: [] });
+  });
+
+  it('cannot change the cards while the report may not be sent', async () => {
+    useTinyLeagueClock();
+    await openTab(coachOf('north.town'));
+    await chooseMatch(id('m4'));
+    expect(screen.getByText('This match already has an approved result')).toBeInTheDocument();
+    expect(cardChoice('North Town Forward', 'Red')).toBeDisabled();
+  });
+
+  describe('with no network', () => {
+    let online = true;
+    beforeEach(() => {
+      // A fresh database for each: with one, staff writes may wait in the outbox.
+      globalThis.indexedDB = new IDBFactory();
+      online = true;
+      const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
+      return () => onLine.mockRestore();
+    });
+    afterEach(async () => {
+      await closeOfflineDb();
+      Reflect.deleteProperty(globalThis, 'indexedDB');
+    });
+
+    it('queues the report with its cards unchanged and sends them when back online', async () => {
+      useTinyLeagueClock();
+      await openTab(coachOf('west.rangers'));
+      const user = await chooseMatch(id('m7'));
+      await user.click(cardChoice('West Rangers Midfielder', '2nd yellow'));
+      await user.click(cardChoice('East United Keeper', 'Red'));
+      online = false;
+      window.dispatchEvent(new Event('offline'));
+      await user.click(submitButton());
+      expect(await screen.findByText('Saved offline — will send when back online')).toBeInTheDocument();
+
+      const [queued] = await listOutbox(await offlineDb());
+      expect(queued?.body).toMatchObject({
+        yellow_cards: ['wr.mid', 'wr.mid'],
+        red_cards: ['eu.gk'],
+      });
+      expect(await cardsInDb(id('m7'))).toEqual([]);
+
+      online = true;
+      window.dispatchEvent(new Event('online'));
+      await waitFor(async () => expect((await listOutbox(await offlineDb()))[0]?.state).toBe('sent'));
+      expect(await cardsInDb(id('m7'))).toEqual([
+        { player_id: 'wr.mid', team_id: 'west.rangers', card: 'yellow' },
+        { player_id: 'wr.mid', team_id: 'west.rangers', card: 'yellow' },
+        { player_id: 'eu.gk', team_id: 'east.united', card: 'red' },
+      ]);
+    });
   });
 });

@@ -346,6 +346,61 @@ describe('Pending Results tab', () => {
     expect(within(dialog).getByText('No goalkeepers recorded')).toBeInTheDocument();
   });
 
+  it('shows the cards of the report, a second yellow as a sending-off (issue #19)', async () => {
+    useTinyLeagueClock();
+    const { db } = api.app.connection;
+    const m5 = api.app.matchIds.m5;
+    await db
+      .insertInto('match_cards')
+      .values([
+        { match_id: m5, team_id: 'east.united', player_id: 'eu.mid', card: 'yellow' },
+        { match_id: m5, team_id: 'north.town', player_id: 'nt.def', card: 'yellow' },
+        { match_id: m5, team_id: 'east.united', player_id: 'eu.mid', card: 'yellow' },
+        { match_id: m5, team_id: 'east.united', player_id: 'eu.fwd', card: 'red' },
+      ])
+      .execute();
+    try {
+      const { dialog } = await coachOpensReview();
+      const yellow = within(dialog).getByRole('list', { name: 'Yellow cards' });
+      expect(
+        within(yellow)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['#8 East United Midfielder × 2 (sent off)', '#4 North Town Defender']);
+      const red = within(dialog).getByRole('list', { name: 'Red cards' });
+      expect(
+        within(red)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['#9 East United Forward']);
+      // In the same place as the goalscorers.
+      expect(within(dialog).getByRole('region', { name: 'Player statistics' })).toContainElement(yellow);
+    } finally {
+      await db.deleteFrom('match_cards').where('match_id', '=', m5).execute();
+    }
+  });
+
+  it('says when no cards were shown', async () => {
+    useTinyLeagueClock();
+    const { dialog } = await coachOpensReview();
+    expect(within(dialog).getByText('No yellow cards recorded')).toBeInTheDocument();
+    expect(within(dialog).getByText('No red cards recorded')).toBeInTheDocument();
+  });
+
+  it('reads an answer stored before cards existed as no cards', async () => {
+    useTinyLeagueClock();
+    api.server.use(
+      pendingAnswer((m5) => {
+        const { yellow_cards: _yellow, red_cards: _red, ...old } = m5;
+        return old as Match;
+      }),
+    );
+    const { dialog } = await coachOpensReview();
+    expect(within(dialog).getByText('No yellow cards recorded')).toBeInTheDocument();
+    expect(within(dialog).getByText('No red cards recorded')).toBeInTheDocument();
+    expect(within(dialog).getByText('#9 North Town Forward × 4')).toBeInTheDocument();
+  });
+
   it('shows the server detail when an approval fails, and keeps the dialog open', async () => {
     useTinyLeagueClock();
     const { user, dialog } = await coachOpensReview();

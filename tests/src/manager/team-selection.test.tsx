@@ -7,6 +7,7 @@ import { insertMatch, insertPlayer } from '../../fixtures/factory';
 import { type ApiMock, logRequests, withApiMock } from '../api-mock';
 import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
 import { optionTexts } from '../queries';
+import { addSuspensions, FORWARD_BAN, MIDFIELDER_BAN } from '../teams/suspension-cards';
 import { findTeamCards, TINY_LEAGUE_TEAM_CARDS } from './team-picker';
 
 // Selections write to the database: every test gets a fresh tiny league, with
@@ -290,5 +291,131 @@ describe('the Team Selection tab', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('Failed to load players. Please try again later.'),
     );
     expect(screen.queryByRole('button', { name: 'Save Team Selection' })).not.toBeInTheDocument();
+  });
+
+  describe('suspended players (issue #19)', () => {
+    const forward = () => screen.getByRole('checkbox', { name: 'North Town Forward (#9, Forward)' });
+    const midfielder = () => screen.getByRole('checkbox', { name: 'North Town Midfielder (#8, Midfielder)' });
+
+    it('greys a player suspended for the match, says for how many matches and why, and keeps them out', async () => {
+      useTinyLeagueClock();
+      await addSuspensions(api);
+      await openTab(coach);
+      const user = await chooseMatch(id('m8'));
+      // On screen: how many matches ('match' for one); read out with the reason.
+      expect(await screen.findByText('Suspended – 2 matches')).toBeInTheDocument();
+      expect(screen.getByText('Suspended – 1 match')).toBeInTheDocument();
+      expect(forward()).toBeDisabled();
+      expect(forward()).toHaveAccessibleDescription(FORWARD_BAN);
+      expect(midfielder()).toBeDisabled();
+      expect(midfielder()).toHaveAccessibleDescription(MIDFIELDER_BAN);
+      expect(requests).toContain('GET /api/teams/north.town/suspensions');
+      // Everyone else can be picked: all 18 of them.
+      const free = boxes().filter((box) => !(box as HTMLInputElement).disabled);
+      expect(free).toHaveLength(4 + EXTRA - 2);
+      for (const box of free) expect(box).not.toHaveAccessibleDescription();
+      await user.click(forward());
+      expect(forward()).not.toBeChecked();
+      for (const box of free) await user.click(box);
+      expect(screen.getByText('Selected: 18 players (minimum 7, maximum 18)')).toBeInTheDocument();
+      await user.click(saveButton());
+      expect(await screen.findByText('Team selection saved successfully')).toBeInTheDocument();
+      const squad = await savedSquad(id('m8'));
+      expect(squad).toHaveLength(18);
+      expect(squad).not.toContain('nt.fwd');
+      expect(squad).not.toContain('nt.mid');
+    });
+
+    it('leaves out a suspended player a saved squad names, so the squad can be saved again', async () => {
+      useTinyLeagueClock();
+      await addSuspensions(api);
+      const { db } = api.app.connection;
+      const squad = ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd', 'nt.p10', 'nt.p11', 'nt.p12', 'nt.p13', 'nt.p14'];
+      await db
+        .deleteFrom('match_squads')
+        .where('match_id', '=', Number(id('m8')))
+        .execute();
+      await db
+        .insertInto('match_squads')
+        .values(squad.map((player_id) => ({ match_id: Number(id('m8')), team_id: 'north.town', player_id })))
+        .execute();
+      await openTab(coach);
+      const user = await chooseMatch(id('m8'));
+      await screen.findByText('Suspended – 2 matches');
+      expect(forward()).not.toBeChecked();
+      expect(midfielder()).not.toBeChecked();
+      expect(screen.getByText('Selected: 7 players (minimum 7, maximum 18)')).toBeInTheDocument();
+      await user.click(saveButton());
+      expect(await screen.findByText('Team selection saved successfully')).toBeInTheDocument();
+      // Roster order: goalkeeper, defenders, midfielders, forwards, by number.
+      expect(await savedSquad(id('m8'))).toEqual([
+        'nt.gk',
+        'nt.def',
+        'nt.p10',
+        'nt.p13',
+        'nt.p11',
+        'nt.p14',
+        'nt.p12',
+      ]);
+    });
+
+    it('drops a player ticked before the suspensions arrived', async () => {
+      useTinyLeagueClock();
+      await addSuspensions(api);
+      api.slowDown(/\/suspensions$/, 2500);
+      await openTab(coach);
+      const user = await chooseMatch(id('m8'));
+      expect(forward()).toBeEnabled();
+      await user.click(forward());
+      expect(screen.getByText('Selected: 1 player (minimum 7, maximum 18)')).toBeInTheDocument();
+      await waitFor(() => expect(forward()).toBeDisabled(), { timeout: 8000 });
+      expect(forward()).not.toBeChecked();
+      expect(screen.getByText('Selected: 0 players (minimum 7, maximum 18)')).toBeInTheDocument();
+    });
+
+    it('bans only the matches the ban covers', async () => {
+      useTinyLeagueClock();
+      await addSuspensions(api);
+      await openTab(coach);
+      await chooseMatch(id('m8'));
+      await screen.findByText('Suspended – 2 matches');
+      // m5 was played before now: served, so no longer part of the ban as answered.
+      await chooseMatch(id('m5'));
+      expect(forward()).toBeEnabled();
+      expect(midfielder()).toBeEnabled();
+      expect(screen.queryByText(/Suspended/)).not.toBeInTheDocument();
+    });
+
+    it('lets the squad be picked when the suspensions fail to load; the server still refuses a banned player', async () => {
+      useTinyLeagueClock();
+      await addSuspensions(api);
+      let failed = false;
+      api.server.use(
+        http.get(/\/suspensions$/, () => {
+          failed = true;
+          return HttpResponse.json({ detail: 'boom' }, { status: 500 });
+        }),
+      );
+      await openTab(coach);
+      const user = await chooseMatch(id('m8'));
+      await waitFor(() => expect(failed).toBe(true));
+      // Nothing is greyed, no error stands in the way.
+      expect(forward()).toBeEnabled();
+      expect(screen.queryByText(/Suspended/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await tick(user, 6);
+      await user.click(forward());
+      expect(screen.getByText('Selected: 7 players (minimum 7, maximum 18)')).toBeInTheDocument();
+      await user.click(saveButton());
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Failed to save team selection: North Town Forward is suspended for this match: Red card',
+      );
+      // Without the forward, the squad is saved.
+      await user.click(forward());
+      await tick(user, 1);
+      await user.click(saveButton());
+      expect(await screen.findByText('Team selection saved successfully')).toBeInTheDocument();
+      expect(await savedSquad(id('m8'))).toHaveLength(7);
+    });
   });
 });

@@ -182,6 +182,103 @@ describe('the match page', () => {
     expect(await namesIn('North Town Squad')).toEqual(['North Town Keeper', 'North Town Forward']);
   });
 
+  it('lists the cards per team, a second yellow as a sending-off (issue #19)', async () => {
+    useTinyLeagueClock();
+    const { db } = api.app.connection;
+    const m4 = id('m4'); // West Rangers 1-1 North Town, approved
+    await db
+      .insertInto('match_cards')
+      .values([
+        { match_id: m4, team_id: 'north.town', player_id: 'nt.mid', card: 'yellow' },
+        { match_id: m4, team_id: 'west.rangers', player_id: 'wr.def', card: 'yellow' },
+        { match_id: m4, team_id: 'north.town', player_id: 'nt.mid', card: 'yellow' },
+        { match_id: m4, team_id: 'west.rangers', player_id: 'wr.fwd', card: 'yellow' },
+        { match_id: m4, team_id: 'north.town', player_id: 'nt.fwd', card: 'red' },
+        { match_id: m4, team_id: 'west.rangers', player_id: 'wr.fwd', card: 'red' },
+      ])
+      .execute();
+    try {
+      await renderRoute(`/match/${m4}`, { api });
+      const cards = await screen.findByRole('region', { name: 'Cards' });
+      // Home first, each row the player and the card in words.
+      expect(
+        within(cards)
+          .getAllByRole('heading', { level: 3 })
+          .map((h) => h.textContent),
+      ).toEqual(['West Rangers', 'North Town']);
+      const rows = (team: string) =>
+        within(within(cards).getByRole('list', { name: team }))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent);
+      expect(rows('West Rangers')).toEqual([
+        'West Rangers DefenderYellow card',
+        'West Rangers ForwardYellow card',
+        'West Rangers ForwardRed card',
+      ]);
+      expect(rows('North Town')).toEqual([
+        'North Town MidfielderSecond yellow (sent off)',
+        'North Town ForwardRed card',
+      ]);
+      expect(within(cards).getByRole('link', { name: 'North Town Midfielder' })).toHaveAttribute(
+        'href',
+        '/player/nt.mid',
+      );
+    } finally {
+      await db.deleteFrom('match_cards').where('match_id', '=', m4).execute();
+    }
+  });
+
+  it('lists a booked player in neither squad apart', async () => {
+    useTinyLeagueClock();
+    const m1 = (await (await fetch(`/api/matches/${id('m1')}`)).json()) as Record<string, unknown>;
+    api.server.use(
+      http.get(/\/api\/matches\/\d+$/, () =>
+        HttpResponse.json({
+          ...m1,
+          yellow_cards: ['sc.def', 'gone.player', ' '],
+          red_cards: [],
+          player_names: { ...(m1.player_names as Record<string, string>), 'gone.player': 'Gone Player' },
+        }),
+      ),
+    );
+    await renderRoute(`/match/${id('m1')}`, { api });
+    const cards = await screen.findByRole('region', { name: 'Cards' });
+    expect(
+      within(cards)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['South City', 'Other players']);
+    expect(within(cards).getByRole('list', { name: 'Other players' })).toHaveTextContent(
+      'Gone PlayerYellow card',
+    );
+  });
+
+  it('shows no Cards section without cards, for an answer stored before cards existed, or for a rejected report', async () => {
+    useTinyLeagueClock();
+    const m1 = (await (await fetch(`/api/matches/${id('m1')}`)).json()) as Record<string, unknown>;
+    expect(m1).toMatchObject({ yellow_cards: [], red_cards: [] });
+    const { router } = await renderRoute(`/match/${id('m1')}`, { api });
+    expect(await screen.findByRole('region', { name: 'Goalscorers' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Cards' })).not.toBeInTheDocument();
+
+    const { yellow_cards: _yellow, red_cards: _red, ...old } = m1;
+    api.server.use(http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json({ ...old, id: 4343 })));
+    await router.navigate('/match/4343');
+    expect(await screen.findByRole('region', { name: 'Goalscorers' })).toBeInTheDocument();
+    expect(await namesIn('Goalscorers')).toEqual(['North Town Forward× 2', 'South City Forward']);
+    expect(screen.queryByRole('region', { name: 'Cards' })).not.toBeInTheDocument();
+
+    // A rejected report's cards are no more shown than its score.
+    api.server.use(
+      http.get(/\/api\/matches\/\d+$/, () =>
+        HttpResponse.json({ ...m1, id: 4344, approved: 'FALSE', yellow_cards: ['nt.def'] }),
+      ),
+    );
+    await router.navigate('/match/4344');
+    expect(await screen.findByText('Result rejected, awaiting a new report')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Cards' })).not.toBeInTheDocument();
+  });
+
   it("says 'Match not found' for an unknown match", async () => {
     await renderRoute('/match/99999', { api });
     expect(await screen.findByRole('alert')).toHaveTextContent('Match not found');

@@ -5,13 +5,16 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { offlineDb } from '@/offline/db';
+import { isPublicRead, staleWhileRevalidate } from '@/offline/read-cache';
 import { saveTeamForOffline } from '@/lib/save-team';
 import { NOW } from '../../fixtures/factory';
 import { logRequests, withApiMock } from '../api-mock';
 import { freshOfflineDbPerTest } from '../lib/offline/idb';
 import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
+import { addSuspensions, FORWARD_BAN, MIDFIELDER_BAN } from '../teams/suspension-cards';
 
 freshOfflineDbPerTest();
 
@@ -95,5 +98,77 @@ describe('what is saved', () => {
       (path) => !kept.has(path) && !path.startsWith('/api/images/') && !path.includes('_news'),
     );
     expect(missing).toEqual([]);
+  });
+});
+
+/**
+ * No network: the worker answers public reads from the offline store (as sw/sw.ts does,
+ * with the same stale-while-revalidate whose server check now fails), and nothing else.
+ */
+function offlineWithWorker(): void {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  api.server.use(
+    http.all(/\/api\//, async ({ request }) => {
+      if (request.method !== 'GET' || !isPublicRead(new URL(request.url))) return HttpResponse.error();
+      return staleWhileRevalidate(request, {
+        db: await offlineDb(),
+        fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+        now: () => Date.now(),
+        notify: () => undefined,
+        waitUntil: () => undefined,
+      }).catch(() => HttpResponse.error());
+    }),
+  );
+}
+
+describe('suspensions in the offline pack (issue #19)', () => {
+  it('are saved with the team, and Team Selection greys the banned players from them offline', async () => {
+    useTinyLeagueClock();
+    await addSuspensions(api);
+    const saved = await saveTeamForOffline('north.town', new Date(NOW));
+    expect(saved.paths).toContain('/api/teams/north.town/suspensions');
+    const stored = await (await offlineDb()).get('reads', '/api/teams/north.town/suspensions');
+    expect(JSON.parse(stored?.body ?? '{}')).toEqual({
+      suspensions: [
+        {
+          player_id: 'nt.fwd',
+          name: 'North Town Forward',
+          reason: 'Red card',
+          matches_remaining: 2,
+          match_ids: [api.app.matchIds.m8],
+        },
+        {
+          player_id: 'nt.mid',
+          name: 'North Town Midfielder',
+          reason: '2 yellow cards this season',
+          matches_remaining: 1,
+          match_ids: [api.app.matchIds.m8],
+        },
+      ],
+    });
+
+    offlineWithWorker();
+    await renderRoute('/manager/team-selection', { api, user: coach });
+    const user = userEvent.setup();
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Match' }),
+      String(api.app.matchIds.m8),
+    );
+    const forward = await screen.findByRole('checkbox', { name: 'North Town Forward (#9, Forward)' });
+    await waitFor(() => expect(forward).toBeDisabled());
+    expect(forward).toHaveAccessibleDescription(FORWARD_BAN);
+    expect(
+      screen.getByRole('checkbox', { name: 'North Town Midfielder (#8, Midfielder)' }),
+    ).toHaveAccessibleDescription(MIDFIELDER_BAN);
+    expect(screen.getByText('Suspended – 2 matches')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'North Town Keeper (#1, Goalkeeper)' })).toBeEnabled();
+  });
+
+  it('leave the save whole when the server refuses them', async () => {
+    useTinyLeagueClock();
+    api.failGet(/\/api\/teams\/north\.town\/suspensions$/, 404);
+    const saved = await saveTeamForOffline('north.town', new Date(NOW));
+    expect(saved.paths).toContain('/api/teams/north.town/roster');
+    expect(await (await offlineDb()).get('reads', '/api/teams/north.town/suspensions')).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The 'Review Match Result' dialog (spec section 2 "Pending Results tab"): the match
- * from the selected team's side, who scored, assisted and kept goal, and Close,
- * Reject and Approve. A modal: focus moves in, Tab stays in, Escape closes, and
+ * from the selected team's side, who scored, assisted and kept goal, the cards shown
+ * (issue #19), and Close, Reject and Approve. A modal: focus moves in, Tab stays in, Escape closes, and
  * focus goes back where it came from.
  */
 import { useId, useState } from 'react';
@@ -20,6 +20,7 @@ import {
 } from './pending-results-data';
 import { sendStaffWrite } from '@/lib/staff-api';
 import { Facts } from '@/components/facts';
+import { matchCards } from '../report/report-cards';
 
 export type ReviewAction = 'approve' | 'reject';
 
@@ -58,6 +59,7 @@ export function ReviewDialog({
   const [failure, setFailure] = useState<{ message: string; detail: string } | null>(null);
   const view = viewpoint(match, teamId);
   const reporter = reporterName(match);
+  const cards = matchCards(match);
 
   const act = async (action: ReviewAction) => {
     setBusy(action);
@@ -125,6 +127,21 @@ export function ReviewDialog({
             empty="No goalkeepers recorded"
             lines={tally(match.goalkeepers).map(({ id }) => numberedName(players, id))}
           />
+          <StatGroup
+            title="Yellow cards"
+            empty="No yellow cards recorded"
+            card="yellow"
+            lines={tally(cards.yellow).map(({ id, count }) =>
+              // Two yellows in one match are a sending-off.
+              count > 1 ? `${numberedName(players, id)} × ${count} (sent off)` : numberedName(players, id),
+            )}
+          />
+          <StatGroup
+            title="Red cards"
+            empty="No red cards recorded"
+            card="red"
+            lines={tally(cards.red).map(({ id }) => numberedName(players, id))}
+          />
         </section>
 
         {failure && (
@@ -162,7 +179,18 @@ export function ReviewDialog({
   );
 }
 
-function StatGroup({ title, empty, lines }: { title: string; empty: string; lines: string[] }) {
+function StatGroup({
+  title,
+  empty,
+  lines,
+  card,
+}: {
+  title: string;
+  empty: string;
+  lines: string[];
+  /** Marks each name with the card's shape (the heading says which card in words). */
+  card?: 'yellow' | 'red';
+}) {
   const headingId = useId();
   return (
     <div className="pending-stat-group">
@@ -172,7 +200,9 @@ function StatGroup({ title, empty, lines }: { title: string; empty: string; line
       ) : (
         <ul aria-labelledby={headingId}>
           {lines.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line} className={card ? `pending-card pending-card-${card}` : undefined}>
+              {line}
+            </li>
           ))}
         </ul>
       )}

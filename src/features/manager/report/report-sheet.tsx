@@ -1,14 +1,15 @@
 /**
- * The body of a match report: both scores, goals and assists per player, and the
- * goalkeepers, over the two squads of the match (the saved squads, else the rosters:
- * GET /api/matches/{id} already falls back). Names, numbers and positions come from
- * the two rosters.
+ * The body of a match report: both scores, goals and assists per player, the
+ * goalkeepers and the cards shown (issue #19), over the two squads of the match (the
+ * saved squads, else the rosters: GET /api/matches/{id} already falls back). Names,
+ * numbers and positions come from the two rosters.
  */
 import { useId } from 'react';
 import type { Match, RosterPlayer } from '@/lib/api-types';
 import { nameFromId } from '@/lib/format';
 import { SCORE_MAX, type SideTally } from '../../../../api/domain/report-rules';
 import { loadMatch, loadRoster } from '../shared/staff-loads';
+import { CARD_CHOICES, cardLists, cardStates, matchCards, type CardState } from './report-cards';
 
 export interface SheetPlayer {
   id: string;
@@ -37,6 +38,8 @@ export interface Draft {
   goals: Record<string, number>;
   assists: Record<string, number>;
   keepers: string[];
+  /** Players without an entry have no card. */
+  cards: Record<string, CardState>;
 }
 
 /** The sheet key is `{matchId}:{round}`: a new round after each submission loads afresh. */
@@ -52,7 +55,14 @@ export async function loadSheet(key: string, signal: AbortSignal): Promise<Sheet
   [...homeRoster.players, ...awayRoster.players].forEach((player, order) =>
     known.set(player.id, { player, order }),
   );
-  const reported = [...match.goalscorers, ...match.assisters, ...match.goalkeepers];
+  const cards = matchCards(match);
+  const reported = [
+    ...match.goalscorers,
+    ...match.assisters,
+    ...match.goalkeepers,
+    ...cards.yellow,
+    ...cards.red,
+  ];
   const side = (teamId: string, name: string, squad: string[], taken = new Set<string>()): SheetSide => {
     // A reported player missing from the squad (the squad changed later) keeps the credit.
     const extra = reported.filter((id) => known.get(id)?.player.team_id === teamId);
@@ -105,6 +115,7 @@ export function initialDraft(key: string, sheet: Sheet): Draft {
     goals: counts(match.goalscorers),
     assists: counts(match.assisters),
     keepers: [...new Set(match.goalkeepers)],
+    cards: cardStates(match),
   };
 }
 
@@ -123,7 +134,7 @@ export function tallies(sheet: Sheet, draft: Draft): SideTally[] {
   });
 }
 
-/** The report body: an id once per goal and per assist, squad order. */
+/** The report body: an id once per goal, assist and card, squad order. */
 export function reportBody(sheet: Sheet, draft: Draft) {
   const players = [...sheet.home.players, ...sheet.away.players];
   const repeat = (of: Record<string, number>) =>
@@ -134,6 +145,7 @@ export function reportBody(sheet: Sheet, draft: Draft) {
     goalscorers: repeat(draft.goals),
     assisters: repeat(draft.assists),
     goalkeepers: players.filter((player) => draft.keepers.includes(player.id)).map((player) => player.id),
+    ...cardLists(players, draft.cards),
     approved: 'PENDING',
   };
 }
@@ -177,6 +189,40 @@ function Stepper({
       >
         +
       </button>
+    </div>
+  );
+}
+
+/**
+ * One player's card: four radios in a row (one tab stop, arrow keys move), each with
+ * its name in words beside the card shape, so colour is never the only sign.
+ */
+function CardChoice({
+  player,
+  value,
+  onChange,
+}: {
+  player: string;
+  value: CardState;
+  onChange: (value: CardState) => void;
+}) {
+  const name = useId();
+  return (
+    <div className="report-cards" role="radiogroup" aria-label={`Cards for ${player}`}>
+      {CARD_CHOICES.map((choice) => (
+        <label key={choice.state} className={`report-card-choice report-card-${choice.state}`}>
+          <input
+            type="radio"
+            className="visually-hidden"
+            name={name}
+            value={choice.state}
+            checked={value === choice.state}
+            onChange={() => onChange(choice.state)}
+          />
+          <span className="report-card-icon" aria-hidden="true" />
+          <span>{choice.label}</span>
+        </label>
+      ))}
     </div>
   );
 }
@@ -287,6 +333,11 @@ function SideFields({
                   <span aria-hidden="true">GK</span>
                 </label>
               </span>
+              <CardChoice
+                player={player.name}
+                value={draft.cards[player.id] ?? 'none'}
+                onChange={(value) => onChange({ ...draft, cards: { ...draft.cards, [player.id]: value } })}
+              />
             </li>
           ))}
         </ul>

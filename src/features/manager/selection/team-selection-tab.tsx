@@ -1,15 +1,27 @@
 /**
  * Team Selection tab (spec sections 2, 4, 5 and 9): choose the team (a super_admin
  * any, staff their own), one of its upcoming or unapproved matches, and tick 7 to 18
- * roster players as the match-day squad.
+ * roster players as the match-day squad. A player suspended for the chosen match
+ * (issue #19) is greyed and cannot be ticked; without the suspensions (a failed load)
+ * every player can be, and the server refuses a banned one when the squad is saved.
  */
 import { useId, useState } from 'react';
 import { TeamLogo } from '@/components/images';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
+import { SuspensionBadge } from '@/components/suspension-badge';
+import { useApi } from '@/hooks/use-api';
 import { ApiError, apiJson } from '@/lib/api-client';
 import type { Match, RosterPlayer } from '@/lib/api-types';
 import type { StoredUser } from '@/lib/storage';
 import {
+  isSuspendedFor,
+  playerSuspension,
+  suspensionsOf,
+  suspensionsPath,
+  type SuspensionsAnswer,
+} from '@/lib/suspensions';
+import {
+  LOAD_PAUSE_MS,
   loadMatch,
   loadRoster,
   loadTeamMatches,
@@ -30,6 +42,7 @@ import { matchTitle } from '../shared/match-labels';
 import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/page-outbox';
 import { useToast } from '@/components/toast';
 import '../shared/match-forms.css';
+import './team-selection.css';
 import { MatchPicker } from '../shared/match-picker';
 
 /**
@@ -85,6 +98,7 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
   const teams = useStaffTeams(user);
   const titleId = useId();
   const matchFieldId = useId();
+  const badgeId = useId();
 
   const [chosenTeam, setChosenTeam] = useState('');
   // Staff work for their own team only, chosen for them.
@@ -98,6 +112,10 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
   const matches = usePausedLoad(teamId || null, loadSelectionMatches);
   const roster = usePausedLoad<Roster>(teamId || null, loadRoster);
   const detail = usePausedLoad(matchId || null, loadMatch);
+  // A public read by path, so the offline store serves it and the worker's news updates it.
+  const suspensions = useApi<SuspensionsAnswer>(teamId ? suspensionsPath(teamId) : null, {
+    delayMs: LOAD_PAUSE_MS,
+  });
 
   const players = roster.data?.players;
   const ready = matchId !== '' && players !== undefined && (saved[matchId] ?? detail.data) !== undefined;
@@ -117,7 +135,17 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
     .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
   const match = options.find((candidate) => String(candidate.id) === matchId);
   const locked = match !== undefined && isSquadLocked(match.approved);
-  const chosen = selection?.matchId === matchId ? selection.ids : null;
+  const bans = suspensionsOf(suspensions.data);
+  const suspended = new Set(
+    match && players
+      ? players
+          .filter((player) => isSuspendedFor(bans, player.id, match.id, matches.data ?? [], now))
+          .map((player) => player.id)
+      : [],
+  );
+  // A suspended player is never in the squad, even one a saved squad (or a tick made
+  // before the suspensions arrived) names: the server would refuse the whole squad.
+  const chosen = selection?.matchId === matchId ? selection.ids.filter((id) => !suspended.has(id)) : null;
   const count = chosen?.length ?? 0;
   const canSave = matchId !== '' && chosen !== null && !locked && !saving && isSquadSize(count);
 
@@ -248,24 +276,34 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
               <fieldset className="selection-players" disabled={locked || saving}>
                 <legend>Players</legend>
                 <ul>
-                  {players.map((player) => (
-                    <li key={player.id}>
-                      <label className="selection-player">
-                        <input
-                          type="checkbox"
-                          // The visible number, name and position, read in a sensible order.
-                          aria-label={`${player.name} (#${player.number}, ${player.position})`}
-                          checked={chosen.includes(player.id)}
-                          onChange={(event) => toggle(player.id, event.target.checked)}
-                        />
-                        <span className="report-number">{player.number}</span>
-                        <span className="report-player-text">
-                          <span className="report-player-name">{player.name}</span>
-                          <span className="report-player-position">{player.position}</span>
-                        </span>
-                      </label>
-                    </li>
-                  ))}
+                  {players.map((player, index) => {
+                    const ban = suspended.has(player.id) ? playerSuspension(bans, player.id) : undefined;
+                    const banId = `${badgeId}-${index}`;
+                    return (
+                      <li key={player.id}>
+                        <label
+                          className={ban ? 'selection-player selection-player-suspended' : 'selection-player'}
+                        >
+                          <input
+                            type="checkbox"
+                            // The visible number, name and position, read in a sensible order.
+                            aria-label={`${player.name} (#${player.number}, ${player.position})`}
+                            // Why it cannot be ticked: 'Suspended – 1 match (Red card)'.
+                            aria-describedby={ban ? banId : undefined}
+                            checked={!ban && chosen.includes(player.id)}
+                            disabled={ban !== undefined}
+                            onChange={(event) => toggle(player.id, event.target.checked)}
+                          />
+                          <span className="report-number">{player.number}</span>
+                          <span className="report-player-text">
+                            <span className="report-player-name">{player.name}</span>
+                            <span className="report-player-position">{player.position}</span>
+                            {ban && <SuspensionBadge id={banId} suspension={ban} />}
+                          </span>
+                        </label>
+                      </li>
+                    );
+                  })}
                 </ul>
               </fieldset>
               <div className="selection-footer">

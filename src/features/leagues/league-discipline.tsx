@@ -1,0 +1,111 @@
+/**
+ * The Discipline tab (issue #19): the season's cards per player from approved results,
+ * most reds first, then most yellows (the server's order). Players level on both share a
+ * rank. On a narrow phone the table scrolls sideways inside its own region, as the
+ * league table does, with the rank and player pinned.
+ */
+import { Link } from 'react-router-dom';
+import { useShownFirst } from '@/components/show-all';
+import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
+import { useApi } from '@/hooks/use-api';
+import type { DisciplineTable as DisciplineDto } from '@/lib/api-types';
+import { serverErrorText } from './server-error';
+
+/** One row of `GET /api/leagues/{leagueId}/discipline`. */
+export type DisciplineRow = DisciplineDto['players'][number];
+
+interface DisciplineAnswer {
+  players?: DisciplineRow[] | null;
+}
+
+/** Rows shown before 'Show all', as on the leaderboards. */
+export const DISCIPLINE_ROWS_FIRST = 20;
+
+/** Standard competition ranks ("1, 1, 3"): a row level with the one above on reds and yellows shares its rank. */
+export function disciplineRanks(rows: readonly DisciplineRow[]): number[] {
+  const ranks: number[] = [];
+  rows.forEach((row, index) => {
+    const above = rows[index - 1];
+    const level =
+      above !== undefined && above.red_cards === row.red_cards && above.yellow_cards === row.yellow_cards;
+    ranks.push(level ? (ranks[index - 1] ?? index + 1) : index + 1);
+  });
+  return ranks;
+}
+
+function CardHeader({ kind, label }: { kind: 'yellow' | 'red'; label: string }) {
+  return (
+    <>
+      <span className={`leagues-card-icon leagues-card-icon-${kind}`} aria-hidden="true" />
+      {label}
+    </>
+  );
+}
+
+function DisciplineTable({ rows, season }: { rows: readonly DisciplineRow[]; season: string }) {
+  const { shown, more } = useShownFirst(rows, DISCIPLINE_ROWS_FIRST, 'players');
+  const ranks = disciplineRanks(rows);
+  return (
+    <div className="leagues-table-block">
+      <div
+        className="leagues-table-scroll"
+        role="region"
+        aria-label={`Discipline, ${season} season`}
+        tabIndex={0}
+      >
+        <table className="leagues-table leagues-discipline-table">
+          <thead>
+            <tr>
+              <th scope="col" className="leagues-col-pos">
+                Pos
+              </th>
+              <th scope="col" className="leagues-discipline-player">
+                Player
+              </th>
+              <th scope="col" className="leagues-discipline-team">
+                Team
+              </th>
+              <th scope="col" className="leagues-col-num leagues-discipline-count">
+                <CardHeader kind="yellow" label="Yellow" />
+              </th>
+              <th scope="col" className="leagues-col-num leagues-discipline-count">
+                <CardHeader kind="red" label="Red" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row, index) => (
+              <tr key={row.player_id}>
+                <td className="leagues-col-pos">{ranks[index]}</td>
+                <th scope="row" className="leagues-discipline-player">
+                  <Link to={`/player/${encodeURIComponent(row.player_id)}`}>{row.name}</Link>
+                </th>
+                <td className="leagues-discipline-team">
+                  {row.team_id ? (
+                    <Link to={`/team/${encodeURIComponent(row.team_id)}`}>{row.team_name}</Link>
+                  ) : (
+                    row.team_name
+                  )}
+                </td>
+                <td className="leagues-col-num leagues-discipline-count">{row.yellow_cards}</td>
+                <td className="leagues-col-num leagues-discipline-count">{row.red_cards}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {more}
+    </div>
+  );
+}
+
+export function LeagueDiscipline({ leagueId, season }: { leagueId: string; season: string }) {
+  const { data, error, loading, reload } = useApi<DisciplineAnswer>(
+    `/api/leagues/${encodeURIComponent(leagueId)}/discipline?season=${encodeURIComponent(season)}`,
+  );
+  if (loading) return <Loading label="Loading discipline..." />;
+  if (error) return <ErrorMessage onRetry={reload}>{serverErrorText(error)}</ErrorMessage>;
+  const rows = data?.players ?? [];
+  if (rows.length === 0) return <EmptyMessage>No cards shown this season</EmptyMessage>;
+  return <DisciplineTable rows={rows} season={season} />;
+}
