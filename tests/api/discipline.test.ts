@@ -80,6 +80,29 @@ describe('suspensions from approved cards', () => {
     });
   });
 
+  it('go when the report is rejected, and come back with an approved new one', async () => {
+    const m7 = t.matchIds.m7;
+    await call('POST', `/api/matches/${m7}/report`, 'otherCoach', REPORT);
+    await call('POST', `/api/matches/${m7}/approve`, 'opponentOwner');
+    expect(await suspensions()).toHaveLength(2);
+    // A super admin's correction makes it pending again; East United reject it.
+    await call('POST', `/api/matches/${m7}/report`, 'superAdmin', REPORT);
+    expect((await call('POST', `/api/matches/${m7}/reject`, 'opponentOwner')).body).toMatchObject({
+      approved: 'FALSE',
+    });
+    expect(await suspensions()).toEqual([]);
+    expect(
+      (
+        await call('PUT', `/api/teams/east.united/matches/${t.matchIds.m9}/roster`, 'opponentOwner', {
+          players: EU_SQUAD,
+        })
+      ).status,
+    ).toBe(200);
+    await call('POST', `/api/matches/${m7}/report`, 'otherCoach', { ...REPORT, yellow_cards: [] });
+    await call('POST', `/api/matches/${m7}/approve`, 'opponentOwner');
+    expect((await suspensions()).map((ban) => ban.player_id)).toEqual(['eu.def']);
+  });
+
   it('refuse a suspended player in the squad for the banned match', async () => {
     await approvedCards();
     const m9 = t.matchIds.m9;

@@ -3,11 +3,10 @@
  * else last), each group only when it has people, by shirt number within a group.
  * A player with a ban still to serve carries a 'Suspended' badge (issue #19).
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PersonPhoto } from '@/components/images';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
-import { SuspensionBadge } from '@/components/suspension-badge';
 import { useApi } from '@/hooks/use-api';
 import { useHydrated } from '@/hooks/use-hydrated';
 import type { Coach, RosterPlayer } from '@/lib/api-types';
@@ -19,6 +18,11 @@ import {
   type SuspensionsAnswer,
 } from '@/lib/suspensions';
 import { coachPath, teamApi } from './team-ids';
+
+// Only shown once the browser has the team's suspensions: kept out of the first paint's code.
+const SuspensionBadge = lazy(() =>
+  import('@/components/suspension-badge').then((m) => ({ default: m.SuspensionBadge })),
+);
 
 interface Roster {
   players: RosterPlayer[];
@@ -104,7 +108,9 @@ export function SquadTab({ teamId }: { teamId: string }) {
                         {ban && (
                           <>
                             {' '}
-                            <SuspensionBadge suspension={ban} short />
+                            <Suspense fallback={null}>
+                              <SuspensionBadge suspension={ban} short />
+                            </Suspense>
                           </>
                         )}
                       </span>
