@@ -5,6 +5,7 @@
  * league table does, with the rank and player pinned.
  */
 import { Link } from 'react-router-dom';
+import { CardIcon } from '@/components/card-icon';
 import { useShownFirst } from '@/components/show-all';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
@@ -36,7 +37,7 @@ export function disciplineRanks(rows: readonly DisciplineRow[]): number[] {
 function CardHeader({ kind, label }: { kind: 'yellow' | 'red'; label: string }) {
   return (
     <>
-      <span className={`leagues-card-icon leagues-card-icon-${kind}`} aria-hidden="true" />
+      <CardIcon kind={kind} inText />
       {label}
     </>
   );

@@ -5,6 +5,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { CardIcon } from '@/components/card-icon';
 import { TeamLogo } from '@/components/images';
 import { hasScore, MatchList } from '@/components/match-card';
 import { PlayerLink } from '@/components/player-link';
@@ -144,7 +145,7 @@ function CardTeamList({ team, names }: { team: CardTeam; names: Names }) {
       <ul className="matches-people" aria-labelledby={headingId}>
         {team.rows.map(({ id, kind }) => (
           <li key={`${kind}:${id}`}>
-            <span className={`matches-card-icon matches-card-${kind}`} aria-hidden="true" />
+            <CardIcon kind={kind} />
             <PlayerLink playerId={id} name={names[id]} />
             <span className="matches-card-text">{CARD_TEXT[kind]}</span>
           </li>

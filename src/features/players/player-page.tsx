@@ -7,6 +7,7 @@
  * copies) lack `cards` and `suspension` and show neither.
  */
 import { Link, useParams } from 'react-router-dom';
+import { CardIcon } from '@/components/card-icon';
 import { PersonPhoto, TeamLogo } from '@/components/images';
 import { SuspensionBadge } from '@/components/suspension-badge';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
@@ -140,10 +141,6 @@ function PlayerProfileView({ player }: { player: ProfileAnswer }) {
   );
 }
 
-function CardIcon({ kind }: { kind: 'yellow' | 'red' }) {
-  return <span className={`player-card-icon player-card-icon-${kind}`} aria-hidden="true" />;
-}
-
 /** Cards per league season, newest first as answered. */
 function CardsTable({ cards }: { cards: readonly SeasonCards[] }) {
   return (
@@ -153,11 +150,11 @@ function CardsTable({ cards }: { cards: readonly SeasonCards[] }) {
           <th scope="col">Season</th>
           <th scope="col">League</th>
           <th scope="col">
-            <CardIcon kind="yellow" />
+            <CardIcon kind="yellow" inText />
             Yellow
           </th>
           <th scope="col">
-            <CardIcon kind="red" />
+            <CardIcon kind="red" inText />
             Red
           </th>
         </tr>

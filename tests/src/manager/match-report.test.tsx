@@ -444,7 +444,7 @@ describe('cards in the Match Report (issue #19)', () => {
     `East United ${role}`,
   ]);
 
-  it('offers no card, yellow, second yellow and red per player, starting from no card', async () => {
+  it('offers no card, yellow, second yellow, red and yellow + red per player, starting from no card', async () => {
     useTinyLeagueClock();
     await openTab(coachOf('west.rangers'));
     await chooseMatch(id('m7'));
@@ -454,7 +454,7 @@ describe('cards in the Match Report (issue #19)', () => {
         within(cardsOf(player))
           .getAllByRole('radio')
           .map((radio) => radio.closest('label')?.textContent),
-      ).toEqual(['No card', 'Yellow', '2nd yellow', 'Red']);
+      ).toEqual(['No card', 'Yellow', '2nd yellow', 'Red', 'Yellow + red']);
       expect(cardChoice(player, 'No card')).toBeChecked();
     }
   });
@@ -467,6 +467,8 @@ describe('cards in the Match Report (issue #19)', () => {
     await user.click(cardChoice('West Rangers Forward', 'Yellow'));
     await user.click(cardChoice('West Rangers Midfielder', '2nd yellow'));
     await user.click(cardChoice('East United Defender', 'Red'));
+    // Booked, then sent off with a straight red: a yellow and a red.
+    await user.click(cardChoice('East United Keeper', 'Yellow + red'));
     // Changing one's mind: a red taken back, a second yellow brought down to one.
     await user.click(cardChoice('East United Forward', 'Red'));
     await user.click(cardChoice('East United Forward', 'No card'));
@@ -482,14 +484,16 @@ describe('cards in the Match Report (issue #19)', () => {
       home_score: 0,
       away_score: 0,
       // Squad order: home then away, goalkeeper to forward.
-      yellow_cards: ['wr.def', 'wr.mid', 'wr.mid', 'wr.fwd'],
-      red_cards: ['eu.def'],
+      yellow_cards: ['wr.def', 'wr.mid', 'wr.mid', 'wr.fwd', 'eu.gk'],
+      red_cards: ['eu.gk', 'eu.def'],
     });
     expect(await cardsInDb(id('m7'))).toEqual([
       { player_id: 'wr.def', team_id: 'west.rangers', card: 'yellow' },
       { player_id: 'wr.mid', team_id: 'west.rangers', card: 'yellow' },
       { player_id: 'wr.mid', team_id: 'west.rangers', card: 'yellow' },
       { player_id: 'wr.fwd', team_id: 'west.rangers', card: 'yellow' },
+      { player_id: 'eu.gk', team_id: 'east.united', card: 'yellow' },
+      { player_id: 'eu.gk', team_id: 'east.united', card: 'red' },
       { player_id: 'eu.def', team_id: 'east.united', card: 'red' },
     ]);
 
@@ -499,6 +503,7 @@ describe('cards in the Match Report (issue #19)', () => {
     expect(chosenCard('West Rangers Midfielder')).toEqual(['2nd yellow']);
     expect(chosenCard('West Rangers Forward')).toEqual(['Yellow']);
     expect(chosenCard('East United Defender')).toEqual(['Red']);
+    expect(chosenCard('East United Keeper')).toEqual(['Yellow + red']);
     expect(chosenCard('East United Forward')).toEqual(['No card']);
   });
 
@@ -513,7 +518,7 @@ describe('cards in the Match Report (issue #19)', () => {
     expect(await cardsInDb(id('m7'))).toEqual([]);
   });
 
-  it('prefills the cards of an existing report; a yellow then a red stays a red', async () => {
+  it('prefills the cards of an existing report; a yellow then a straight red is kept', async () => {
     useTinyLeagueClock();
     const { db } = api.app.connection;
     const m6 = Number(id('m6'));
@@ -526,6 +531,10 @@ describe('cards in the Match Report (issue #19)', () => {
         { match_id: m6, team_id: 'south.city', player_id: 'sc.def', card: 'red' },
         { match_id: m6, team_id: 'south.city', player_id: 'sc.gk', card: 'yellow' },
         { match_id: m6, team_id: 'south.city', player_id: 'sc.gk', card: 'red' },
+        // Two yellows and a red (the API takes it): the sending-off of a second yellow.
+        { match_id: m6, team_id: 'south.city', player_id: 'sc.fwd', card: 'yellow' },
+        { match_id: m6, team_id: 'south.city', player_id: 'sc.fwd', card: 'red' },
+        { match_id: m6, team_id: 'south.city', player_id: 'sc.fwd', card: 'yellow' },
       ])
       .execute();
     const bodies = reportBodies();
@@ -534,15 +543,17 @@ describe('cards in the Match Report (issue #19)', () => {
     expect(chosenCard('West Rangers Forward')).toEqual(['2nd yellow']);
     expect(chosenCard('South City Midfielder')).toEqual(['Yellow']);
     expect(chosenCard('South City Defender')).toEqual(['Red']);
-    expect(chosenCard('South City Keeper')).toEqual(['Red']);
+    expect(chosenCard('South City Keeper')).toEqual(['Yellow + red']);
+    expect(chosenCard('South City Forward')).toEqual(['2nd yellow']);
     expect(chosenCard('West Rangers Keeper')).toEqual(['No card']);
 
     // Sent again as it stands (a rejected report may be), one card changed.
     await user.click(cardChoice('South City Midfielder', 'No card'));
     await user.click(submitButton());
     await screen.findByText('Match report submitted successfully!');
+    // Squad order, South City at home; the forward's red goes with the second yellow.
     expect(bodies[0]).toMatchObject({
-      yellow_cards: ['wr.fwd', 'wr.fwd'],
+      yellow_cards: ['sc.gk', 'sc.fwd', 'sc.fwd', 'wr.fwd', 'wr.fwd'],
       red_cards: ['sc.gk', 'sc.def'],
     });
   });

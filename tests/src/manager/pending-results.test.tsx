@@ -346,7 +346,7 @@ describe('Pending Results tab', () => {
     expect(within(dialog).getByText('No goalkeepers recorded')).toBeInTheDocument();
   });
 
-  it('shows the cards of the report, a second yellow as a sending-off (issue #19)', async () => {
+  it('shows the cards of the report, a second yellow as a sending-off, a yellow then a red as both (issue #19)', async () => {
     useTinyLeagueClock();
     const { db } = api.app.connection;
     const m5 = api.app.matchIds.m5;
@@ -356,6 +356,7 @@ describe('Pending Results tab', () => {
         { match_id: m5, team_id: 'east.united', player_id: 'eu.mid', card: 'yellow' },
         { match_id: m5, team_id: 'north.town', player_id: 'nt.def', card: 'yellow' },
         { match_id: m5, team_id: 'east.united', player_id: 'eu.mid', card: 'yellow' },
+        { match_id: m5, team_id: 'east.united', player_id: 'eu.fwd', card: 'yellow' },
         { match_id: m5, team_id: 'east.united', player_id: 'eu.fwd', card: 'red' },
       ])
       .execute();
@@ -366,7 +367,12 @@ describe('Pending Results tab', () => {
         within(yellow)
           .getAllByRole('listitem')
           .map((item) => item.textContent),
-      ).toEqual(['#8 East United Midfielder × 2 (sent off)', '#4 North Town Defender']);
+      ).toEqual([
+        '#8 East United Midfielder × 2 (sent off)',
+        '#4 North Town Defender',
+        // Booked, then sent off with a straight red: in both lists.
+        '#9 East United Forward',
+      ]);
       const red = within(dialog).getByRole('list', { name: 'Red cards' });
       expect(
         within(red)

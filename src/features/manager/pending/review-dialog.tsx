@@ -5,6 +5,7 @@
  * focus goes back where it came from.
  */
 import { useId, useState } from 'react';
+import { CardIcon } from '@/components/card-icon';
 import { TeamLogo } from '@/components/images';
 import { ModalDialog } from '@/components/modal-dialog';
 import { ApiError } from '@/lib/api-client';
@@ -200,7 +201,8 @@ function StatGroup({
       ) : (
         <ul aria-labelledby={headingId}>
           {lines.map((line) => (
-            <li key={line} className={card ? `pending-card pending-card-${card}` : undefined}>
+            <li key={line} className={card ? 'pending-card' : undefined}>
+              {card && <CardIcon kind={card} />}
               {line}
             </li>
           ))}

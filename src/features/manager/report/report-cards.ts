@@ -1,19 +1,33 @@
 /**
  * Cards of a match report (issue #19). The API lists them as ids: `yellow_cards` once
  * per yellow (twice for a player sent off for a second yellow) and `red_cards` once
- * per red. The Match Report form holds one of four states per player instead.
+ * per red. The Match Report form holds one of five states per player instead.
  */
 import type { Match } from '@/lib/api-types';
 
-export type CardState = 'none' | 'yellow' | 'second-yellow' | 'red';
+/** `yellow-red`: booked, then sent off with a straight red (one yellow and one red). */
+export type CardState = 'none' | 'yellow' | 'second-yellow' | 'red' | 'yellow-red';
 
-/** The form's choices, in order; the label is both what is shown and the accessible name. */
+/**
+ * The form's choices, in order (the rarest last); the label is both what is shown and
+ * the accessible name.
+ */
 export const CARD_CHOICES: readonly { state: CardState; label: string }[] = [
   { state: 'none', label: 'No card' },
   { state: 'yellow', label: 'Yellow' },
   { state: 'second-yellow', label: '2nd yellow' },
   { state: 'red', label: 'Red' },
+  { state: 'yellow-red', label: 'Yellow + red' },
 ];
+
+/** What each state sends: how often the id is listed in `yellow_cards` and in `red_cards`. */
+const CARD_COUNTS: Readonly<Record<CardState, { yellow: number; red: number }>> = {
+  none: { yellow: 0, red: 0 },
+  yellow: { yellow: 1, red: 0 },
+  'second-yellow': { yellow: 2, red: 0 },
+  red: { yellow: 0, red: 1 },
+  'yellow-red': { yellow: 1, red: 1 },
+};
 
 /** A match's cards; answers stored offline before issue #19 have neither list. */
 export function matchCards(match: Match): { yellow: string[]; red: string[] } {
@@ -24,14 +38,22 @@ export function matchCards(match: Match): { yellow: string[]; red: string[] } {
 }
 
 /**
- * Each carded player's state. A red wins: a yellow then a straight red (which the API
- * also accepts) is shown, and sent again, as a red.
+ * Each carded player's state. Two yellows and a red as well (the API accepts that too,
+ * though no referee shows it) read as a second yellow: still a sending-off with a ban as
+ * long, the same counts on the Discipline tab (a second yellow counts as one red), and no
+ * single yellow towards the season's, as a yellow and a red would add.
  */
 export function cardStates(match: Match): Record<string, CardState> {
   const { yellow, red } = matchCards(match);
+  const yellows: Record<string, number> = {};
+  for (const id of yellow) yellows[id] = (yellows[id] ?? 0) + 1;
+  const reds = new Set(red);
   const states: Record<string, CardState> = {};
-  for (const id of yellow) states[id] = states[id] === undefined ? 'yellow' : 'second-yellow';
-  for (const id of red) states[id] = 'red';
+  for (const id of new Set([...yellow, ...red])) {
+    const count = yellows[id] ?? 0;
+    states[id] =
+      count >= 2 ? 'second-yellow' : count === 1 ? (reds.has(id) ? 'yellow-red' : 'yellow') : 'red';
+  }
   return states;
 }
 
@@ -40,11 +62,7 @@ export function cardLists(
   players: readonly { id: string }[],
   states: Readonly<Record<string, CardState>>,
 ): { yellow_cards: string[]; red_cards: string[] } {
-  const yellows: Record<CardState, number> = { none: 0, yellow: 1, 'second-yellow': 2, red: 0 };
-  return {
-    yellow_cards: players.flatMap(({ id }) =>
-      Array.from({ length: yellows[states[id] ?? 'none'] }, () => id),
-    ),
-    red_cards: players.filter(({ id }) => states[id] === 'red').map(({ id }) => id),
-  };
+  const listed = (card: 'yellow' | 'red') =>
+    players.flatMap(({ id }) => Array.from({ length: CARD_COUNTS[states[id] ?? 'none'][card] }, () => id));
+  return { yellow_cards: listed('yellow'), red_cards: listed('red') };
 }

@@ -5,6 +5,7 @@
  * numbers and positions come from the two rosters.
  */
 import { useId } from 'react';
+import { CardIcon } from '@/components/card-icon';
 import type { Match, RosterPlayer } from '@/lib/api-types';
 import { nameFromId } from '@/lib/format';
 import { SCORE_MAX, type SideTally } from '../../../../api/domain/report-rules';
@@ -194,7 +195,7 @@ function Stepper({
 }
 
 /**
- * One player's card: four radios in a row (one tab stop, arrow keys move), each with
+ * One player's card: five radios in a row (one tab stop, arrow keys move), each with
  * its name in words beside the card shape, so colour is never the only sign.
  */
 function CardChoice({
@@ -219,7 +220,7 @@ function CardChoice({
             checked={value === choice.state}
             onChange={() => onChange(choice.state)}
           />
-          <span className="report-card-icon" aria-hidden="true" />
+          <CardIcon kind={choice.state} />
           <span>{choice.label}</span>
         </label>
       ))}
