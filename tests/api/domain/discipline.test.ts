@@ -103,4 +103,20 @@ describe('seasonBans', () => {
     );
     expect(withThreshold.map((ban) => ban.reason)).toEqual(['Red card', '1 yellow card this season']);
   });
+  it('recomputes from the corrected report: a card taken back lifts its ban, a moved one moves it', () => {
+    // Match 3 approved with a red for p: banned from match 4.
+    const first = [card(1, 'p', 'yellow'), card(3, 'p', 'red')];
+    expect(activeBans(seasonBans(season(), first, RULES, NOW))).toEqual([
+      expect.objectContaining({ player_id: 'p', match_ids: [4] }),
+    ]);
+    // The report is corrected and re-approved: the red was q's, and p was only booked.
+    const corrected = [card(1, 'p', 'yellow'), card(3, 'p', 'yellow'), card(3, 'q', 'red')];
+    const bans = activeBans(seasonBans(season(), corrected, RULES, NOW));
+    expect(bans).toEqual([expect.objectContaining({ player_id: 'q', reason: 'Red card', match_ids: [4] })]);
+    expect(banFor(bans, 'p', 4)).toBeUndefined();
+    expect(cardCounts(corrected).get('p')).toEqual({ yellow_cards: 2, red_cards: 0 });
+    // While the correction waits for its review, match 3 counts for nothing.
+    const pending = season({ 3: { approved: 'PENDING' } });
+    expect(activeBans(seasonBans(pending, corrected, RULES, NOW))).toEqual([]);
+  });
 });
