@@ -14,6 +14,7 @@ import { Link } from 'react-router-dom';
 import { TeamLogo } from '@/components/images';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
+import { useHydrated } from '@/hooks/use-hydrated';
 import type { Deduction, StandingRow } from '@/lib/api-types';
 import { placeExplanation, type PlaceReason } from './place-reason';
 import { serverErrorText } from './server-error';
@@ -85,6 +86,8 @@ export function LeagueTable({ leagueId, season }: { leagueId: string; season: st
   );
   // The team whose place is explained under its row; one at a time keeps the table short.
   const [open, setOpen] = useState<string | null>(null);
+  // A server-rendered button does nothing until its script runs: it is not offered until then.
+  const hydrated = useHydrated();
   if (loading) return <Loading label="Loading table..." />;
   if (error) return <ErrorMessage onRetry={reload}>{serverErrorText(error)}</ErrorMessage>;
   const standings = data?.standings;
@@ -155,6 +158,7 @@ export function LeagueTable({ leagueId, season }: { leagueId: string; season: st
                           type="button"
                           className="leagues-place-button"
                           aria-expanded={expanded}
+                          disabled={!hydrated}
                           aria-controls={expanded ? reasonId(row) : undefined}
                           aria-label={`${position}: why ${row.team_name} is above ${next.team_name}`}
                           onClick={() => setOpen(expanded ? null : row.team_id)}
