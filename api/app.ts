@@ -21,7 +21,9 @@ import { disciplineRoutes } from './routes/discipline';
 import { matchRoutes } from './routes/matches';
 import { matchWriteRoutes } from './routes/match-writes';
 import { newsRoutes } from './routes/news';
+import { notificationRoutes } from './routes/notifications';
 import { playerRoutes } from './routes/players';
+import { pushRoutes } from './routes/push';
 import { searchRoutes } from './routes/search';
 import { teamRoutes } from './routes/teams';
 import { teamWriteRoutes } from './routes/team-writes';
@@ -59,6 +61,8 @@ export function createApp(db: DB, options: AppOptions, readCache: ReadCache | nu
     .route('/', leagueSeasonRoutes)
     .route('/', disciplineRoutes)
     .route('/', teamRoutes)
+    .route('/', notificationRoutes)
+    .route('/', pushRoutes)
     .route('/', matchRoutes)
     .route('/', playerRoutes)
     .route('/', searchRoutes)

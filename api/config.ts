@@ -6,6 +6,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { checkDatabaseUrl } from '../db/postgres';
+import {
+  DEFAULT_VAPID_SUBJECT,
+  isVapidSubject,
+  persistentVapidPair,
+  vapidPairProblem,
+  type VapidKeyPair,
+} from './push/vapid';
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -45,6 +52,15 @@ const envSchema = z.object({
   TRUST_PROXY: flag.describe(
     'take the client address from X-Forwarded-For: only behind a reverse proxy you run',
   ),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .optional()
+    .describe('Web Push key pair, given with VAPID_PRIVATE_KEY; generated and kept if unset'),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .refine(isVapidSubject, 'must be a mailto: or https: URL, a contact for the push services')
+    .default(DEFAULT_VAPID_SUBJECT),
 });
 
 export interface Config {
@@ -66,6 +82,13 @@ export interface Config {
   seedReferenceDate: Date | null;
   feedsAllowPrivate: boolean;
   trustProxy: boolean;
+  /** The contact push services see in the VAPID token. */
+  vapidSubject: string;
+  /**
+   * VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else (SQLite) the pair kept in DATA_DIR, else
+   * (PostgreSQL) null: the server takes the pair every instance shares from the database.
+   */
+  vapidKeys: VapidKeyPair | null;
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be given together');
   }
   const dataDir = path.resolve(values.DATA_DIR);
+  const vapidKeys = vapidKeysFrom(values.VAPID_PUBLIC_KEY, values.VAPID_PRIVATE_KEY);
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -103,7 +127,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedReferenceDate: values.SEED_REFERENCE_DATE ? new Date(values.SEED_REFERENCE_DATE) : null,
     feedsAllowPrivate: values.FEEDS_ALLOW_PRIVATE,
     trustProxy: values.TRUST_PROXY,
+    vapidSubject: values.VAPID_SUBJECT,
+    vapidKeys: vapidKeys ?? (values.DATABASE_URL ? null : dataDirVapidPair(dataDir)),
   };
+}
+
+/** The environment's VAPID pair, checked; null when neither key is given. */
+function vapidKeysFrom(publicKey: string | undefined, privateKey: string | undefined): VapidKeyPair | null {
+  if (publicKey === undefined && privateKey === undefined) return null;
+  if (publicKey === undefined || privateKey === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be given together',
+    );
+  }
+  const pair = { publicKey, privateKey };
+  const problem = vapidPairProblem(pair);
+  if (problem) throw new ConfigError(`Invalid configuration:\n  ${problem}`);
+  return pair;
+}
+
+function dataDirVapidPair(dataDir: string): VapidKeyPair {
+  try {
+    return persistentVapidPair(dataDir);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** A secret generated on first start and kept in the data folder, so tokens survive restarts. */

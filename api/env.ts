@@ -7,6 +7,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { DB } from '../db/connection';
 import { DEFAULT_COST, type HashCost } from '../db/password';
 import type { SharedRateLimiter } from './auth/rate-limit';
+import type { SentNotification } from './data/notifications';
 import type { SessionUser } from './data/sessions';
 import type { ReadBody } from './http/read';
 
@@ -23,6 +24,10 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Login attempts allowed per client address and per account in each window. */
   loginLimit?: { max: number; windowMs: number };
+  /** Called after a write commits with the notifications it stored (Web Push sends them). */
+  onNotified?: (sent: readonly SentNotification[]) => void;
+  /** The VAPID public key browsers subscribe with; null: Web Push is off (GET /api/push/key answers 404). */
+  vapidPublicKey?: string | null;
 }
 
 export interface AppEnv {
@@ -38,6 +43,8 @@ export interface AppEnv {
     readBody?: ReadBody;
     /** set by reads whose answer also depends on the clock: epoch ms it holds until */
     readExpiresAt?: number;
+    /** set by tell (http/notify.ts): notifications this write stored, pushed after its commit */
+    notified?: SentNotification[];
   };
 }
 
@@ -49,6 +56,8 @@ export function resolveOptions(options: AppOptions): Required<AppOptions> {
     passwordCost: DEFAULT_COST,
     trustProxy: false,
     loginLimit: { max: 10, windowMs: 15 * 60 * 1000 },
+    onNotified: () => {},
+    vapidPublicKey: null,
     ...options,
   };
 }

@@ -100,6 +100,22 @@ const obj = (properties: Record<string, object>, required: string[] = []) => ({
   properties,
   required,
 });
+/** A write whose JSON body may be left out. */
+function withOptionalBody(operation: Record<string, object>, body: object) {
+  const [method, spec] = Object.entries(operation)[0] as [string, object];
+  return {
+    [method]: {
+      ...spec,
+      requestBody: { required: false, content: { 'application/json': { schema: body } } },
+    },
+  };
+}
+const reviewChoice = obj({
+  team_id: {
+    type: 'string',
+    description: "whose report to decide on when two differ (default: the first report's team)",
+  },
+});
 const str = { type: 'string' };
 const int = { type: 'integer' };
 const ids = { type: 'array', items: str };
@@ -494,32 +510,149 @@ const paths = {
   ),
   '/api/matches/{matchId}/report': write(
     'post',
-    "Report a played match's result (staff of either team); it becomes PENDING whatever the body says",
+    "Report a played match's result (staff of either team); it becomes PENDING whatever the body says. " +
+      "A team answering the opponent's pending report confirms it when both agree (approved at once) " +
+      'or is kept beside it for review when they differ',
     [path('matchId')],
     obj(
-      { home_score: int, away_score: int, goalscorers: ids, assisters: ids, goalkeepers: ids, approved: str },
+      {
+        home_score: int,
+        away_score: int,
+        goalscorers: ids,
+        assisters: ids,
+        goalkeepers: ids,
+        yellow_cards: ids,
+        red_cards: ids,
+        approved: str,
+      },
       ['home_score', 'away_score'],
     ),
-    { '200': json(ref('Match')) },
+    { '200': json(ref('ReportAnswer')) },
   ),
-  '/api/matches/{matchId}/approve': write(
-    'post',
-    'Approve a pending result (the other team, or super_admin)',
-    [path('matchId')],
-    null,
-    {
-      '200': json(ref('Match')),
+  '/api/matches/{matchId}/approve': withOptionalBody(
+    write(
+      'post',
+      'Approve a pending result (the other team, or super_admin); with two differing reports, the one named',
+      [path('matchId')],
+      null,
+      {
+        '200': json(ref('Match')),
+      },
+    ),
+    reviewChoice,
+  ),
+  '/api/matches/{matchId}/reject': withOptionalBody(
+    write(
+      'post',
+      'Reject a pending result (the other team, or super_admin); with two differing reports, the one named ' +
+        '(rejecting the first leaves the second pending)',
+      [path('matchId')],
+      null,
+      {
+        '200': json(ref('Match')),
+      },
+    ),
+    reviewChoice,
+  ),
+  '/api/matches/{matchId}/reports': {
+    get: {
+      summary: "The match's reports side by side with their differences (staff of either team, super_admin)",
+      security: bearer,
+      parameters: [path('matchId')],
+      responses: { '200': json(ref('MatchReports')), ...writeErrors },
     },
-  ),
-  '/api/matches/{matchId}/reject': write(
-    'post',
-    'Reject a pending result (the other team, or super_admin)',
-    [path('matchId')],
-    null,
-    {
-      '200': json(ref('Match')),
+  },
+  '/api/reports/overdue': {
+    get: {
+      summary:
+        "Played matches past their league's report deadline without a report or a review (super_admin)",
+      security: bearer,
+      responses: { '200': json(ref('OverdueList')), ...writeErrors },
     },
+  },
+  '/api/notifications': {
+    get: {
+      summary: "The signed-in user's notifications, newest first, and the unread count",
+      security: bearer,
+      parameters: [
+        query('limit', 'per page, 1 to 100 (default 20)', { type: 'integer', minimum: 1, maximum: 100 }),
+        query('cursor', 'next_cursor of the page before'),
+      ],
+      responses: { '200': json(ref('NotificationPage')), ...writeErrors },
+    },
+  },
+  '/api/notifications/{notificationId}/read': write(
+    'post',
+    'Mark one of your notifications read (someone else’s is 404)',
+    [path('notificationId')],
+    null,
+    { '200': json(obj({ unread: int })) },
   ),
+  '/api/notifications/read-all': write('post', 'Mark all your notifications read', [], null, {
+    '200': json(obj({ unread: int })),
+  }),
+  '/api/notifications/settings': {
+    get: {
+      summary: 'The notification kinds you muted',
+      security: bearer,
+      responses: { '200': json(ref('NotificationSettings')), ...writeErrors },
+    },
+    ...write(
+      'put',
+      'Mute notification kinds (the list replaces the previous one)',
+      [],
+      ref('NotificationSettings'),
+      {
+        '200': json(ref('NotificationSettings')),
+      },
+    ),
+  },
+  '/api/push/key': {
+    get: {
+      summary: 'The VAPID public key a browser subscribes to Web Push with (applicationServerKey); no-store',
+      responses: {
+        '200': json(
+          obj({ public_key: { type: 'string', description: 'base64url P-256 public key' } }, ['public_key']),
+        ),
+        '404': json(ref('Error'), 'Web Push is not configured'),
+      },
+    },
+  },
+  '/api/push/subscriptions': {
+    ...write(
+      'post',
+      "Subscribe this browser to the signed-in user's notifications: the body is PushSubscription.toJSON(). " +
+        'An endpoint another user had moves to this one',
+      [],
+      obj(
+        {
+          endpoint: {
+            type: 'string',
+            format: 'uri',
+            maxLength: 1000,
+            description: 'https URL of the push service',
+          },
+          expirationTime: { type: 'number', nullable: true },
+          keys: obj(
+            {
+              p256dh: { type: 'string', description: "the browser's P-256 public key, base64url" },
+              auth: { type: 'string', description: 'the 16-byte auth secret, base64url' },
+            },
+            ['p256dh', 'auth'],
+          ),
+        },
+        ['endpoint', 'keys'],
+      ),
+      { '201': json(obj({ endpoint: str }, ['endpoint']), 'Subscribed') },
+    ),
+    ...write(
+      'delete',
+      "Unsubscribe a browser: only the caller's own subscription is removed; an unknown endpoint answers 204 too",
+      [],
+      obj({ endpoint: str }, ['endpoint']),
+      { '204': { description: 'Unsubscribed' } },
+    ),
+  },
   '/api/tables': {
     get: {
       summary: 'Tables the editor may show (super_admin)',

@@ -4,8 +4,16 @@
  * missing or extra), and /api/openapi.json is generated from them.
  */
 import { z } from 'zod';
-import { APPROVAL_STATES, LEAGUE_STATUSES, MATCH_STATUSES, POSITION_GENERALS, POSITIONS } from '../db/schema';
+import {
+  APPROVAL_STATES,
+  LEAGUE_STATUSES,
+  MATCH_STATUSES,
+  NOTIFICATION_KINDS,
+  POSITION_GENERALS,
+  POSITIONS,
+} from '../db/schema';
 import { TIEBREAKERS } from './domain/league-rules';
+import { REPORT_FIELDS } from './domain/report-compare';
 
 export const ErrorSchema = z.strictObject({ detail: z.string() }).meta({ id: 'Error' });
 
@@ -369,3 +377,99 @@ export type PlaceReasonDto = z.infer<typeof PlaceReasonSchema>;
 export type DeductionDto = z.infer<typeof DeductionSchema>;
 export type SuspensionListDto = z.infer<typeof SuspensionListSchema>;
 export type DisciplineTableDto = z.infer<typeof DisciplineTableSchema>;
+
+// Issue #20: the result loop and notifications.
+
+/** POST /api/matches/{id}/report: the match, and what the report did. */
+export const ReportAnswerSchema = MatchSchema.extend({
+  outcome: z
+    .enum(['pending', 'confirmed', 'differs'])
+    .describe(
+      "pending: waits for the other team's review; confirmed: it matched the opponent's pending report, " +
+        'so the result is approved; differs: kept beside the opponent’s report for a reviewer to choose',
+    ),
+  differences: z
+    .array(z.enum(REPORT_FIELDS))
+    .optional()
+    .describe('differs: the fields on which the two reports disagree'),
+}).meta({ id: 'ReportAnswer' });
+
+export const TeamReportSchema = z
+  .strictObject({
+    team_id: z.string().nullable().describe('the reporting team; null when a super admin reported'),
+    reported_at: z.string().nullable(),
+    first: z
+      .boolean()
+      .describe('the first report (the one the match holds); false: the second, differing one'),
+    home_score: z.number().int(),
+    away_score: z.number().int(),
+    goalscorers: z.array(z.string()),
+    assisters: z.array(z.string()),
+    goalkeepers: z.array(z.string()),
+    yellow_cards: z.array(z.string()),
+    red_cards: z.array(z.string()),
+  })
+  .meta({ id: 'TeamReport' });
+
+/** GET /api/matches/{id}/reports (staff of either team, super admin). */
+export const MatchReportsSchema = z
+  .strictObject({
+    match_id: z.number().int(),
+    approved: z.enum(APPROVAL_STATES),
+    reports: z.array(TeamReportSchema).describe('the first report, then the differing second one if any'),
+    differences: z.array(z.enum(REPORT_FIELDS)).describe('where the two reports disagree'),
+  })
+  .meta({ id: 'MatchReports' });
+
+export const OverdueMatchSchema = z
+  .strictObject({
+    match_id: z.number().int(),
+    league_id: z.string(),
+    league_name: z.string(),
+    season: z.string(),
+    match_date: z.string(),
+    home_team: z.string(),
+    home_team_name: z.string(),
+    away_team: z.string(),
+    away_team_name: z.string(),
+    reported_by_team: z.string().nullable(),
+    reported_at: z.string().nullable(),
+    waiting_for: z.enum(['report', 'review']),
+    due_at: z.string().describe("kick-off plus the league's report_deadline_hours"),
+    hours_late: z.number().int(),
+  })
+  .meta({ id: 'OverdueMatch' });
+
+export const OverdueListSchema = z
+  .strictObject({ matches: z.array(OverdueMatchSchema).describe('the longest overdue first') })
+  .meta({ id: 'OverdueList' });
+
+export const NotificationSchema = z
+  .strictObject({
+    id: z.number().int(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    title: z.string(),
+    body: z.string(),
+    link: z.string().describe("the app's path to open"),
+    created_at: z.string(),
+    read: z.boolean(),
+  })
+  .meta({ id: 'Notification' });
+
+export const NotificationPageSchema = z
+  .strictObject({
+    unread: z.number().int(),
+    notifications: z.array(NotificationSchema).describe('newest first'),
+    next_cursor: z.string().nullable().describe('pass as cursor for the next page; null: no more'),
+  })
+  .meta({ id: 'NotificationPage' });
+
+export const NotificationSettingsSchema = z
+  .strictObject({ muted: z.array(z.enum(NOTIFICATION_KINDS)).describe('kinds not sent to this user') })
+  .meta({ id: 'NotificationSettings' });
+
+export type ReportAnswerDto = z.infer<typeof ReportAnswerSchema>;
+export type MatchReportsDto = z.infer<typeof MatchReportsSchema>;
+export type OverdueMatchDto = z.infer<typeof OverdueMatchSchema>;
+export type NotificationDto = z.infer<typeof NotificationSchema>;
+export type NotificationPageDto = z.infer<typeof NotificationPageSchema>;

@@ -23,6 +23,9 @@ import {
   seedDemoLeague,
 } from '../db/seed/demo-league';
 import { createApp } from './app';
+import { startOverdueSweep } from './overdue-sweep';
+import { createPushSender } from './push/sender';
+import { sharedVapidPair, type VapidKeyPair } from './push/vapid';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ReadCache } from './http/read-cache';
 import { searchBudget } from './http/search-budget';
@@ -124,19 +127,26 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     poolMax: config.databasePoolMax,
   });
   let jwtSecret: string;
+  let vapidKeys: VapidKeyPair;
   let readCache: ReadCache;
   try {
     await prepareData(connection, config, log);
     jwtSecret = config.jwtSecret ?? (await sharedJwtSecret(connection.db));
+    vapidKeys = config.vapidKeys ?? (await sharedVapidPair(connection.db));
     readCache = new ReadCache({ versions: await versionsOf(connection) });
   } catch (error) {
     await connection.close();
     throw error;
   }
+  // What a committed write or the overdue sweep stored is pushed to its recipients' browsers.
+  const push = createPushSender(connection.db, { ...vapidKeys, subject: config.vapidSubject }, { log });
+  const onNotified = push.notify;
   const app = createApp(
     connection.db,
     {
       jwtSecret,
+      onNotified,
+      vapidPublicKey: vapidKeys.publicKey,
       imagesDir: config.imagesDir,
       allowPrivateFeedTargets: config.feedsAllowPrivate,
       trustProxy: config.trustProxy,
@@ -162,6 +172,7 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     server.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
+  const sweep = startOverdueSweep(connection.db, onNotified, log);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   let closing: Promise<void> | null = null;
   return {
@@ -170,11 +181,18 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     connection,
     readCache,
     close() {
+      sweep.stop();
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive sockets would hold close() open; end them.
         if ('closeAllConnections' in server) server.closeAllConnections();
-      }).then(() => connection.close());
+      })
+        // Pushes under way still read and prune subscriptions.
+        .then(() => push.idle())
+        .then(() => {
+          push.close();
+          return connection.close();
+        });
       return closing;
     },
   };

@@ -13,6 +13,17 @@ export const APPROVAL_STATES = ['', 'PENDING', 'TRUE', 'FALSE'] as const;
 export const EVENT_KINDS = ['goal', 'assist', 'goalkeeper'] as const;
 export const MATCH_STATUSES = ['scheduled', 'postponed'] as const;
 export const CARD_KINDS = ['yellow', 'red'] as const;
+/** What a notification is about (issue #20); each can be muted on its own. */
+export const NOTIFICATION_KINDS = [
+  'report_to_review',
+  'report_approved',
+  'report_rejected',
+  'result_confirmed',
+  'reports_differ',
+  'report_overdue',
+  'match_moved',
+  'player_suspended',
+] as const;
 
 export type LeagueStatus = (typeof LEAGUE_STATUSES)[number];
 export type UserType = (typeof USER_TYPES)[number];
@@ -22,6 +33,7 @@ export type Approval = (typeof APPROVAL_STATES)[number];
 export type EventKind = (typeof EVENT_KINDS)[number];
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export type CardKind = (typeof CARD_KINDS)[number];
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** A column with a database default: optional on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -237,6 +249,47 @@ export interface PointsDeductionsTable {
   created_by: string | null;
 }
 
+/** The second team's report while it differs from the first (issue #20). */
+export interface MatchCounterReportsTable {
+  id: Generated<number>;
+  match_id: number;
+  team_id: string;
+  home_score: number;
+  away_score: number;
+  /** JSON: { goalscorers, assisters, goalkeepers, yellow_cards, red_cards } as sent. */
+  lists: string;
+  reported_by_user: string | null;
+  reported_at: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+  /** Set on notifications sent at most once per user (the overdue reminder). */
+  dedupe_key: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface NotificationMutesTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: NotificationKind;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
 export interface Database {
   leagues: LeaguesTable;
   teams: TeamsTable;
@@ -258,6 +311,10 @@ export interface Database {
   app_settings: AppSettingsTable;
   league_rules: LeagueRulesTable;
   points_deductions: PointsDeductionsTable;
+  match_counter_reports: MatchCounterReportsTable;
+  notifications: NotificationsTable;
+  notification_mutes: NotificationMutesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type League = Selectable<LeaguesTable>;

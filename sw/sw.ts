@@ -6,7 +6,8 @@
  * - serves public API reads stale-while-revalidate from IndexedDB and tells open
  *   pages when the server had newer data (src/offline/read-cache.ts);
  * - keeps images cache-first, with an age limit and a size cap;
- * - replays the outbox through Background Sync when no page is open to do it.
+ * - replays the outbox through Background Sync when no page is open to do it;
+ * - shows Web Push notifications and opens their link when one is clicked.
  */
 import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -136,4 +137,63 @@ self.addEventListener('sync', (event) => {
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Web Push (issue #20): api/push/sender.ts sends { id, kind, title, body, link } as JSON.
+interface PushedNotification {
+  id?: unknown;
+  title?: unknown;
+  body?: unknown;
+  link?: unknown;
+}
+
+/** A path of this app to open; anything else (another origin, no link) opens the home page. */
+function appLink(link: unknown): string {
+  if (typeof link !== 'string') return '/';
+  try {
+    const url = new URL(link, self.location.origin);
+    return url.origin === self.location.origin ? url.pathname + url.search + url.hash : '/';
+  } catch {
+    return '/';
+  }
+}
+
+function showPushed(data: PushMessageData | null): Promise<void> {
+  let message: PushedNotification = {};
+  try {
+    message = (data?.json() ?? {}) as PushedNotification;
+  } catch {
+    // Not JSON: a push must still show something (userVisibleOnly), so a plain notice.
+  }
+  const title = typeof message.title === 'string' && message.title !== '' ? message.title : 'Touchline';
+  return self.registration.showNotification(title, {
+    body: typeof message.body === 'string' ? message.body : '',
+    // One notification per stored one: the same id pushed twice replaces, never doubles.
+    tag: `touchline-${typeof message.id === 'number' ? message.id : 'notice'}`,
+    icon: '/icons/icon-192.png',
+    data: { link: appLink(message.link) },
+  });
+}
+
+self.addEventListener('push', (event: PushEvent) => {
+  event.waitUntil(showPushed(event.data));
+});
+
+/** Focuses an open window of the app and takes it to the link, or opens a new one there. */
+async function openLink(link: string): Promise<void> {
+  const url = new URL(link, self.location.origin).href;
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const page = pages.find((candidate) => new URL(candidate.url).origin === self.location.origin);
+  if (page) {
+    const focused = await page.focus().catch(() => page);
+    // navigate() works only for pages this worker controls; otherwise a new window it is.
+    const arrived = await focused.navigate(url).catch(() => null);
+    if (arrived) return;
+  }
+  await self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  event.waitUntil(openLink(appLink((event.notification.data as { link?: unknown } | null)?.link)));
 });

@@ -36,6 +36,8 @@ const INTERNAL_TABLES: ReadonlySet<string> = new Set([
   'match_revision',
   'login_attempts',
   'app_settings',
+  // Each browser's push keys (issue #20): secrets of the user's device, not league data.
+  'push_subscriptions',
   MIGRATIONS_TABLE,
 ]);
 

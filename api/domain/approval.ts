@@ -18,12 +18,11 @@ export function nextApproval(current: Approval, action: ReviewAction): Approval 
 }
 
 /** Why a report may not be (re)submitted, or null when it may. */
-export type ReportRefusal = 'approved' | 'awaiting-review';
+export type ReportRefusal = 'approved';
 
 /** The server's answer to each refusal (409); the Match Report tab shows the same words. */
 export const REPORT_REFUSAL_TEXT: Record<ReportRefusal, string> = {
   approved: 'This match already has an approved result',
-  'awaiting-review': "The opponent's report is waiting for your review: approve or reject it first",
 };
 
 export interface ReportContext {
@@ -36,16 +35,25 @@ export interface ReportContext {
 
 /**
  * Teams may correct their own result until it is approved; after that the table
- * depends on it, so only a super_admin may overwrite it. A team may not replace the
- * opponent's pending report: that would skip the review it owes.
+ * depends on it, so only a super_admin may overwrite it. A team may also report while
+ * the opponent's report is pending (issue #20): that report never replaces the
+ * opponent's; it confirms it when the two agree, or waits beside it for review.
  */
 export function reportRefusal(current: Approval, ctx: ReportContext): ReportRefusal | null {
   if (ctx.isSuperAdmin) return null;
   if (current === 'TRUE') return 'approved';
-  if (current === 'PENDING' && ctx.reportedByTeam !== null && ctx.reportedByTeam !== ctx.reporterTeamId) {
-    return 'awaiting-review';
-  }
   return null;
+}
+
+/** Whether a team's report answers the opponent's pending one (issue #20) rather than replacing its own. */
+export function answersOpponent(current: Approval, ctx: ReportContext): boolean {
+  return (
+    !ctx.isSuperAdmin &&
+    current === 'PENDING' &&
+    ctx.reportedByTeam !== null &&
+    ctx.reporterTeamId !== null &&
+    ctx.reportedByTeam !== ctx.reporterTeamId
+  );
 }
 
 export interface ReviewContext {

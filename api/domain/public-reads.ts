@@ -46,6 +46,11 @@ export const UNCACHED_READ_ROUTES = {
   '/api/tables/:table/schema': 'admin table editor',
   '/api/tables/:table/relations': 'admin table editor',
   '/api/tables/:table/data': 'admin table editor',
+  '/api/matches/:id/reports': 'staff of the two teams: behind a session',
+  '/api/reports/overdue': 'super admin: behind a session',
+  '/api/notifications': 'personal: behind a session',
+  '/api/notifications/settings': 'personal: behind a session',
+  '/api/push/key': 'Web Push: asked when a user turns push on',
 } as const satisfies Record<string, string>;
 
 /**

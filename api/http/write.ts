@@ -15,6 +15,7 @@ import { currentUser } from '../auth/middleware';
 import { insertAuditEntry, type AuditEntry } from '../data/audit';
 import { findIdempotencyRecord, insertIdempotencyRecord } from '../data/idempotency';
 import { fail } from '../errors';
+import { deliverNotified, dropNotified } from './notify';
 
 const MAX_KEY_LENGTH = 200;
 
@@ -53,7 +54,8 @@ export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
         if (stored) {
           replay =
             stored.request_hash === requestHash
-              ? new Response(stored.response_body, {
+              ? // A 204 has no body (Response refuses one, even empty).
+                new Response(stored.status === 204 ? null : stored.response_body, {
                   status: stored.status,
                   headers: { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
                 })
@@ -86,9 +88,12 @@ export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
       }
     });
   } catch (error) {
+    dropNotified(c);
     if (!(error instanceof Rollback)) throw error;
+    return;
   }
   if (replay) return replay;
+  deliverNotified(c);
 });
 
 /** Appends to the audit log inside the write's transaction. */

@@ -4,6 +4,7 @@
  * rate-limited per client address and per account; a password change's check of the
  * current password counts against the same per-account limit.
  */
+import { deleteUserSubscriptions } from '../push/subscriptions';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_COST, hashPassword, verifyPassword } from '../../db/password';
@@ -212,6 +213,7 @@ export const authRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     await inTransaction(c, async () => {
       await revokeUserSessions(c.var.db, user.id, c.var.options.now());
+      await deleteUserSubscriptions(c.var.db, user.id);
       await audit(c, { action: 'auth.logout_all', entity: 'user', entityId: user.id });
     });
     return c.json({ detail: 'Signed out of all devices' }, 200);

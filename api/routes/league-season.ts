@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { requireRoles, requireUser } from '../auth/middleware';
+import { currentUser, requireRoles, requireUser } from '../auth/middleware';
 import {
   deleteMatches,
   insertFixtures,
@@ -26,6 +26,8 @@ import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { idParam, matchIdParam, validate } from '../http/validate';
 import { audit, writeTransaction } from '../http/write';
+import { tell } from '../http/notify';
+import { matchMoved } from '../domain/notification-text';
 import type { FixturePlanDto } from '../schemas';
 import { leagueParam, requireLeague } from './leagues';
 
@@ -249,6 +251,19 @@ export const leagueSeasonRoutes = new Hono<AppEnv>()
           after: { ...before, ...schedule },
         });
       }
-      return c.json(await getMatch(db, matchId), 200);
+      const after = await getMatch(db, matchId);
+      if (changed && after) {
+        // Issue #20: both teams' staff hear of it (the super admin who moved it saw it).
+        await tell(
+          c,
+          { teams: [after.home_team, after.away_team], except: currentUser(c).id },
+          matchMoved(
+            { id: matchId, homeName: after.home_team_name, awayName: after.away_team_name },
+            body.status === 'postponed',
+            body.location,
+          ),
+        );
+      }
+      return c.json(after, 200);
     },
   );

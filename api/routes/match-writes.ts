@@ -18,12 +18,31 @@ import {
   storeReview,
 } from '../data/match-writes';
 import {
+  answersOpponent,
   canReview,
   nextApproval,
   REPORT_REFUSAL_TEXT,
   reportRefusal,
   type ReviewAction,
 } from '../domain/approval';
+import {
+  deleteCounterReport,
+  findCounterReport,
+  matchReport,
+  storeCounterReport,
+} from '../data/counter-reports';
+import { reportDifferences, type ReportVersion } from '../domain/report-compare';
+import {
+  playerSuspended,
+  reportReviewed,
+  reportsDiffer,
+  reportToReview,
+  resultConfirmed,
+  type MatchNames,
+} from '../domain/notification-text';
+import { activeBans, type Ban } from '../domain/discipline';
+import { tell } from '../http/notify';
+import type { MatchRow } from '../data/matches';
 import { involvesTeam, isPostponed, isReportable } from '../domain/match-time';
 import { banFor } from '../domain/discipline';
 import { namesOf, teamSeasonBans } from '../data/discipline';
@@ -88,10 +107,103 @@ function resultOf(match: MatchDto) {
   };
 }
 
-/** Approve or reject a PENDING result: the opposing team's staff, or a super admin. */
+const matchNames = (match: MatchRow): MatchNames => ({
+  id: match.id,
+  homeName: match.home_team_name,
+  awayName: match.away_team_name,
+});
+
+/** Who did it, as a notification names them: "Jane Coach (East United)" or "Sam (league admin)". */
+async function actorName(c: Context<AppEnv>, match: MatchRow): Promise<string> {
+  const user = currentUser(c);
+  if (user.user_type === 'super_admin') return `${user.name} (league admin)`;
+  const team =
+    user.team_id === match.home_team
+      ? match.home_team_name
+      : user.team_id === match.away_team
+        ? match.away_team_name
+        : ((user.team_id && (await findTeamName(c.var.db, user.team_id))) ?? '');
+  return team ? `${user.name} (${team})` : user.name;
+}
+
+/** The bans of both teams' players in the match's season (to tell who a result newly suspends). */
+async function seasonBansOf(c: Context<AppEnv>, match: MatchRow): Promise<Ban[][]> {
+  const now = c.var.options.now();
+  return [
+    await teamSeasonBans(c.var.db, match.league_id, match.season, match.home_team, now),
+    await teamSeasonBans(c.var.db, match.league_id, match.season, match.away_team, now),
+  ];
+}
+
+/** Tells each team's staff of the players an approval has just suspended. */
+async function tellNewBans(c: Context<AppEnv>, match: MatchRow, before: Ban[][]): Promise<void> {
+  const after = await seasonBansOf(c, match);
+  const teams = [match.home_team, match.away_team];
+  for (const [index, teamId] of teams.entries()) {
+    const known = new Set(before[index]?.map((ban) => `${ban.player_id}:${ban.card_match_id}:${ban.reason}`));
+    const fresh = activeBans(after[index] ?? []).filter(
+      (ban) => !known.has(`${ban.player_id}:${ban.card_match_id}:${ban.reason}`),
+    );
+    if (fresh.length === 0) continue;
+    const names = await namesOf(
+      c.var.db,
+      fresh.map((ban) => ban.player_id),
+    );
+    for (const ban of fresh) {
+      await tell(
+        c,
+        { teams: [teamId] },
+        playerSuspended(names.get(ban.player_id) ?? ban.player_id, teamId, ban.reason, ban.matches_remaining),
+      );
+    }
+  }
+}
+
+/** The teams that should hear of a report's fate: its team, or both when a super admin sent it. */
+function reporterTeams(match: MatchRow, reportedByTeam: string | null): (string | null)[] {
+  return reportedByTeam === null ? [match.home_team, match.away_team] : [reportedByTeam];
+}
+
+const reviewBody = z.strictObject({
+  team_id: idParam
+    .optional()
+    .describe("whose report to decide on when two differ (default: the first report's team)"),
+});
+
+/** The body of approve and reject is optional: nothing, `{}`, or `{ "team_id": … }`. */
+async function reviewChoice(c: Context<AppEnv>): Promise<string | undefined> {
+  const text = (await c.req.text()).trim();
+  if (text === '') return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    fail(400, 'Request body must be JSON');
+  }
+  const parsed = reviewBody.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') || 'body';
+    fail(
+      400,
+      issue?.code === 'unrecognized_keys'
+        ? `Unknown field: ${issue.keys.join(', ')}`
+        : `${field}: ${issue?.message ?? 'is invalid'}`,
+    );
+  }
+  return parsed.data.team_id;
+}
+
+/**
+ * Approve or reject a PENDING result: the opposing team's staff, or a super admin.
+ * With two differing reports on file (issue #20) the reviewer decides on one of them,
+ * named by its team: approving one makes it the result; rejecting one leaves the other
+ * pending for review.
+ */
 async function review(c: Context<AppEnv>, id: number, action: ReviewAction): Promise<MatchDto> {
   const db = c.var.db;
   const user = currentUser(c);
+  const chosenTeam = await reviewChoice(c);
   const match = await findMatchState(db, id);
   if (!match) fail(404, 'Match not found');
   // canReview looks at teams only; a player or fan of the opposing team must not review.
@@ -101,10 +213,17 @@ async function review(c: Context<AppEnv>, id: number, action: ReviewAction): Pro
   const next = nextApproval(match.approved, action);
   const refused = `Only a pending result can be ${action === 'approve' ? 'approved' : 'rejected'}`;
   if (next === null) fail(409, refused);
+  const counter = await findCounterReport(db, id);
+  // The report decided on: the first (in the match row) unless the counter report's team is named.
+  const onCounter = counter !== undefined && chosenTeam !== undefined && chosenTeam === counter.team_id;
+  if (chosenTeam !== undefined && !onCounter && chosenTeam !== (match.reported_by_team ?? chosenTeam)) {
+    fail(404, 'No report from this team for this match');
+  }
+  const decidedTeam = onCounter ? counter.team_id : match.reported_by_team;
   const allowed = canReview({
     homeTeam: match.home_team,
     awayTeam: match.away_team,
-    reportedByTeam: match.reported_by_team,
+    reportedByTeam: decidedTeam,
     reviewerTeamId: user.team_id,
     isSuperAdmin: user.user_type === 'super_admin',
   });
@@ -113,15 +232,130 @@ async function review(c: Context<AppEnv>, id: number, action: ReviewAction): Pro
 
   const before = await matchOrThrow(db, id);
   const at = c.var.options.now().toISOString();
-  if (!(await storeReview(db, { matchId: id, approved: next, userId: user.id, at }))) fail(409, refused);
+  const bansBefore = action === 'approve' ? await seasonBansOf(c, match) : [];
+  let decided: ReportVersion = matchReport(before);
+  if (onCounter) {
+    decided = counter;
+    if (action === 'approve') {
+      // The counter report becomes the result: checked again against today's squads and rosters.
+      await applyReport(c, match, counter, counter.team_id, counter.reported_by_user, counter.reported_at);
+      if (!(await storeReview(db, { matchId: id, approved: 'TRUE', userId: user.id, at })))
+        fail(409, refused);
+    }
+    await deleteCounterReport(db, id);
+  } else if (action === 'reject' && counter !== undefined) {
+    // The first report is rejected; the counter report takes its place, pending review.
+    await applyReport(c, match, counter, counter.team_id, counter.reported_by_user, counter.reported_at);
+    await deleteCounterReport(db, id);
+  } else {
+    if (!(await storeReview(db, { matchId: id, approved: next, userId: user.id, at }))) fail(409, refused);
+    if (action === 'approve') await deleteCounterReport(db, id);
+  }
   const after = await matchOrThrow(db, id);
   await audit(c, {
     action: `match.${action}`,
     entity: 'match',
     entityId: id,
-    before: resultOf(before),
-    after: resultOf(after),
+    before: counter ? { ...resultOf(before), counter_report: counter } : resultOf(before),
+    after: counter ? { ...resultOf(after), decided_report_team: decidedTeam } : resultOf(after),
   });
+  const score = { home: decided.home_score, away: decided.away_score };
+  await tell(
+    c,
+    { teams: reporterTeams(match, decidedTeam), except: user.id },
+    reportReviewed(matchNames(match), action === 'approve', await actorName(c, match), score),
+  );
+  if (action === 'approve') await tellNewBans(c, match, bansBefore);
+  else if (counter !== undefined && !onCounter) {
+    // The counter report now waits for the first reporter's review.
+    await tell(
+      c,
+      {
+        teams: [match.home_team, match.away_team].filter((team) => team !== counter.team_id),
+        except: user.id,
+      },
+      reportToReview(matchNames(match), await teamLabel(c, match, counter.team_id), {
+        home: counter.home_score,
+        away: counter.away_score,
+      }),
+    );
+  }
+  return after;
+}
+
+async function teamLabel(c: Context<AppEnv>, match: MatchRow, teamId: string | null): Promise<string> {
+  if (teamId === null) return 'The league admin';
+  if (teamId === match.home_team) return match.home_team_name;
+  if (teamId === match.away_team) return match.away_team_name;
+  return (await findTeamName(c.var.db, teamId)) ?? teamId;
+}
+
+/** A report's lists as events and cards, after every check a report gets (a 400 naming the first problem). */
+async function creditedEvents(c: Context<AppEnv>, match: MatchRow, report: ReportVersion) {
+  const db = c.var.db;
+  const credited = reportEvents(
+    match,
+    report,
+    await squadRows(db, match.id),
+    await playerTeams(db, [
+      ...report.goalscorers,
+      ...report.assisters,
+      ...report.goalkeepers,
+      ...report.yellow_cards,
+      ...report.red_cards,
+    ]),
+  );
+  if ('problem' in credited) fail(400, credited.problem);
+  return credited;
+}
+
+/**
+ * Writes a report as the match's result, PENDING: its events and cards replaced after
+ * the same checks a report gets (a 400 naming the problem if a list no longer fits).
+ */
+async function applyReport(
+  c: Context<AppEnv>,
+  match: MatchRow,
+  report: ReportVersion,
+  reportedByTeam: string | null,
+  userId: string | null,
+  at: string,
+): Promise<void> {
+  const credited = await creditedEvents(c, match, report);
+  await storeReport(c.var.db, {
+    matchId: match.id,
+    homeScore: report.home_score,
+    awayScore: report.away_score,
+    events: credited.events,
+    cards: credited.cards,
+    reportedByTeam,
+    userId: userId ?? currentUser(c).id,
+    at,
+  });
+}
+
+/** Confirms a PENDING result because a second, matching report arrived (issue #20). */
+async function confirm(c: Context<AppEnv>, match: MatchRow, before: MatchDto, confirmingTeam: string | null) {
+  const db = c.var.db;
+  const user = currentUser(c);
+  const at = c.var.options.now().toISOString();
+  const bansBefore = await seasonBansOf(c, match);
+  await storeReview(db, { matchId: match.id, approved: 'TRUE', userId: user.id, at });
+  await deleteCounterReport(db, match.id);
+  const after = await matchOrThrow(db, match.id);
+  await audit(c, {
+    action: 'match.confirm',
+    entity: 'match',
+    entityId: match.id,
+    before: resultOf(before),
+    after: { ...resultOf(after), confirmed_by_matching_report: true, confirming_team: confirmingTeam },
+  });
+  await tell(
+    c,
+    { teams: [match.home_team, match.away_team], except: user.id },
+    resultConfirmed(matchNames(match), { home: after.home_score ?? 0, away: after.away_score ?? 0 }),
+  );
+  await tellNewBans(c, match, bansBefore);
   return after;
 }
 
@@ -207,38 +441,54 @@ export const matchWriteRoutes = new Hono<AppEnv>()
       if (!isReportable(match, reportingTeam ?? match.home_team, c.var.options.now())) {
         fail(409, 'This match has not been played yet');
       }
-      const refusal = reportRefusal(match.approved, {
-        reportedByTeam: match.reported_by_team,
-        reporterTeamId: reportingTeam,
-        isSuperAdmin,
-      });
+      const context = { reportedByTeam: match.reported_by_team, reporterTeamId: reportingTeam, isSuperAdmin };
+      const refusal = reportRefusal(match.approved, context);
       if (refusal !== null) fail(409, REPORT_REFUSAL_TEXT[refusal]);
-      const credited = reportEvents(
-        match,
-        body,
-        await squadRows(db, match.id),
-        await playerTeams(db, [
-          ...body.goalscorers,
-          ...body.assisters,
-          ...body.goalkeepers,
-          ...body.yellow_cards,
-          ...body.red_cards,
-        ]),
-      );
-      if ('problem' in credited) fail(400, credited.problem);
-
+      const version: ReportVersion = {
+        home_score: body.home_score,
+        away_score: body.away_score,
+        goalscorers: body.goalscorers,
+        assisters: body.assisters,
+        goalkeepers: body.goalkeepers,
+        yellow_cards: body.yellow_cards,
+        red_cards: body.red_cards,
+      };
       const before = await matchOrThrow(db, id);
       const at = c.var.options.now().toISOString();
-      await storeReport(db, {
-        matchId: id,
-        homeScore: body.home_score,
-        awayScore: body.away_score,
-        events: credited.events,
-        cards: credited.cards,
-        reportedByTeam: reportingTeam,
-        userId: user.id,
-        at,
-      });
+      const names = matchNames(match);
+
+      if (answersOpponent(match.approved, context) && reportingTeam !== null) {
+        // Issue #20: the second team's report never replaces the first. Checked like any report,
+        // it confirms the first when they agree, or waits beside it for a reviewer.
+        await creditedEvents(c, match, version);
+        const differences = reportDifferences(matchReport(before), version);
+        if (differences.length === 0) {
+          return c.json({ ...(await confirm(c, match, before, reportingTeam)), outcome: 'confirmed' }, 200);
+        }
+        const previous = await findCounterReport(db, id);
+        await storeCounterReport(db, {
+          match_id: id,
+          team_id: reportingTeam,
+          ...version,
+          reported_by_user: user.id,
+          reported_at: at,
+        });
+        await audit(c, {
+          action: 'match.counter_report',
+          entity: 'match',
+          entityId: id,
+          before: previous ?? null,
+          after: { team_id: reportingTeam, ...version, differences },
+        });
+        await tell(
+          c,
+          { teams: [match.home_team, match.away_team], superAdmins: true, except: user.id },
+          reportsDiffer(names, await teamLabel(c, match, reportingTeam)),
+        );
+        return c.json({ ...before, outcome: 'differs', differences }, 200);
+      }
+
+      await applyReport(c, match, version, reportingTeam, user.id, at);
       const after = await matchOrThrow(db, id);
       await audit(c, {
         action: 'match.report',
@@ -247,7 +497,27 @@ export const matchWriteRoutes = new Hono<AppEnv>()
         before: resultOf(before),
         after: resultOf(after),
       });
-      return c.json(after, 200);
+      // A team correcting its own report while the opponent's differing one waits beside it:
+      // the two may now agree. A super admin's report stands alone.
+      const counter = await findCounterReport(db, id);
+      if (counter !== undefined) {
+        if (isSuperAdmin) await deleteCounterReport(db, id);
+        else if (reportDifferences(counter, version).length === 0) {
+          return c.json({ ...(await confirm(c, match, after, reportingTeam)), outcome: 'confirmed' }, 200);
+        }
+      }
+      await tell(
+        c,
+        {
+          teams: [match.home_team, match.away_team].filter((team) => team !== reportingTeam),
+          except: user.id,
+        },
+        reportToReview(names, await teamLabel(c, match, reportingTeam), {
+          home: body.home_score,
+          away: body.away_score,
+        }),
+      );
+      return c.json({ ...after, outcome: 'pending' }, 200);
     },
   )
   // No body: the client posts with a JSON content type and nothing (or {}) in it.

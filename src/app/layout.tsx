@@ -31,6 +31,11 @@ const SearchPanel = lazy(() =>
   import('@/features/search/search-panel').then((m) => ({ default: m.SearchPanel })),
 );
 
+// The bell's count and the notification panel (issue #20), loaded when needed.
+const notifications = () => import('@/features/notifications/notifications-panel');
+const NotificationBell = lazy(() => notifications().then((m) => ({ default: m.NotificationBell })));
+const NotificationsPanel = lazy(() => notifications().then((m) => ({ default: m.NotificationsPanel })));
+
 // The offline machinery, once the page runs (see shell-extras.tsx).
 const extras = () => import('@/features/offline/shell-extras');
 const OutboxBadge = lazy(() => extras().then((m) => ({ default: m.OutboxBadge })));
@@ -91,6 +96,8 @@ export function Layout() {
   const toggle = (which: Exclude<Panel, null>) => setPanel((open) => (open === which ? null : which));
   // Home goes to /main only for a user with a team of their own (spec section 2).
   const hasTeam = Boolean(user?.team_id);
+  // Stored notifications are a signed-in user's; a visitor sees the specification's sample.
+  const signedInId = hydrated && isAuthenticated && user?.id ? user.id : null;
 
   return (
     <div className="shell">
@@ -102,18 +109,32 @@ export function Layout() {
           <span className="greeting-label">Welcome back,</span> <strong>{user?.name || 'Guest'}</strong>
         </p>
         <div className="header-actions" ref={buttonsRef}>
-          {PANEL_BUTTONS.map(({ panel: which, label, Icon }) => (
-            <button
-              key={which}
-              type="button"
-              className="icon-button"
-              aria-label={label}
-              aria-expanded={panel === which}
-              onClick={() => toggle(which)}
-            >
-              <Icon />
-            </button>
-          ))}
+          {PANEL_BUTTONS.map(({ panel: which, label, Icon }) => {
+            const plain = (
+              <button
+                key={which}
+                type="button"
+                className="icon-button"
+                aria-label={label}
+                aria-expanded={panel === which}
+                onClick={() => toggle(which)}
+              >
+                <Icon />
+              </button>
+            );
+            // A signed-in user's bell carries the unread count; the plain one stands in until it loads.
+            return which === 'notifications' && signedInId !== null ? (
+              <Suspense key={which} fallback={plain}>
+                <NotificationBell
+                  userId={signedInId}
+                  expanded={panel === which}
+                  onToggle={() => toggle(which)}
+                />
+              </Suspense>
+            ) : (
+              plain
+            );
+          })}
           {user?.user_type === 'super_admin' && (
             <Link className="icon-button" to="/admin-dashboard" aria-label="Admin dashboard">
               <ShieldIcon />
@@ -157,19 +178,10 @@ export function Layout() {
               <SearchPanel onClose={() => setPanel(null)} />
             </Suspense>
           ) : (
-            <section aria-label="Notifications" className="notifications">
-              <h2>Notifications</h2>
-              <ul>
-                <li>
-                  <strong>New match scheduled</strong>
-                  <span>Your next fixture has been added to the calendar.</span>
-                </li>
-                <li>
-                  <strong>Team practice tomorrow</strong>
-                  <span>Training at 6:30 PM at the usual ground.</span>
-                </li>
-              </ul>
-            </section>
+            // The signed-in list, or the specification's sample text for a visitor.
+            <Suspense fallback={<Loading label="Loading notifications..." />}>
+              <NotificationsPanel userId={signedInId} onClose={() => setPanel(null)} />
+            </Suspense>
           )}
         </div>
       )}

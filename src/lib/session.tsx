@@ -28,9 +28,12 @@ interface AuthAnswer {
 export function endSession(to = '/'): void {
   storage.clear();
   clearResponseCache();
-  // Cached reads go too; a broken store must not keep the user signed in.
-  void import('@/offline/clear')
-    .then(({ clearOfflineData }) => clearOfflineData())
+  // Cached reads go too, and this device's push subscription (the next user's phone, perhaps);
+  // a broken store must not keep the user signed in.
+  void Promise.all([
+    import('@/offline/clear').then(({ clearOfflineData }) => clearOfflineData()),
+    import('@/lib/push').then(({ forgetPushOnThisDevice }) => forgetPushOnThisDevice()),
+  ])
     .catch((error: unknown) => console.warn('Offline data not cleared', error))
     .finally(() => window.location.assign(to));
 }

@@ -266,6 +266,7 @@ const CRAFTED_TABLES = [
   'search_names',
   'login_attempts',
   'app_settings',
+  'push_subscriptions',
   'USERS',
   'Users',
   ' users',

@@ -4,7 +4,7 @@
  * a fresh database, and every refusal is checked to leave the tables as they were.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MatchDetailsSchema, MatchSchema, LeagueTableSchema } from '../../api/schemas';
+import { MatchDetailsSchema, MatchSchema, LeagueTableSchema, ReportAnswerSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, type Role, ALL_ROLES } from '../fixtures/auth';
 import { insertPlayer, NOW } from '../fixtures/factory';
@@ -309,7 +309,8 @@ describe('POST /api/matches/{id}/report', () => {
     const m7 = t.matchIds.m7;
     const response = await report('otherCoach', m7, M7_REPORT);
     expect(response.status).toBe(200);
-    expect(MatchSchema.parse(response.body)).toEqual({
+    expect(ReportAnswerSchema.parse(response.body)).toEqual({
+      outcome: 'pending',
       id: m7,
       match_id: m7,
       date: '2026-06-14T14:00:00.000Z',
@@ -370,8 +371,9 @@ describe('POST /api/matches/{id}/report', () => {
     ]);
     expect(await table()).toEqual(TINY_LEAGUE_TABLE);
     // The match page reads what the report answered, with the listed players' names.
+    const { outcome: _outcome, ...answered } = response.body as { outcome: string };
     expect((await t.get(`/api/matches/${m7}`)).body).toEqual({
-      ...(response.body as object),
+      ...answered,
       player_names: expect.objectContaining({
         'wr.fwd': 'West Rangers Forward',
         'eu.gk': 'East United Keeper',
@@ -404,26 +406,18 @@ describe('POST /api/matches/{id}/report', () => {
     ]);
   });
 
-  it("refuses to overwrite the opponent's pending report (409)", async () => {
+  it("never overwrites the opponent's pending report: a differing one is kept beside it (issue #20)", async () => {
     const m7 = t.matchIds.m7;
     expect((await report('otherCoach', m7, M7_REPORT)).status).toBe(200);
-    const before = await snapshot();
-    const detail = "The opponent's report is waiting for your review: approve or reject it first";
-    expect(await report('opponentOwner', m7, { ...M7_REPORT, home_score: 3 })).toMatchObject({
-      status: 409,
-      body: { detail },
+    const before = await matchRow(m7);
+    const events = await eventRows(m7);
+    const answer = await report('opponentOwner', m7, { ...M7_REPORT, home_score: 3 });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { outcome: 'differs', differences: ['home_score'], approved: 'PENDING', home_score: 2 },
     });
-    // m5 was reported by East United; North Town must review it, not report over it.
-    expect(
-      await report('coach', t.matchIds.m5, {
-        home_score: 1,
-        away_score: 0,
-        goalscorers: [],
-        assisters: [],
-        goalkeepers: [],
-      }),
-    ).toMatchObject({ status: 409, body: { detail } });
-    expect(await snapshot()).toEqual(before);
+    expect(await matchRow(m7)).toEqual(before);
+    expect(await eventRows(m7)).toEqual(events);
   });
 
   it('lets the reporting team correct its own pending report (m5 by East United)', async () => {

@@ -151,6 +151,36 @@ const SCHEMA_COLUMNS: { [T in keyof Database]: readonly string[] } = {
     'created_by',
   ]),
   search_names: columnsOf<Database['search_names']>()(['id', 'kind', 'ref_id', 'name', 'folded', 'length']),
+  match_counter_reports: columnsOf<Database['match_counter_reports']>()([
+    'id',
+    'match_id',
+    'team_id',
+    'home_score',
+    'away_score',
+    'lists',
+    'reported_by_user',
+    'reported_at',
+  ]),
+  notifications: columnsOf<Database['notifications']>()([
+    'id',
+    'user_id',
+    'kind',
+    'title',
+    'body',
+    'link',
+    'dedupe_key',
+    'created_at',
+    'read_at',
+  ]),
+  notification_mutes: columnsOf<Database['notification_mutes']>()(['id', 'user_id', 'kind']),
+  push_subscriptions: columnsOf<Database['push_subscriptions']>()([
+    'id',
+    'user_id',
+    'endpoint',
+    'p256dh',
+    'auth',
+    'created_at',
+  ]),
 };
 
 /**

@@ -219,6 +219,7 @@ export function screensFor(role: Role, ids: DemoIds): Screen[] {
     ...some,
     manager('team-management', 'Team Management'),
     manager('leagues', 'Leagues'),
+    manager('overdue', 'Overdue Results'),
     ...staff,
     { name: 'admin-dashboard', path: '/admin-dashboard' },
     { name: 'admin-dashboard / players', path: '/admin-dashboard', open: (page) => tables(page, 'players') },

@@ -19,6 +19,7 @@ const TeamManagementTab = lazy(() =>
   import('./team-management/team-management-tab').then((m) => ({ default: m.TeamManagementTab })),
 );
 const LeaguesTab = lazy(() => import('./leagues/leagues-tab').then((m) => ({ default: m.LeaguesTab })));
+const OverdueTab = lazy(() => import('./overdue/overdue-tab').then((m) => ({ default: m.OverdueTab })));
 const MatchReportTab = lazy(() =>
   import('./report/match-report-tab').then((m) => ({ default: m.MatchReportTab })),
 );
@@ -29,12 +30,14 @@ const PendingResultsTab = lazy(() =>
   import('./pending/pending-results-tab').then((m) => ({ default: m.PendingResultsTab })),
 );
 
-type TabKey = 'team-management' | 'leagues' | 'match-report' | 'team-selection' | 'pending-results';
+type TabKey =
+  'team-management' | 'leagues' | 'overdue' | 'match-report' | 'team-selection' | 'pending-results';
 
 /** The super admin's own tabs, before the team tabs everyone on staff has. */
 const ADMIN_TABS: readonly TabItem<TabKey>[] = [
   { key: 'team-management', label: 'Team Management' },
   { key: 'leagues', label: 'Leagues' },
+  { key: 'overdue', label: 'Overdue' },
 ];
 const TEAM_TABS: readonly TabItem<TabKey>[] = [
   { key: 'match-report', label: 'Match Report' },
@@ -148,6 +151,8 @@ function TabContent({ tab, user }: { tab: TabKey; user: StoredUser }) {
       return <TeamManagementTab user={user} />;
     case 'leagues':
       return <LeaguesTab />;
+    case 'overdue':
+      return <OverdueTab />;
     case 'match-report':
       return <MatchReportTab user={user} />;
     case 'team-selection':

@@ -2,7 +2,7 @@
  * The account sheet behind the header's Settings button: who is signed in (name,
  * email, role, team), a password change that needs the current password, and
  * sign-out of all devices. A modal: a bottom sheet on phones, a centred card on a
- * desk. Notification preferences do not exist yet, so there is no section for them.
+ * desk. Staff (who are sent notifications, issue #20) also choose which kinds they get.
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ModalDialog } from '@/components/modal-dialog';
@@ -13,6 +13,10 @@ import { endSession, useSession } from '@/lib/session';
 import type { StoredUser, UserType } from '@/lib/storage';
 import './account.css';
 import { Facts } from '@/components/facts';
+import { NotificationSettings } from '@/components/notification-settings';
+
+/** The roles notifications are sent to (api/data/notifications.ts: staff and super admins). */
+const NOTIFIED: ReadonlySet<UserType> = new Set(['coach', 'owner', 'super_admin']);
 
 const ROLE_LABELS: Record<UserType, string> = {
   super_admin: 'Super admin',
@@ -34,10 +38,12 @@ function failureText(error: unknown, fallback: string): string {
 }
 
 export function AccountSheet({ onClose }: { onClose: () => void }) {
+  const { user } = useSession();
   return (
     <ModalDialog title="Account" onClose={onClose}>
       <div className="modal-body account-sheet-body">
         <AccountDetails />
+        {user && NOTIFIED.has(user.user_type) && <NotificationSettings />}
         <ChangePassword />
         <SignOutEverywhere />
       </div>

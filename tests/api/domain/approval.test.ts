@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { Approval } from '../../../db/schema';
 import {
+  answersOpponent,
   REPORT_REFUSAL_TEXT,
   reportRefusal,
   type ReportRefusal,
@@ -34,7 +35,8 @@ describe('reportRefusal', () => {
     ['', null, 'home', false, null],
     ['', null, null, true, null],
     ['PENDING', 'home', 'home', false, null],
-    ['PENDING', 'home', 'away', false, 'awaiting-review'],
+    // Issue #20: the opponent may answer a pending report with its own.
+    ['PENDING', 'home', 'away', false, null],
     ['PENDING', 'home', null, true, null],
     ['PENDING', null, 'away', false, null],
     ['FALSE', 'home', 'away', false, null],
@@ -109,7 +111,26 @@ describe('REPORT_REFUSAL_TEXT', () => {
   it('says why, in the words the server answers with', () => {
     expect(REPORT_REFUSAL_TEXT).toEqual({
       approved: 'This match already has an approved result',
-      'awaiting-review': "The opponent's report is waiting for your review: approve or reject it first",
     });
   });
+});
+
+describe('answersOpponent', () => {
+  // [current, reported by, reporter's team, super admin, expected]
+  const table: [Approval, string | null, string | null, boolean, boolean][] = [
+    ['PENDING', 'home', 'away', false, true],
+    ['PENDING', 'home', 'home', false, false],
+    ['PENDING', 'home', null, true, false],
+    ['PENDING', null, 'away', false, false],
+    ['', null, 'away', false, false],
+    ['FALSE', 'home', 'away', false, false],
+    ['TRUE', 'home', 'away', false, false],
+  ];
+
+  it.each(table)(
+    'current %j reported by %j, reporter %j, super_admin %s -> %s',
+    (current, reportedByTeam, reporterTeamId, isSuperAdmin, expected) => {
+      expect(answersOpponent(current, { reportedByTeam, reporterTeamId, isSuperAdmin })).toBe(expected);
+    },
+  );
 });

@@ -106,7 +106,7 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
       within(list)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['match_cards', 'match_events', 'match_squads', 'matches']);
+    ).toEqual(['match_cards', 'match_counter_reports', 'match_events', 'match_squads', 'matches']);
     await user.clear(search);
     await user.type(search, 'zzz');
     expect(within(list).queryAllByRole('button')).toHaveLength(0);

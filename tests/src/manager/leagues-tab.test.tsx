@@ -81,6 +81,7 @@ describe('the Leagues tab', () => {
     expect(tabNames()).toEqual([
       'Team Management',
       'Leagues',
+      'Overdue',
       'Match Report',
       'Team Selection',
       'Pending Results',

@@ -24,7 +24,7 @@ describe('the manager dashboard', () => {
       'super_admin',
       null,
       'Admin Dashboard',
-      ['Team Management', 'Leagues', 'Match Report', 'Team Selection', 'Pending Results'],
+      ['Team Management', 'Leagues', 'Overdue', 'Match Report', 'Team Selection', 'Pending Results'],
     ],
     ['owner', 'east.united', 'Owner Dashboard', ['Match Report', 'Team Selection', 'Pending Results']],
     ['coach', 'north.town', 'Coach Dashboard', ['Match Report', 'Team Selection', 'Pending Results']],

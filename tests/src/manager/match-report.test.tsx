@@ -302,22 +302,54 @@ describe('the Match Report tab', () => {
     expect(submitButton()).toBeDisabled();
   });
 
-  it("refuses, before the server, an approved result and the opponent's report awaiting review", async () => {
+  it('refuses, before the server, an approved result', async () => {
     useTinyLeagueClock();
     await openTab(coachOf('north.town'));
-    await chooseMatch(id('m5'));
-    expect(
-      screen.getByText(
-        "The opponent's report is waiting for your review: approve or reject it first (Pending Results tab)",
-      ),
-    ).toBeInTheDocument();
-    expect(submitButton()).toBeDisabled();
-    // The opponent's report is shown as it stands.
-    expect(screen.getByRole('spinbutton', { name: 'Home score' })).toHaveValue(4);
-
     await chooseMatch(id('m4'));
     expect(screen.getByText('This match already has an approved result')).toBeInTheDocument();
     expect(submitButton()).toBeDisabled();
+  });
+
+  it("answers the opponent's pending report: the same result confirms it at once (issue #20)", async () => {
+    useTinyLeagueClock();
+    await openTab(coachOf('north.town'));
+    const user = await chooseMatch(id('m5'));
+    expect(
+      screen.getByText(
+        'East United reported 4-0. Send your own report: if it matches theirs, the result is approved at once; ' +
+          'if not, both go to review side by side (Pending Results tab).',
+      ),
+    ).toBeInTheDocument();
+    // The opponent's report is shown as it stands, and may be sent as it is.
+    expect(screen.getByRole('spinbutton', { name: 'Home score' })).toHaveValue(4);
+    expect(submitButton()).toBeEnabled();
+    await user.click(submitButton());
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "Match report submitted successfully! It matches East United's report: the result is approved.",
+    );
+    const row = await api.app.connection.db
+      .selectFrom('matches')
+      .select(['approved', 'reported_by_team'])
+      .where('id', '=', Number(id('m5')))
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ approved: 'TRUE', reported_by_team: 'east.united' });
+  });
+
+  it("answers the opponent's pending report: a different result is kept beside it for review", async () => {
+    useTinyLeagueClock();
+    await openTab(coachOf('north.town'));
+    const user = await chooseMatch(id('m5'));
+    await setScore(user, 'Home', '3');
+    await user.click(screen.getByRole('button', { name: 'Remove a goal from North Town Forward' }));
+    await user.click(submitButton());
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "Match report submitted successfully! It differs from East United's report: both are kept for review.",
+    );
+    const counter = await api.app.connection.db
+      .selectFrom('match_counter_reports')
+      .select(['team_id', 'home_score'])
+      .execute();
+    expect(counter).toEqual([{ team_id: 'north.town', home_score: 3 }]);
   });
 
   it('shows the server detail when the report is refused', async () => {

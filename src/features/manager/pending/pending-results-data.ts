@@ -1,13 +1,16 @@
 /**
  * Pending Results data (spec sections 2, 4 and 5): the selected team's results that
- * wait for a review, the rosters that name their players, and the rules that show a
- * result from the selected team's side.
+ * wait for a review, the rosters that name their players, each result's reports (two
+ * when the teams' reports differ, issue #20), and the rules that show a result from
+ * the selected team's side.
  */
 import { useCallback, useState } from 'react';
 import type { ApiState } from '@/hooks/use-api';
-import { apiJson } from '@/lib/api-client';
+import { apiJson, isAbort } from '@/lib/api-client';
 import type { Match, RosterPlayer } from '@/lib/api-types';
 import { isPendingForTeam } from '../../../../api/domain/match-time';
+import type { ReportField } from '../../../../api/domain/report-compare';
+import type { MatchReportsDto } from '../../../../api/schemas';
 import { usePausedLoad } from '../shared/staff-loads';
 
 /** The match as the selected team sees it: its own goals first. */
@@ -88,9 +91,65 @@ export function numberedName(players: Players, id: string): string {
   return player ? `#${player.number} ${player.name}` : unknownPlayer(id);
 }
 
+/** GET /api/matches/{id}/reports: the first report, then the differing second one if any. */
+export type MatchReports = MatchReportsDto;
+export type TeamReport = MatchReports['reports'][number];
+export type { ReportField };
+
+export function reportsPath(matchId: number): string {
+  return `/api/matches/${matchId}/reports`;
+}
+
+/** The reports of a match (staff of either team or a super admin): a keyed load of its path. */
+export function loadReports(path: string, signal: AbortSignal): Promise<MatchReports> {
+  return apiJson<MatchReports>(path, { signal, auth: true });
+}
+
+/** Two reports on file: they differ (a second report that agrees approves the result at once). */
+export function hasTwoReports(reports: MatchReports | null | undefined): reports is MatchReports {
+  return (reports?.reports.length ?? 0) >= 2;
+}
+
+/**
+ * What the selected team may do with a pending result:
+ * - 'review': the opponent reported it (or the viewer is a super admin): approve or reject;
+ * - 'own-report': the team's own report waits for the opponent: nothing to do;
+ * - 'two-reports': the two teams' reports differ; either side may approve the other's
+ *   (issue #20), so a team that reported first has something to do too.
+ */
+export type ReviewState = 'review' | 'own-report' | 'two-reports';
+
+export function reviewState(
+  match: Match,
+  teamId: string,
+  isSuperAdmin: boolean,
+  reports: MatchReports | null | undefined,
+): ReviewState {
+  if (hasTwoReports(reports)) return 'two-reports';
+  return !isSuperAdmin && match.reported_by_team === teamId ? 'own-report' : 'review';
+}
+
+/** "West Rangers' report", "East United's report". */
+export function reportTitle(name: string): string {
+  return `${name}${name.endsWith('s') ? "'" : "'s"} report`;
+}
+
+/** The name of the team that sent a report; a report of no team was the league admin's. */
+export function reportTeamName(match: Match, teamId: string | null): string {
+  if (teamId === null) return 'The league admin';
+  if (teamId === match.home_team) return match.home_team_name;
+  if (teamId === match.away_team) return match.away_team_name;
+  return teamId;
+}
+
 interface Loaded {
   matches: Match[];
   players: Players;
+  /**
+   * Each listed match's reports, by match id. Missing when they could not be read (the
+   * list still shows; the review dialog asks again when it opens).
+   */
+  reports: ReadonlyMap<number, MatchReports>;
 }
 
 type MatchesAnswer = Match[] | { matches?: Match[]; match?: Match };
@@ -115,14 +174,37 @@ async function loadPending(key: string, signal: AbortSignal): Promise<Loaded> {
     .sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
   // Both sides' rosters name the players; a player no longer on either shows as unknown.
   const teams = new Set(matches.flatMap((match) => [match.home_team, match.away_team]));
-  const rosters = await Promise.all(
-    [...teams].map((id) =>
-      apiJson<{ players: RosterPlayer[] }>(`/api/teams/${encodeURIComponent(id)}/roster`, { signal }),
+  const [rosters, reportLists] = await Promise.all([
+    Promise.all(
+      [...teams].map((id) =>
+        apiJson<{ players: RosterPlayer[] }>(`/api/teams/${encodeURIComponent(id)}/roster`, { signal }),
+      ),
     ),
-  );
+    // One read per listed result (a team has a handful pending at most), beside the rosters.
+    Promise.all(matches.map((match) => reportsOrNothing(match.id, signal))),
+  ]);
   const players = new Map<string, RosterPlayer>();
   for (const roster of rosters) for (const player of roster.players) players.set(player.id, player);
-  return { matches, players };
+  const reports = new Map<number, MatchReports>();
+  for (const [index, match] of matches.entries()) {
+    const answer = reportLists[index];
+    if (answer) reports.set(match.id, answer);
+  }
+  return { matches, players, reports };
+}
+
+/**
+ * A match's reports, or null when they cannot be read (offline: the reports are never
+ * stored): the list still shows every result; only the two-reports mark is missing.
+ */
+async function reportsOrNothing(matchId: number, signal: AbortSignal): Promise<MatchReports | null> {
+  try {
+    return await loadReports(reportsPath(matchId), signal);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    console.warn(error); // handled: the dialog asks again when it opens
+    return null;
+  }
 }
 
 export type PendingState = ApiState<Loaded>;

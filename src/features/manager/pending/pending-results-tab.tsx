@@ -2,7 +2,9 @@
  * The Pending Results tab (spec section 2): team cards (a coach or owner sees only
  * their own team, already selected; a super admin sees every team), the selected
  * team's results that wait for review, and the review dialog. A team never reviews
- * its own report: Approve and Reject are off there, with the reason shown.
+ * its own report: Approve and Reject are off there, with the reason shown. When the
+ * two teams' reports differ (issue #20) the dialog shows both and either side may
+ * approve the other's.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { TeamLogo } from '@/components/images';
@@ -11,8 +13,8 @@ import { useApi } from '@/hooks/use-api';
 import { useLoggedFailure } from '@/hooks/use-logged-failure';
 import type { Match, TeamSummary } from '@/lib/api-types';
 import type { StoredUser } from '@/lib/storage';
-import { ReviewDialog, type ReviewAction } from './review-dialog';
-import { usePendingMatches } from './pending-results-data';
+import { ReviewDialog, type ReviewOutcome } from './review-dialog';
+import { reviewState, usePendingMatches } from './pending-results-data';
 import { PendingTable } from './pending-results-table';
 import './pending.css';
 
@@ -25,9 +27,11 @@ function teamList(answer: TeamsAnswer | undefined): TeamSummary[] {
   return answer.teams ?? [];
 }
 
-const DONE: Record<ReviewAction, string> = {
+const DONE: Record<ReviewOutcome, string> = {
   approve: 'Match approved',
   reject: 'Match rejected',
+  // One of two differing reports: the other one now waits for its review.
+  'reject-report': 'Report rejected: the other report waits for review',
 };
 
 export function PendingResultsTab({ user }: { user: StoredUser }) {
@@ -109,7 +113,7 @@ function PendingResults({ user, isSuperAdmin }: { user: StoredUser; isSuperAdmin
           key={selected.team_id}
           team={selected}
           isSuperAdmin={isSuperAdmin}
-          onReviewed={(action) => setBanner({ id: ++banners.current, text: DONE[action] })}
+          onReviewed={(outcome) => setBanner({ id: ++banners.current, text: DONE[outcome] })}
         />
       ) : (
         <p className="pending-hint muted">Choose a team to see its pending results.</p>
@@ -141,13 +145,14 @@ function PendingMatches({
 }: {
   team: TeamSummary;
   isSuperAdmin: boolean;
-  onReviewed: (action: ReviewAction) => void;
+  onReviewed: (outcome: ReviewOutcome) => void;
 }) {
   const headingId = useId();
   const pending = usePendingMatches(team.team_id);
   const [reviewing, setReviewing] = useState<Match | null>(null);
   const section = useRef<HTMLElement>(null);
   const isOwnReport = (match: Match) => !isSuperAdmin && match.reported_by_team === team.team_id;
+  const reportsOf = (match: Match) => pending.data?.reports.get(match.id) ?? null;
 
   // A super admin picks the team from a long grid: bring its results into view.
   useEffect(() => {
@@ -171,7 +176,7 @@ function PendingMatches({
         matches={matches}
         teamId={team.team_id}
         players={pending.data?.players ?? new Map()}
-        isOwnReport={isOwnReport}
+        stateOf={(match) => reviewState(match, team.team_id, isSuperAdmin, reportsOf(match))}
         onReview={setReviewing}
       />
     );
@@ -192,11 +197,13 @@ function PendingMatches({
           match={reviewing}
           teamId={team.team_id}
           players={pending.data.players}
+          reports={reportsOf(reviewing)}
+          isSuperAdmin={isSuperAdmin}
           canReview={!isOwnReport(reviewing)}
           onClose={() => setReviewing(null)}
-          onReviewed={(action) => {
+          onReviewed={(outcome) => {
             setReviewing(null);
-            onReviewed(action);
+            onReviewed(outcome);
             pending.reload();
           }}
         />

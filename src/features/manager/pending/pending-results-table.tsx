@@ -6,21 +6,35 @@
 import { TeamLogo } from '@/components/images';
 import type { Match } from '@/lib/api-types';
 import { formatMatchDate } from '@/lib/format';
-import { playerName, scoreText, tally, viewpoint, type Players } from './pending-results-data';
+import {
+  playerName,
+  scoreText,
+  tally,
+  viewpoint,
+  type Players,
+  type ReviewState,
+} from './pending-results-data';
+
+/** The row's mark: why the team has (or has not) something to do. */
+const BADGE: Record<ReviewState, string | null> = {
+  review: null,
+  'own-report': 'Reported by your team',
+  'two-reports': 'Two reports differ',
+};
 
 export function PendingTable({
   labelledBy,
   matches,
   teamId,
   players,
-  isOwnReport,
+  stateOf,
   onReview,
 }: {
   labelledBy: string;
   matches: Match[];
   teamId: string;
   players: Players;
-  isOwnReport: (match: Match) => boolean;
+  stateOf: (match: Match) => ReviewState;
   onReview: (match: Match) => void;
 }) {
   return (
@@ -41,7 +55,8 @@ export function PendingTable({
           {matches.map((match) => {
             const view = viewpoint(match, teamId);
             const rowId = `pending-match-${match.id}`;
-            const own = isOwnReport(match);
+            const state = stateOf(match);
+            const badge = BADGE[state];
             return (
               <tr key={match.id}>
                 <td data-label="Date" className="pending-cell-date">
@@ -77,7 +92,11 @@ export function PendingTable({
                   >
                     Review
                   </button>
-                  {own && <span className="badge">Reported by your team</span>}
+                  {badge && (
+                    <span className={state === 'two-reports' ? 'badge pending-badge-differs' : 'badge'}>
+                      {badge}
+                    </span>
+                  )}
                 </td>
               </tr>
             );

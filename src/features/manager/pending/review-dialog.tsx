@@ -3,27 +3,45 @@
  * from the selected team's side, who scored, assisted and kept goal, the cards shown
  * (issue #19), and Close, Reject and Approve. A modal: focus moves in, Tab stays in, Escape closes, and
  * focus goes back where it came from.
+ *
+ * Two reports (issue #20): when the opponent answered a report with a differing one,
+ * both are shown side by side (stacked on a phone), each differing field marked, and
+ * each report has its own 'Approve this report' and 'Reject'. A team decides only on
+ * the other team's report (the API refuses its own); a super admin decides on either.
+ * The reports are asked for again on opening: a second report may have come since the
+ * list loaded.
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { CardIcon } from '@/components/card-icon';
 import { TeamLogo } from '@/components/images';
 import { ModalDialog } from '@/components/modal-dialog';
+import { useApi } from '@/hooks/use-api';
 import { ApiError } from '@/lib/api-client';
 import type { Match } from '@/lib/api-types';
-import { formatLongDate } from '@/lib/format';
+import { formatLongDate, formatMatchDate } from '@/lib/format';
 import {
+  hasTwoReports,
+  loadReports,
   numberedName,
   reporterName,
+  reportsPath,
+  reportTeamName,
+  reportTitle,
   scoreText,
   tally,
   viewpoint,
+  type MatchReports,
   type Players,
+  type ReportField,
+  type TeamReport,
 } from './pending-results-data';
 import { sendStaffWrite } from '@/lib/staff-api';
 import { Facts } from '@/components/facts';
 import { matchCards } from '../report/report-cards';
 
 export type ReviewAction = 'approve' | 'reject';
+/** What a review did: 'reject-report' rejected one of two reports, and the other now waits. */
+export type ReviewOutcome = ReviewAction | 'reject-report';
 
 /** Reject, then Approve (the order of the specification's buttons). */
 const REVIEW_BUTTONS: { action: ReviewAction; label: string }[] = [
@@ -31,18 +49,81 @@ const REVIEW_BUTTONS: { action: ReviewAction; label: string }[] = [
   { action: 'approve', label: 'Approve' },
 ];
 
+/** The same, for one of two reports. */
+const REPORT_BUTTONS: { action: ReviewAction; label: string }[] = [
+  { action: 'reject', label: 'Reject' },
+  { action: 'approve', label: 'Approve this report' },
+];
+
 /** Why Approve and Reject are off when the viewer's own team sent the report. */
 export const OWN_REPORT_REASON = 'Your team reported this result: the opponent reviews it';
+
+/** Said in place of the actions on the viewer's own team's report, when two differ. */
+export const OWN_COUNTER_REASON = "Your team's report: the other team or the league admin decides on it";
 
 const FAILURE: Record<ReviewAction, string> = {
   approve: 'Failed to approve match',
   reject: 'Failed to reject match',
 };
 
+/** The field of a report each group shows, named as the dialog names it. */
+interface GroupSpec {
+  field: Exclude<ReportField, 'home_score' | 'away_score'>;
+  title: string;
+  empty: string;
+  card?: 'yellow' | 'red';
+}
+
+const GROUPS: readonly GroupSpec[] = [
+  { field: 'goalscorers', title: 'Goalscorers', empty: 'No goalscorers recorded' },
+  { field: 'assisters', title: 'Assisters', empty: 'No assisters recorded' },
+  { field: 'goalkeepers', title: 'Goalkeepers', empty: 'No goalkeepers recorded' },
+  { field: 'yellow_cards', title: 'Yellow cards', empty: 'No yellow cards recorded', card: 'yellow' },
+  { field: 'red_cards', title: 'Red cards', empty: 'No red cards recorded', card: 'red' },
+];
+
+type ReportLists = Pick<TeamReport, GroupSpec['field']>;
+
+/** A group's lines: "#9 North Town Forward × 4"; a second yellow is a sending-off. */
+function groupLines(field: GroupSpec['field'], ids: readonly string[], players: Players): string[] {
+  switch (field) {
+    case 'goalscorers':
+    case 'assisters':
+      return tally(ids).map(({ id, count }) => `${numberedName(players, id)} × ${count}`);
+    case 'yellow_cards':
+      return tally(ids).map(({ id, count }) =>
+        // Two yellows in one match are a sending-off.
+        count > 1 ? `${numberedName(players, id)} × ${count} (sent off)` : numberedName(players, id),
+      );
+    case 'goalkeepers':
+    case 'red_cards':
+      return tally(ids).map(({ id }) => numberedName(players, id));
+  }
+}
+
+/** "the score, goalscorers and red cards": where two reports differ, in words. */
+export function differencesText(differences: readonly ReportField[]): string {
+  const names: string[] = [];
+  if (differences.includes('home_score') || differences.includes('away_score')) names.push('the score');
+  for (const group of GROUPS) {
+    if (differences.includes(group.field)) names.push(group.title.toLowerCase());
+  }
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+interface Busy {
+  action: ReviewAction;
+  /** The report's team when two differ; undefined for the one report. */
+  report?: TeamReport;
+}
+
 export function ReviewDialog({
   match,
   teamId,
   players,
+  reports: listed,
+  isSuperAdmin,
   canReview,
   onClose,
   onReviewed,
@@ -50,133 +131,391 @@ export function ReviewDialog({
   match: Match;
   teamId: string;
   players: Players;
+  /** The reports as the list loaded them (null: not known), shown until the fresh answer comes. */
+  reports: MatchReports | null;
+  isSuperAdmin: boolean;
   /** False when the viewer's own team reported the result (and the viewer is no super admin). */
   canReview: boolean;
   onClose: () => void;
-  onReviewed: (action: ReviewAction) => void;
+  onReviewed: (outcome: ReviewOutcome) => void;
 }) {
   const reasonId = useId();
-  const [busy, setBusy] = useState<ReviewAction | null>(null);
-  const [failure, setFailure] = useState<{ message: string; detail: string } | null>(null);
-  const view = viewpoint(match, teamId);
-  const reporter = reporterName(match);
-  const cards = matchCards(match);
+  const [busy, setBusy] = useState<Busy | null>(null);
+  // With two reports the failure shows in the column of the report acted on, by its buttons.
+  const [failure, setFailure] = useState<{ message: string; detail: string; report?: TeamReport } | null>(
+    null,
+  );
+  // Asked again on opening; if that fails the list's answer (or the one report) stands.
+  const fresh = useApi<MatchReports>(reportsPath(match.id), { load: loadReports });
+  const reports = fresh.data ?? listed;
+  const two = hasTwoReports(reports);
 
-  const act = async (action: ReviewAction) => {
-    setBusy(action);
+  const act = async (action: ReviewAction, report?: TeamReport) => {
+    setBusy({ action, report });
     setFailure(null);
+    const body = report?.team_id ? { team_id: report.team_id } : undefined;
     try {
-      await sendStaffWrite('POST', `/api/matches/${match.id}/${action}`);
+      await sendStaffWrite('POST', `/api/matches/${match.id}/${action}`, body);
     } catch (error) {
       console.warn(error); // handled: the dialog shows the failure
       const fallback = error instanceof Error ? error.message : '';
       setFailure({
         message: FAILURE[action],
         detail: error instanceof ApiError ? error.detailText(fallback) : fallback,
+        report,
       });
       setBusy(null);
       return;
     }
-    onReviewed(action);
+    onReviewed(action === 'reject' && report ? 'reject-report' : action);
   };
 
+  const failureBox = failure && (
+    <div className="pending-failure" role="alert">
+      <strong>{failure.message}</strong>
+      {failure.detail && <span>{failure.detail}</span>}
+    </div>
+  );
+
   return (
-    <ModalDialog title="Review Match Result" onClose={onClose} busy={busy !== null} width="40rem">
-      {/* It scrolls on a small screen: focusable, so the keyboard can scroll it too. */}
-      <div className="modal-body pending-dialog-body" tabIndex={0}>
-        <section className="pending-review-match" aria-label="Match details">
-          <div className="pending-scoreline">
-            <span className="pending-scoreline-team">
-              <TeamLogo
-                logo={view.side === 'home' ? match.home_team_logo : match.away_team_logo}
-                name={view.ownName}
-                size={40}
-              />
-              <span>{view.ownName}</span>
-            </span>
-            <strong className="pending-scoreline-score">{scoreText(view)}</strong>
-            <span className="pending-scoreline-team pending-scoreline-opponent">
-              <TeamLogo logo={view.opponentLogo} name={view.opponentName} size={40} />
-              <span>{view.opponentName}</span>
-            </span>
-          </div>
-          <Facts
-            className="pending-facts"
-            facts={[
-              ['Date', formatLongDate(match.date)],
-              ['Teams', `${match.home_team_name} vs ${match.away_team_name}`],
-              ['Score', `${view.ownName} ${scoreText(view)} (${view.side})`],
-              ['Reported by', reporter],
-              ['Location', match.location],
-            ]}
-          />
-        </section>
-
-        <section className="pending-review-stats" aria-label="Player statistics">
-          <StatGroup
-            title="Goalscorers"
-            empty="No goalscorers recorded"
-            lines={tally(match.goalscorers).map(({ id, count }) => `${numberedName(players, id)} × ${count}`)}
-          />
-          <StatGroup
-            title="Assisters"
-            empty="No assisters recorded"
-            lines={tally(match.assisters).map(({ id, count }) => `${numberedName(players, id)} × ${count}`)}
-          />
-          <StatGroup
-            title="Goalkeepers"
-            empty="No goalkeepers recorded"
-            lines={tally(match.goalkeepers).map(({ id }) => numberedName(players, id))}
-          />
-          <StatGroup
-            title="Yellow cards"
-            empty="No yellow cards recorded"
-            card="yellow"
-            lines={tally(cards.yellow).map(({ id, count }) =>
-              // Two yellows in one match are a sending-off.
-              count > 1 ? `${numberedName(players, id)} × ${count} (sent off)` : numberedName(players, id),
-            )}
-          />
-          <StatGroup
-            title="Red cards"
-            empty="No red cards recorded"
-            card="red"
-            lines={tally(cards.red).map(({ id }) => numberedName(players, id))}
-          />
-        </section>
-
-        {failure && (
-          <div className="pending-failure" role="alert">
-            <strong>{failure.message}</strong>
-            {failure.detail && <span>{failure.detail}</span>}
-          </div>
-        )}
-        {!canReview && (
-          <p id={reasonId} className="pending-own-report">
-            {OWN_REPORT_REASON}
-          </p>
-        )}
-      </div>
+    <ModalDialog
+      title="Review Match Result"
+      onClose={onClose}
+      busy={busy !== null}
+      width={two ? '60rem' : '40rem'}
+    >
+      {two ? (
+        <TwoReports
+          match={match}
+          teamId={teamId}
+          players={players}
+          reports={reports}
+          isSuperAdmin={isSuperAdmin}
+          busy={busy}
+          onAct={(action, report) => void act(action, report)}
+          failure={failureBox}
+          failedReport={failure?.report}
+        />
+      ) : (
+        <OneReport
+          match={match}
+          teamId={teamId}
+          players={players}
+          failure={failureBox}
+          canReview={canReview}
+          reasonId={reasonId}
+        />
+      )}
 
       <div className="modal-actions pending-dialog-actions">
         <button type="button" className="button button-secondary" onClick={onClose} disabled={busy !== null}>
           Close
         </button>
-        {REVIEW_BUTTONS.map(({ action, label }) => (
-          <button
-            key={action}
-            type="button"
-            className={`button pending-${action}`}
-            onClick={() => void act(action)}
-            disabled={!canReview || busy !== null}
-            aria-describedby={canReview ? undefined : reasonId}
-            aria-busy={busy === action}
-          >
-            {label}
-          </button>
-        ))}
+        {!two &&
+          REVIEW_BUTTONS.map(({ action, label }) => (
+            <OneReportButton
+              key={action}
+              action={action}
+              label={label}
+              canReview={canReview}
+              reasonId={reasonId}
+              busy={busy}
+              onAct={(chosen) => void act(chosen)}
+            />
+          ))}
       </div>
     </ModalDialog>
+  );
+}
+
+function OneReportButton({
+  action,
+  label,
+  canReview,
+  reasonId,
+  busy,
+  onAct,
+}: {
+  action: ReviewAction;
+  label: string;
+  canReview: boolean;
+  /** The id of the text that says why the buttons are off. */
+  reasonId: string;
+  busy: Busy | null;
+  onAct: (action: ReviewAction) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`button pending-${action}`}
+      onClick={() => onAct(action)}
+      disabled={!canReview || busy !== null}
+      aria-describedby={canReview ? undefined : reasonId}
+      aria-busy={busy?.action === action}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** One report (as before issue #20): the match from the team's side and its statistics. */
+function OneReport({
+  match,
+  teamId,
+  players,
+  canReview,
+  reasonId,
+  failure,
+}: {
+  match: Match;
+  teamId: string;
+  players: Players;
+  canReview: boolean;
+  reasonId: string;
+  failure: ReactNode;
+}) {
+  const view = viewpoint(match, teamId);
+  const reporter = reporterName(match);
+  const cards = matchCards(match);
+  const lists: ReportLists = {
+    goalscorers: match.goalscorers,
+    assisters: match.assisters,
+    goalkeepers: match.goalkeepers,
+    yellow_cards: cards.yellow,
+    red_cards: cards.red,
+  };
+  return (
+    /* It scrolls on a small screen: focusable, so the keyboard can scroll it too. */
+    <div className="modal-body pending-dialog-body" tabIndex={0}>
+      <section className="pending-review-match" aria-label="Match details">
+        <div className="pending-scoreline">
+          <span className="pending-scoreline-team">
+            <TeamLogo
+              logo={view.side === 'home' ? match.home_team_logo : match.away_team_logo}
+              name={view.ownName}
+              size={40}
+            />
+            <span>{view.ownName}</span>
+          </span>
+          <strong className="pending-scoreline-score">{scoreText(view)}</strong>
+          <span className="pending-scoreline-team pending-scoreline-opponent">
+            <TeamLogo logo={view.opponentLogo} name={view.opponentName} size={40} />
+            <span>{view.opponentName}</span>
+          </span>
+        </div>
+        <Facts
+          className="pending-facts"
+          facts={[
+            ['Date', formatLongDate(match.date)],
+            ['Teams', `${match.home_team_name} vs ${match.away_team_name}`],
+            ['Score', `${view.ownName} ${scoreText(view)} (${view.side})`],
+            ['Reported by', reporter],
+            ['Location', match.location],
+          ]}
+        />
+      </section>
+
+      <section className="pending-review-stats" aria-label="Player statistics">
+        {GROUPS.map((group) => (
+          <StatGroup
+            key={group.field}
+            title={group.title}
+            empty={group.empty}
+            card={group.card}
+            lines={groupLines(group.field, lists[group.field], players)}
+          />
+        ))}
+      </section>
+
+      {failure}
+      {!canReview && (
+        <p id={reasonId} className="pending-own-report">
+          {OWN_REPORT_REASON}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Two differing reports side by side (stacked on a phone), the differences marked. */
+function TwoReports({
+  match,
+  teamId,
+  players,
+  reports,
+  isSuperAdmin,
+  busy,
+  onAct,
+  failure,
+  failedReport,
+}: {
+  match: Match;
+  teamId: string;
+  players: Players;
+  reports: MatchReports;
+  isSuperAdmin: boolean;
+  busy: Busy | null;
+  onAct: (action: ReviewAction, report: TeamReport) => void;
+  failure: ReactNode;
+  /** The report whose decision failed; none (or one no longer shown): the failure shows above both. */
+  failedReport: TeamReport | undefined;
+}) {
+  const inColumn = failedReport !== undefined && reports.reports.includes(failedReport);
+  const differing = differencesText(reports.differences);
+  return (
+    <div className="modal-body pending-dialog-body" tabIndex={0}>
+      <section className="pending-review-match" aria-label="Match details">
+        <Facts
+          className="pending-facts"
+          facts={[
+            ['Date', formatLongDate(match.date)],
+            ['Teams', `${match.home_team_name} vs ${match.away_team_name}`],
+            ['Location', match.location],
+          ]}
+        />
+      </section>
+      <p className="pending-differ-note">
+        <strong>The two teams&apos; reports differ</strong>
+        {differing && ` in ${differing}`}. Compare them and approve the one that is right; fields marked
+        &ldquo;Differs&rdquo; are not the same in both.
+      </p>
+      {!inColumn && failure}
+      <div className="pending-reports">
+        {reports.reports.map((report) => (
+          <ReportColumn
+            key={`${report.team_id ?? 'admin'}-${report.first ? 'first' : 'second'}`}
+            match={match}
+            report={report}
+            players={players}
+            differences={reports.differences}
+            decidable={isSuperAdmin || report.team_id !== teamId}
+            busy={busy}
+            onAct={(action) => onAct(action, report)}
+            failure={inColumn && report === failedReport ? failure : null}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function ReportColumn({
+  match,
+  report,
+  players,
+  differences,
+  decidable,
+  busy,
+  onAct,
+  failure,
+}: {
+  match: Match;
+  report: TeamReport;
+  players: Players;
+  differences: readonly ReportField[];
+  /** False for the viewer's own team's report: the API lets only the other side decide on it. */
+  decidable: boolean;
+  busy: Busy | null;
+  onAct: (action: ReviewAction) => void;
+  /** Why deciding on this report failed, shown by its buttons. */
+  failure: ReactNode;
+}) {
+  const headingId = useId();
+  const sent = report.first ? 'Sent first' : 'Sent second';
+  const scoreDiffers = differences.includes('home_score') || differences.includes('away_score');
+  return (
+    <section className="pending-report" aria-labelledby={headingId}>
+      <div className="pending-report-head">
+        <h3 id={headingId}>{reportTitle(reportTeamName(match, report.team_id))}</h3>
+        <p className="pending-report-meta">
+          {report.reported_at ? `${sent}, ${formatMatchDate(report.reported_at)}` : sent}
+        </p>
+      </div>
+      <Field title="Score" level={4} differs={scoreDiffers}>
+        <p className="pending-report-score">
+          <span>{match.home_team_name}</span>{' '}
+          <strong className="pending-report-goals">
+            {report.home_score} – {report.away_score}
+          </strong>{' '}
+          <span>{match.away_team_name}</span>
+        </p>
+      </Field>
+      {GROUPS.map((group) => (
+        <StatGroup
+          key={group.field}
+          title={group.title}
+          empty={group.empty}
+          card={group.card}
+          level={4}
+          differs={differences.includes(group.field)}
+          lines={groupLines(group.field, report[group.field], players)}
+        />
+      ))}
+      {failure}
+      <div className="pending-report-actions">
+        {decidable ? (
+          REPORT_BUTTONS.map(({ action, label }) => (
+            <button
+              key={action}
+              type="button"
+              className={`button pending-${action}`}
+              onClick={() => onAct(action)}
+              disabled={busy !== null}
+              aria-describedby={headingId}
+              aria-busy={busy?.action === action && busy.report === report}
+            >
+              {label}
+            </button>
+          ))
+        ) : (
+          <p className="pending-own-report">{OWN_COUNTER_REASON}</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A titled part of a report. A field that differs from the other report says so in
+ * words ('≠ Differs' on screen, 'Differs from the other report' to a screen reader),
+ * with a bar and a tinted background: never by colour alone.
+ */
+function Field({
+  title,
+  level = 3,
+  differs = false,
+  children,
+}: {
+  title: string;
+  level?: 3 | 4;
+  differs?: boolean;
+  /** The content, or a function of the heading's id and the 'Differs' mark's id (to label a list). */
+  children: ReactNode | ((ids: { headingId: string; differsId: string | undefined }) => ReactNode);
+}) {
+  const headingId = useId();
+  const tagId = useId();
+  const Heading = level === 3 ? 'h3' : 'h4';
+  const ids = { headingId, differsId: differs ? tagId : undefined };
+  return (
+    <div className={differs ? 'pending-stat-group pending-differs' : 'pending-stat-group'}>
+      <div className="pending-stat-head">
+        <Heading id={headingId} className="pending-stat-title">
+          {title}
+        </Heading>
+        {differs && (
+          <>
+            {/* Seen: the mark; heard (and the list's description): the sentence. */}
+            <span className="pending-differs-tag" aria-hidden="true">
+              ≠ Differs
+            </span>
+            <span id={tagId} className="visually-hidden">
+              Differs from the other report
+            </span>
+          </>
+        )}
+      </div>
+      {typeof children === 'function' ? children(ids) : children}
+    </div>
   );
 }
 
@@ -185,29 +524,33 @@ function StatGroup({
   empty,
   lines,
   card,
+  level = 3,
+  differs = false,
 }: {
   title: string;
   empty: string;
   lines: string[];
   /** Marks each name with the card's shape (the heading says which card in words). */
   card?: 'yellow' | 'red';
+  level?: 3 | 4;
+  differs?: boolean;
 }) {
-  const headingId = useId();
   return (
-    <div className="pending-stat-group">
-      <h3 id={headingId}>{title}</h3>
-      {lines.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <ul aria-labelledby={headingId}>
-          {lines.map((line) => (
-            <li key={line} className={card ? 'pending-card' : undefined}>
-              {card && <CardIcon kind={card} />}
-              {line}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <Field title={title} level={level} differs={differs}>
+      {({ headingId, differsId }) =>
+        lines.length === 0 ? (
+          <p className="muted">{empty}</p>
+        ) : (
+          <ul aria-labelledby={headingId} aria-describedby={differsId}>
+            {lines.map((line) => (
+              <li key={line} className={card ? 'pending-card' : undefined}>
+                {card && <CardIcon kind={card} />}
+                {line}
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </Field>
   );
 }

@@ -14,7 +14,8 @@ import { isReportable } from '../../../../api/domain/match-time';
 import { reportProblems } from '../../../../api/domain/report-rules';
 import { matchTitle } from '../shared/match-labels';
 import { loadTeamMatches, usePausedLoad, useStaffTeams } from '../shared/staff-loads';
-import { reportOptionLabel, reportRefusal } from './report-status';
+import { opponentReportNote, reportOptionLabel, reportOutcomeText, reportRefusal } from './report-status';
+import type { ReportAnswerDto } from '../../../../api/schemas';
 import { initialDraft, loadSheet, reportBody, ReportFields, tallies, type Draft } from './report-sheet';
 import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/page-outbox';
 import '../shared/match-forms.css';
@@ -66,6 +67,8 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
   ];
 
   const refusal = form ? reportRefusal(form.sheet.match, teamId, isSuperAdmin) : null;
+  const opponentNote =
+    form && !refusal && !isSuperAdmin ? opponentReportNote(form.sheet.match, teamId) : null;
   const problems = form && !refusal ? reportProblems(tallies(form.sheet, form.draft)) : [];
 
   const chooseTeam = (next: string) => {
@@ -95,14 +98,21 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
     setBanner(null);
     try {
       // Without a connection the report waits in the outbox and is sent later, once.
-      const result = await submitStaffWrite({
+      const result = await submitStaffWrite<ReportAnswerDto>({
         kind: 'match-report',
         method: 'POST',
         path: `/api/matches/${encodeURIComponent(matchId)}/report`,
         body,
         label: `${form.sheet.home.name} ${body.home_score}–${body.away_score} ${form.sheet.away.name} · ${matchTitle(form.sheet.match, teamId, now)}`,
       });
-      setBanner(result.queued ? { kind: 'queued', text: SAVED_OFFLINE } : { kind: 'success', text: SUCCESS });
+      setBanner(
+        result.queued
+          ? { kind: 'queued', text: SAVED_OFFLINE }
+          : {
+              kind: 'success',
+              text: [SUCCESS, reportOutcomeText(result.data, teamId)].filter(Boolean).join(' '),
+            },
+      );
       setMatchId('');
       setDraft(null);
       setRound((n) => n + 1);
@@ -189,6 +199,7 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
             ) : (
               <>
                 {refusal && <p className="report-note">{refusal}</p>}
+                {opponentNote && <p className="report-note report-note-info">{opponentNote}</p>}
                 <ReportFields
                   sheet={form.sheet}
                   draft={form.draft}

@@ -4,6 +4,7 @@
  * for the tab).
  */
 import type { Match } from '@/lib/api-types';
+import type { ReportAnswerDto } from '../../../../api/schemas';
 import { REPORT_REFUSAL_TEXT, reportRefusal as refusalOf } from '../../../../api/domain/approval';
 import { matchTitle } from '../shared/match-labels';
 
@@ -50,7 +51,38 @@ export function reportRefusal(match: Match, teamId: string, isSuperAdmin: boolea
     isSuperAdmin,
   });
   if (refusal === null) return null;
-  // The server's words, and where the review waits.
-  const text = REPORT_REFUSAL_TEXT[refusal];
-  return refusal === 'awaiting-review' ? `${text} (Pending Results tab)` : text;
+  return REPORT_REFUSAL_TEXT[refusal];
+}
+
+function opponentName(match: Match, teamId: string): string {
+  return match.home_team === teamId ? match.away_team_name : match.home_team_name;
+}
+
+/**
+ * Said above the form when the opponent's report waits (issue #20): this team may still
+ * send its own; the two are compared, never one written over the other.
+ */
+export function opponentReportNote(match: Match, teamId: string): string | null {
+  if (reportStatus(match, teamId) !== 'to-review') return null;
+  const score =
+    match.home_score !== null && match.away_score !== null ? ` ${match.home_score}-${match.away_score}` : '';
+  return (
+    `${opponentName(match, teamId)} reported${score}. Send your own report: if it matches theirs, ` +
+    'the result is approved at once; if not, both go to review side by side (Pending Results tab).'
+  );
+}
+
+/** What the server did with a report sent now, after the specification's success text. */
+export function reportOutcomeText(
+  answer: Pick<ReportAnswerDto, 'outcome'> & Match,
+  teamId: string,
+): string | null {
+  switch (answer.outcome) {
+    case 'confirmed':
+      return `It matches ${opponentName(answer, teamId)}'s report: the result is approved.`;
+    case 'differs':
+      return `It differs from ${opponentName(answer, teamId)}'s report: both are kept for review.`;
+    default:
+      return null;
+  }
 }

@@ -1,0 +1,59 @@
+/**
+ * The second team's report of a match while it differs from the first (issue #20):
+ * at most one per match, kept beside the first until a reviewer approves one of them.
+ */
+import type { DB } from '../../db/connection';
+import { parseReportLists, reportLists, type ReportVersion } from '../domain/report-compare';
+import type { MatchDto } from '../schemas';
+
+export interface CounterReport extends ReportVersion {
+  match_id: number;
+  team_id: string;
+  reported_by_user: string | null;
+  reported_at: string;
+}
+
+export async function findCounterReport(db: DB, matchId: number): Promise<CounterReport | undefined> {
+  const row = await db
+    .selectFrom('match_counter_reports')
+    .select(['match_id', 'team_id', 'home_score', 'away_score', 'lists', 'reported_by_user', 'reported_at'])
+    .where('match_id', '=', matchId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { lists, ...rest } = row;
+  return { ...rest, ...parseReportLists(lists) };
+}
+
+export async function storeCounterReport(db: DB, report: CounterReport): Promise<void> {
+  const values = {
+    match_id: report.match_id,
+    team_id: report.team_id,
+    home_score: report.home_score,
+    away_score: report.away_score,
+    lists: JSON.stringify(reportLists(report)),
+    reported_by_user: report.reported_by_user,
+    reported_at: report.reported_at,
+  };
+  await db
+    .insertInto('match_counter_reports')
+    .values(values)
+    .onConflict((conflict) => conflict.column('match_id').doUpdateSet(values))
+    .execute();
+}
+
+export async function deleteCounterReport(db: DB, matchId: number): Promise<void> {
+  await db.deleteFrom('match_counter_reports').where('match_id', '=', matchId).execute();
+}
+
+/** The report a match answer holds (its first report), in the shape reports are compared in. */
+export function matchReport(match: MatchDto): ReportVersion {
+  return {
+    home_score: match.home_score ?? 0,
+    away_score: match.away_score ?? 0,
+    goalscorers: match.goalscorers,
+    assisters: match.assisters,
+    goalkeepers: match.goalkeepers,
+    yellow_cards: match.yellow_cards,
+    red_cards: match.red_cards,
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Notifications (issue #20): who is told, what they were told, what they muted, and
+ * their Web Push subscriptions. Sending happens inside the write that caused it, so a
+ * notification exists exactly when its cause was committed.
+ */
+import type { DB } from '../../db/connection';
+import type { NotificationKind } from '../../db/schema';
+import type { NotificationMessage } from '../domain/notification-text';
+
+/** One stored notification as the API answers it. */
+export interface NotificationDto {
+  id: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+  created_at: string;
+  read: boolean;
+}
+
+/** Who should hear of something: staff of teams, super admins, and never the one who did it. */
+export interface Audience {
+  teams?: readonly (string | null)[];
+  superAdmins?: boolean;
+  /** The user whose action this is: they saw it happen. */
+  except?: string | null;
+}
+
+/** A notification as sent, with its recipient, for Web Push after the commit. */
+export interface SentNotification extends NotificationMessage {
+  id: number;
+  user_id: string;
+}
+
+/** The users an audience names: coaches and owners of the teams, super admins if asked. */
+export async function audienceUsers(db: DB, audience: Audience): Promise<string[]> {
+  const teams = [...new Set((audience.teams ?? []).filter((team): team is string => team !== null))];
+  if (teams.length === 0 && !audience.superAdmins) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => {
+      const staff =
+        teams.length > 0
+          ? eb.and([eb('team_id', 'in', teams), eb('user_type', 'in', ['coach', 'owner'])])
+          : eb.val(false);
+      return audience.superAdmins ? eb.or([staff, eb('user_type', '=', 'super_admin')]) : staff;
+    })
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id).filter((id) => id !== audience.except);
+}
+
+/**
+ * Stores `message` for every user of the audience who has not muted its kind. With a
+ * `dedupeKey`, a user who already has a notification with that key gets no second one
+ * (whichever instance tries first wins; the others change nothing).
+ */
+export async function notify(
+  db: DB,
+  audience: Audience,
+  message: NotificationMessage,
+  at: string,
+  dedupeKey: string | null = null,
+): Promise<SentNotification[]> {
+  const users = await audienceUsers(db, audience);
+  if (users.length === 0) return [];
+  const muted = new Set(
+    (
+      await db
+        .selectFrom('notification_mutes')
+        .select('user_id')
+        .where('user_id', 'in', users)
+        .where('kind', '=', message.kind)
+        .execute()
+    ).map((row) => row.user_id),
+  );
+  const sent: SentNotification[] = [];
+  for (const user_id of users) {
+    if (muted.has(user_id)) continue;
+    const row = await db
+      .insertInto('notifications')
+      .values({ user_id, ...message, dedupe_key: dedupeKey, created_at: at, read_at: null })
+      .onConflict((conflict) =>
+        conflict.columns(['user_id', 'dedupe_key']).where('dedupe_key', 'is not', null).doNothing(),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (row) sent.push({ id: row.id, user_id, ...message });
+  }
+  return sent;
+}
+
+function toDto(row: {
+  id: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+  created_at: string;
+  read_at: string | null;
+}): NotificationDto {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    created_at: row.created_at,
+    read: row.read_at !== null,
+  };
+}
+
+/** A user's notifications, newest first, `limit` after the id `before` (exclusive). */
+export async function listNotifications(
+  db: DB,
+  userId: string,
+  page: { limit: number; before?: number },
+): Promise<{ unread: number; notifications: NotificationDto[]; next_cursor: string | null }> {
+  let query = db
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'title', 'body', 'link', 'created_at', 'read_at'])
+    .where('user_id', '=', userId);
+  if (page.before !== undefined) query = query.where('id', '<', page.before);
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  const shown = rows.slice(0, page.limit);
+  const last = shown[shown.length - 1];
+  return {
+    unread: await unreadCount(db, userId),
+    notifications: shown.map(toDto),
+    next_cursor: rows.length > page.limit && last ? String(last.id) : null,
+  };
+}
+
+export async function unreadCount(db: DB, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Marks one of the user's notifications read; false when the user has no such notification. */
+export async function markRead(db: DB, userId: string, id: number, at: string): Promise<boolean> {
+  const owned = await db
+    .selectFrom('notifications')
+    .select('read_at')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!owned) return false;
+  if (owned.read_at === null) {
+    await db.updateTable('notifications').set({ read_at: at }).where('id', '=', id).execute();
+  }
+  return true;
+}
+
+export async function markAllRead(db: DB, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
+}
+
+export async function mutedKinds(db: DB, userId: string): Promise<NotificationKind[]> {
+  const rows = await db
+    .selectFrom('notification_mutes')
+    .select('kind')
+    .where('user_id', '=', userId)
+    .orderBy('kind')
+    .execute();
+  return rows.map((row) => row.kind);
+}
+
+export async function setMutedKinds(
+  db: DB,
+  userId: string,
+  kinds: readonly NotificationKind[],
+): Promise<void> {
+  await db.deleteFrom('notification_mutes').where('user_id', '=', userId).execute();
+  const unique = [...new Set(kinds)];
+  if (unique.length === 0) return;
+  await db
+    .insertInto('notification_mutes')
+    .values(unique.map((kind) => ({ user_id: userId, kind })))
+    .execute();
+}

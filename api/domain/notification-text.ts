@@ -1,0 +1,141 @@
+/**
+ * What each notification says (issue #20): its title, one sentence of body and the page
+ * it opens. Pure, so every wording is tested once and shared by the bell and Web Push.
+ */
+import type { NotificationKind } from '../../db/schema';
+
+export interface NotificationMessage {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+}
+
+/** The match as a sentence names it. */
+export interface MatchNames {
+  id: number;
+  homeName: string;
+  awayName: string;
+}
+
+/** Labels of the kinds, for the settings that mute them. */
+export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
+  report_to_review: 'A result to review',
+  report_approved: 'Your result approved',
+  report_rejected: 'Your result rejected',
+  result_confirmed: 'Result confirmed by matching reports',
+  reports_differ: 'Reports that differ',
+  report_overdue: 'Overdue reports',
+  match_moved: 'Match moved or postponed',
+  player_suspended: 'Player suspended',
+};
+
+const PENDING_RESULTS = '/manager/pending-results';
+const MATCH_REPORT = '/manager/match-report';
+
+const fixture = (match: MatchNames) => `${match.homeName} vs ${match.awayName}`;
+const result = (match: MatchNames, home: number, away: number) =>
+  `${match.homeName} ${home}–${away} ${match.awayName}`;
+const matchLink = (match: MatchNames) => `/match/${match.id}`;
+
+export function reportToReview(
+  match: MatchNames,
+  reporter: string,
+  score: { home: number; away: number },
+): NotificationMessage {
+  return {
+    kind: 'report_to_review',
+    title: 'Result to review',
+    body: `${reporter} reported ${result(match, score.home, score.away)}. Approve or reject it.`,
+    link: PENDING_RESULTS,
+  };
+}
+
+export function reportReviewed(
+  match: MatchNames,
+  approved: boolean,
+  reviewer: string,
+  score: { home: number; away: number },
+): NotificationMessage {
+  return approved
+    ? {
+        kind: 'report_approved',
+        title: 'Result approved',
+        body: `${reviewer} approved ${result(match, score.home, score.away)}.`,
+        link: matchLink(match),
+      }
+    : {
+        kind: 'report_rejected',
+        title: 'Result rejected',
+        body: `${reviewer} rejected your report of ${result(match, score.home, score.away)}. Send a corrected report.`,
+        link: MATCH_REPORT,
+      };
+}
+
+export function resultConfirmed(
+  match: MatchNames,
+  score: { home: number; away: number },
+): NotificationMessage {
+  return {
+    kind: 'result_confirmed',
+    title: 'Result confirmed',
+    body: `Both teams reported ${result(match, score.home, score.away)}: the result is approved.`,
+    link: matchLink(match),
+  };
+}
+
+export function reportsDiffer(match: MatchNames, secondReporter: string): NotificationMessage {
+  return {
+    kind: 'reports_differ',
+    title: 'Reports differ',
+    body: `${secondReporter}’s report of ${fixture(match)} differs from the first one. Compare them and approve one.`,
+    link: PENDING_RESULTS,
+  };
+}
+
+/** `waitingFor`: a report nobody has sent, or a review nobody has made. */
+export function reportOverdue(match: MatchNames, waitingFor: 'report' | 'review'): NotificationMessage {
+  return waitingFor === 'report'
+    ? {
+        kind: 'report_overdue',
+        title: 'Report overdue',
+        body: `${fixture(match)} has no report and its deadline has passed. Send the result now.`,
+        link: MATCH_REPORT,
+      }
+    : {
+        kind: 'report_overdue',
+        title: 'Review overdue',
+        body: `The result of ${fixture(match)} is still waiting for your review and its deadline has passed.`,
+        link: PENDING_RESULTS,
+      };
+}
+
+export function matchMoved(match: MatchNames, postponed: boolean, location: string): NotificationMessage {
+  return postponed
+    ? {
+        kind: 'match_moved',
+        title: 'Match postponed',
+        body: `${fixture(match)} is postponed until a new date is set.`,
+        link: matchLink(match),
+      }
+    : {
+        kind: 'match_moved',
+        title: 'Match moved',
+        body: `${fixture(match)} has a new date or place${location ? ` (${location})` : ''}. Check the fixture.`,
+        link: matchLink(match),
+      };
+}
+
+export function playerSuspended(
+  player: string,
+  teamId: string,
+  reason: string,
+  matches: number,
+): NotificationMessage {
+  return {
+    kind: 'player_suspended',
+    title: 'Player suspended',
+    body: `${player} is suspended for ${matches} ${matches === 1 ? 'match' : 'matches'}: ${reason}.`,
+    link: `/team/${teamId}`,
+  };
+}

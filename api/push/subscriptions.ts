@@ -1,0 +1,92 @@
+/**
+ * Web Push subscriptions (issue #20), one row per browser endpoint: the endpoint is
+ * unique, so a browser that signs in as someone else moves to that user.
+ */
+import type { DB } from '../../db/connection';
+
+/** A user's browsers: past this, the ones subscribed longest ago are forgotten. */
+export const MAX_SUBSCRIPTIONS_PER_USER = 10;
+
+export interface StoredSubscription {
+  id: number;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** Stores the browser's subscription for the user, taking it over from whoever had it. */
+export async function saveSubscription(
+  db: DB,
+  userId: string,
+  subscription: { endpoint: string; p256dh: string; auth: string },
+  at: string,
+): Promise<void> {
+  const row = { user_id: userId, ...subscription, created_at: at };
+  await db
+    .insertInto('push_subscriptions')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .column('endpoint')
+        .doUpdateSet({ user_id: userId, p256dh: row.p256dh, auth: row.auth, created_at: at }),
+    )
+    .execute();
+  const surplus = await db
+    .selectFrom('push_subscriptions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(MAX_SUBSCRIPTIONS_PER_USER)
+    .limit(1000)
+    .execute();
+  if (surplus.length > 0) {
+    await db
+      .deleteFrom('push_subscriptions')
+      .where(
+        'id',
+        'in',
+        surplus.map((row) => row.id),
+      )
+      .execute();
+  }
+}
+
+/** Forgets the user's subscription at `endpoint`; someone else's is left alone. */
+export async function deleteSubscription(db: DB, userId: string, endpoint: string): Promise<void> {
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('endpoint', '=', endpoint)
+    .execute();
+}
+
+/** Every subscription of these users. */
+export async function subscriptionsOf(db: DB, userIds: readonly string[]): Promise<StoredSubscription[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'user_id', 'endpoint', 'p256dh', 'auth'])
+    .where('user_id', 'in', [...userIds])
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Removes a subscription the push service says is gone, unless the browser subscribed
+ * again meanwhile (new keys at the same endpoint).
+ */
+export async function removeGoneSubscription(db: DB, gone: StoredSubscription): Promise<void> {
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('id', '=', gone.id)
+    .where('p256dh', '=', gone.p256dh)
+    .where('auth', '=', gone.auth)
+    .execute();
+}
+
+/** Signed out everywhere: no device of the user's is pushed to any more. */
+export async function deleteUserSubscriptions(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
+}

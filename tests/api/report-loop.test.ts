@@ -1,0 +1,587 @@
+/**
+ * Issue #20 over the tiny league: matching reports confirm themselves, differing ones
+ * wait side by side for a reviewer who approves one, overdue results, and the
+ * notifications each step stores for the people who must act (and only for them).
+ *
+ * m7 (2026-06-14) West Rangers v East United has kicked off with no report; West Rangers'
+ * coach is `otherCoach`, East United's owner `opponentOwner`. m5 North Town v East United
+ * is PENDING, reported by East United.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sweepOverdue } from '../../api/data/overdue';
+import { MatchReportsSchema, NotificationPageSchema, OverdueListSchema } from '../../api/schemas';
+import type { SentNotification } from '../../api/data/notifications';
+import { makeTinyLeagueApp } from '../fixtures/app';
+import { addRoleUsers, addUser, callerAs, tokenFor, type Role } from '../fixtures/auth';
+import { NOW } from '../fixtures/factory';
+import { withFixture } from '../fixtures/hooks';
+
+let clock = NOW;
+const pushed: SentNotification[] = [];
+const t = withFixture(
+  async () => {
+    const app = await makeTinyLeagueApp({ now: () => clock, onNotified: (sent) => pushed.push(...sent) });
+    const tokens = await addRoleUsers(app.connection.db);
+    // A second West Rangers coach: staff of a team hear of it, all of them.
+    await addUser(app.connection.db, {
+      id: 'u.wrowner',
+      user_type: 'owner',
+      team_id: 'west.rangers',
+      name: 'Wes Owner',
+    });
+    return { ...app, tokens: { ...tokens, wrOwner: await tokenFor(app.connection.db, 'u.wrowner') } };
+  },
+  { perTest: true },
+);
+type Caller = Role | 'wrOwner';
+const call = callerAs(() => t as never) as (
+  method: string,
+  path: string,
+  role?: Caller,
+  body?: unknown,
+  key?: string,
+) => Promise<{ status: number; body: Record<string, unknown> }>;
+
+beforeEach(() => {
+  clock = NOW;
+  pushed.length = 0;
+});
+
+const M7_REPORT = {
+  home_score: 2,
+  away_score: 1,
+  goalscorers: ['wr.fwd', 'eu.fwd', 'wr.fwd'],
+  assisters: ['wr.mid', 'eu.mid'],
+  goalkeepers: ['wr.gk', 'eu.gk'],
+  yellow_cards: ['eu.def', 'wr.mid', 'eu.def'],
+  red_cards: ['wr.def'],
+};
+/** The same report, every list in another order. */
+const M7_SAME = {
+  home_score: 2,
+  away_score: 1,
+  goalscorers: ['wr.fwd', 'wr.fwd', 'eu.fwd'],
+  assisters: ['eu.mid', 'wr.mid'],
+  goalkeepers: ['eu.gk', 'wr.gk'],
+  yellow_cards: ['wr.mid', 'eu.def', 'eu.def'],
+  red_cards: ['wr.def'],
+};
+/** East United's version: 2-2, their forward scored twice, no cards. */
+const M7_OTHER = {
+  home_score: 2,
+  away_score: 2,
+  goalscorers: ['wr.fwd', 'wr.fwd', 'eu.fwd', 'eu.fwd'],
+  assisters: ['wr.mid', 'eu.mid'],
+  goalkeepers: ['wr.gk', 'eu.gk'],
+};
+
+const m7 = () => t.matchIds.m7;
+const report = (role: Caller, body: unknown, match = m7()) =>
+  call('POST', `/api/matches/${match}/report`, role, body);
+
+/** Moves the clock, with tokens signed then (an access token is short-lived). */
+async function setClock(at: string | Date) {
+  clock = new Date(at);
+  const tokens = t.tokens as Record<string, string | null>;
+  for (const role of Object.keys(tokens)) {
+    if (tokens[role] === null) continue;
+    const id = role === 'wrOwner' ? 'u.wrowner' : `u.${role.toLowerCase()}`;
+    tokens[role] = await tokenFor(t.connection.db, id, clock);
+  }
+}
+
+async function notificationsOf(userId: string) {
+  return t.connection.db
+    .selectFrom('notifications')
+    .select(['kind', 'title', 'body', 'link'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+async function matchState(id = m7()) {
+  return t.connection.db
+    .selectFrom('matches')
+    .select(['home_score', 'away_score', 'approved', 'reported_by_team', 'reviewed_by_user'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+async function counterRows() {
+  return t.connection.db.selectFrom('match_counter_reports').select(['match_id', 'team_id']).execute();
+}
+
+async function lastAudit() {
+  const row = await t.connection.db
+    .selectFrom('audit_log')
+    .select(['action', 'user_id', 'after'])
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return { ...row, after: row.after === null ? null : (JSON.parse(row.after) as Record<string, unknown>) };
+}
+
+describe('a first report', () => {
+  it("asks the opponent's staff to review it, and pushes after the commit", async () => {
+    expect(await report('otherCoach', M7_REPORT)).toMatchObject({
+      status: 200,
+      body: { outcome: 'pending' },
+    });
+    const toReview = {
+      kind: 'report_to_review',
+      title: 'Result to review',
+      body: 'West Rangers reported West Rangers 2–1 East United. Approve or reject it.',
+      link: '/manager/pending-results',
+    };
+    expect(await notificationsOf('u.opponentowner')).toEqual([toReview]);
+    // The reporter's own team and other teams hear nothing.
+    expect(await notificationsOf('u.othercoach')).toEqual([]);
+    expect(await notificationsOf('u.wrowner')).toEqual([]);
+    expect(await notificationsOf('u.coach')).toEqual([]);
+    expect(pushed).toEqual([expect.objectContaining({ user_id: 'u.opponentowner', ...toReview })]);
+  });
+
+  it('tells the reporting team who approved it, or who rejected it', async () => {
+    await report('otherCoach', M7_REPORT);
+    expect((await call('POST', `/api/matches/${m7()}/approve`, 'opponentOwner')).status).toBe(200);
+    const approved = {
+      kind: 'report_approved',
+      title: 'Result approved',
+      body: 'u.opponentowner (East United) approved West Rangers 2–1 East United.',
+      link: `/match/${m7()}`,
+    };
+    // (and of the red card's suspension, further down)
+    expect((await notificationsOf('u.othercoach')).filter((n) => n.kind === 'report_approved')).toEqual([
+      approved,
+    ]);
+    expect((await notificationsOf('u.wrowner')).filter((n) => n.kind === 'report_approved')).toEqual([
+      approved,
+    ]);
+
+    // m5 was reported by East United; North Town's coach rejects it.
+    expect((await call('POST', `/api/matches/${t.matchIds.m5}/reject`, 'coach')).status).toBe(200);
+    expect((await notificationsOf('u.opponentowner')).at(-1)).toEqual({
+      kind: 'report_rejected',
+      title: 'Result rejected',
+      body: 'u.coach (North Town) rejected your report of North Town 4–0 East United. Send a corrected report.',
+      link: '/manager/match-report',
+    });
+  });
+
+  it('stores nothing and pushes nothing when the write fails', async () => {
+    const bad = await report('otherCoach', { ...M7_REPORT, goalscorers: ['nobody'] });
+    expect(bad.status).toBe(400);
+    expect(await t.connection.db.selectFrom('notifications').selectAll().execute()).toEqual([]);
+    expect(pushed).toEqual([]);
+  });
+});
+
+describe('a second report that agrees', () => {
+  it('approves the result at once, as if its team had approved it, and says so in the audit log', async () => {
+    await report('otherCoach', M7_REPORT);
+    const answer = await report('opponentOwner', M7_SAME);
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { outcome: 'confirmed', approved: 'TRUE', home_score: 2, away_score: 1 },
+    });
+    expect(await matchState()).toEqual({
+      home_score: 2,
+      away_score: 1,
+      approved: 'TRUE',
+      reported_by_team: 'west.rangers',
+      reviewed_by_user: 'u.opponentowner',
+    });
+    expect(await lastAudit()).toMatchObject({
+      action: 'match.confirm',
+      user_id: 'u.opponentowner',
+      after: { approved: 'TRUE', confirmed_by_matching_report: true, confirming_team: 'east.united' },
+    });
+    const confirmed = {
+      kind: 'result_confirmed',
+      title: 'Result confirmed',
+      body: 'Both teams reported West Rangers 2–1 East United: the result is approved.',
+      link: `/match/${m7()}`,
+    };
+    expect(await notificationsOf('u.othercoach')).toContainEqual(confirmed);
+    // The one who sent the matching report saw it happen.
+    expect((await notificationsOf('u.opponentowner')).map((n) => n.kind)).toEqual([
+      'report_to_review',
+      // East United's defender, booked twice
+      'player_suspended',
+    ]);
+    // It counts: West Rangers' table row has the win.
+    const table = (await t.get('/api/leagues/tl-26/table')).body as {
+      standings: { team_id: string; wins: number }[];
+    };
+    expect(table.standings.find((row) => row.team_id === 'west.rangers')).toMatchObject({ wins: 1 });
+    // The red card now suspends West Rangers' defender: their staff are told.
+    expect(await notificationsOf('u.wrowner')).toContainEqual({
+      kind: 'player_suspended',
+      title: 'Player suspended',
+      body: 'West Rangers Defender is suspended for 1 match: Red card.',
+      link: '/team/west.rangers',
+    });
+  });
+
+  it('also confirms when the first team corrects its report to agree with a differing second one', async () => {
+    await report('otherCoach', M7_REPORT);
+    expect((await report('opponentOwner', M7_OTHER)).body).toMatchObject({ outcome: 'differs' });
+    const corrected = await report('otherCoach', {
+      ...M7_OTHER,
+      goalscorers: [...M7_OTHER.goalscorers].reverse(),
+    });
+    expect(corrected.body).toMatchObject({ outcome: 'confirmed', approved: 'TRUE', away_score: 2 });
+    expect(await counterRows()).toEqual([]);
+  });
+});
+
+describe('a second report that differs', () => {
+  beforeEach(async () => {
+    await report('otherCoach', M7_REPORT);
+  });
+
+  it('is kept beside the first, which stays as it was, PENDING', async () => {
+    const answer = await report('opponentOwner', M7_OTHER);
+    expect(answer).toMatchObject({
+      status: 200,
+      body: {
+        outcome: 'differs',
+        differences: ['away_score', 'goalscorers', 'yellow_cards', 'red_cards'],
+        approved: 'PENDING',
+        away_score: 1,
+      },
+    });
+    expect(await matchState()).toMatchObject({
+      approved: 'PENDING',
+      away_score: 1,
+      reported_by_team: 'west.rangers',
+    });
+    expect(await counterRows()).toEqual([{ match_id: m7(), team_id: 'east.united' }]);
+    expect(await lastAudit()).toMatchObject({
+      action: 'match.counter_report',
+      after: { team_id: 'east.united', away_score: 2 },
+    });
+    const differ = {
+      kind: 'reports_differ',
+      title: 'Reports differ',
+      body: 'East United’s report of West Rangers vs East United differs from the first one. Compare them and approve one.',
+      link: '/manager/pending-results',
+    };
+    expect(await notificationsOf('u.othercoach')).toEqual([differ]);
+    expect(await notificationsOf('u.superadmin')).toEqual([differ]);
+    expect((await notificationsOf('u.opponentowner')).map((n) => n.kind)).toEqual(['report_to_review']);
+  });
+
+  it('is listed with the first by GET /api/matches/{id}/reports, for the two teams and the super admin only', async () => {
+    await report('opponentOwner', M7_OTHER);
+    for (const role of ['otherCoach', 'opponentOwner', 'superAdmin'] as const) {
+      const answer = await call('GET', `/api/matches/${m7()}/reports`, role);
+      expect(answer.status).toBe(200);
+      expect(MatchReportsSchema.parse(answer.body)).toEqual({
+        match_id: m7(),
+        approved: 'PENDING',
+        reports: [
+          { team_id: 'west.rangers', reported_at: NOW.toISOString(), first: true, ...M7_REPORT },
+          {
+            team_id: 'east.united',
+            reported_at: NOW.toISOString(),
+            first: false,
+            ...M7_OTHER,
+            yellow_cards: [],
+            red_cards: [],
+          },
+        ],
+        differences: ['away_score', 'goalscorers', 'yellow_cards', 'red_cards'],
+      });
+    }
+    for (const [role, status] of [
+      ['coach', 403],
+      ['fan', 403],
+      ['player', 403],
+      ['anonymous', 401],
+    ] as const) {
+      expect((await call('GET', `/api/matches/${m7()}/reports`, role)).status).toBe(status);
+    }
+    expect((await call('GET', '/api/matches/99999/reports')).status).toBe(404);
+    expect((await call('GET', '/api/matches/abc/reports')).status).toBe(400);
+  });
+
+  it('approving the second report makes it the result; its own team may not approve it', async () => {
+    await report('opponentOwner', M7_OTHER);
+    const own = await call('POST', `/api/matches/${m7()}/approve`, 'opponentOwner', {
+      team_id: 'east.united',
+    });
+    expect(own).toMatchObject({ status: 403, body: { detail: 'A team cannot review its own report' } });
+    const answer = await call('POST', `/api/matches/${m7()}/approve`, 'otherCoach', {
+      team_id: 'east.united',
+    });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: {
+        approved: 'TRUE',
+        home_score: 2,
+        away_score: 2,
+        reported_by_team: 'east.united',
+        red_cards: [],
+      },
+    });
+    expect(await counterRows()).toEqual([]);
+    expect((await notificationsOf('u.opponentowner')).at(-1)).toMatchObject({
+      kind: 'report_approved',
+      body: 'u.othercoach (West Rangers) approved West Rangers 2–2 East United.',
+    });
+  });
+
+  it('approving the first report (no body, or naming its team) drops the second', async () => {
+    await report('opponentOwner', M7_OTHER);
+    const answer = await call('POST', `/api/matches/${m7()}/approve`, 'opponentOwner', {
+      team_id: 'west.rangers',
+    });
+    expect(answer).toMatchObject({ status: 200, body: { approved: 'TRUE', away_score: 1 } });
+    expect(await counterRows()).toEqual([]);
+  });
+
+  it('rejecting the first report leaves the second pending, for the first team to review', async () => {
+    await report('opponentOwner', M7_OTHER);
+    const answer = await call('POST', `/api/matches/${m7()}/reject`, 'opponentOwner');
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { approved: 'PENDING', away_score: 2, reported_by_team: 'east.united' },
+    });
+    expect(await counterRows()).toEqual([]);
+    expect((await notificationsOf('u.othercoach')).map((n) => n.kind)).toEqual([
+      'reports_differ',
+      'report_rejected',
+      'report_to_review',
+    ]);
+    // West Rangers may now approve East United's version.
+    expect((await call('POST', `/api/matches/${m7()}/approve`, 'otherCoach')).body).toMatchObject({
+      approved: 'TRUE',
+      away_score: 2,
+    });
+  });
+
+  it('rejecting the second report keeps the first pending', async () => {
+    await report('opponentOwner', M7_OTHER);
+    const answer = await call('POST', `/api/matches/${m7()}/reject`, 'otherCoach', {
+      team_id: 'east.united',
+    });
+    expect(answer).toMatchObject({ status: 200, body: { approved: 'PENDING', away_score: 1 } });
+    expect(await counterRows()).toEqual([]);
+    expect((await notificationsOf('u.opponentowner')).at(-1)).toMatchObject({ kind: 'report_rejected' });
+  });
+
+  it("is replaced by its team's next report, and dropped by a super admin's", async () => {
+    await report('opponentOwner', M7_OTHER);
+    await report('opponentOwner', {
+      ...M7_OTHER,
+      home_score: 3,
+      goalscorers: [...M7_OTHER.goalscorers, 'wr.mid'],
+    });
+    const answer = await call('GET', `/api/matches/${m7()}/reports`, 'superAdmin');
+    expect((answer.body.reports as { home_score: number }[]).map((r) => r.home_score)).toEqual([2, 3]);
+    await report('superAdmin', M7_REPORT);
+    expect(await counterRows()).toEqual([]);
+  });
+
+  it('refuses bad review bodies with a 400 and changes nothing', async () => {
+    await report('opponentOwner', M7_OTHER);
+    for (const body of [{ team_id: 5 }, { team: 'east.united' }, 'not json']) {
+      const response = await t.app.request(`/api/matches/${m7()}/approve`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${t.tokens.otherCoach}` },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { detail: string }).detail).toEqual(expect.any(String));
+    }
+    expect(
+      (await call('POST', `/api/matches/${m7()}/approve`, 'otherCoach', { team_id: 'north.town' })).status,
+    ).toBe(404);
+    expect(await matchState()).toMatchObject({ approved: 'PENDING' });
+    expect(await counterRows()).toHaveLength(1);
+  });
+});
+
+describe('the notifications API', () => {
+  it('lists the owner’s notifications newest first, paged, with the unread count; marks read', async () => {
+    // Three for East United's owner: two reports to review and a move.
+    await report('otherCoach', M7_REPORT);
+    await report('otherCoach', {
+      ...M7_REPORT,
+      home_score: 3,
+      goalscorers: [...M7_REPORT.goalscorers, 'wr.mid'],
+    });
+    const moved = await call('PUT', `/api/matches/${t.matchIds.m9}/schedule`, 'superAdmin', {
+      date: '2026-07-04T14:00:00.000Z',
+      location: 'East United Park',
+      status: 'postponed',
+    });
+    expect(moved.status).toBe(200);
+
+    const first = await call('GET', '/api/notifications?limit=2', 'opponentOwner');
+    const page = NotificationPageSchema.parse(first.body);
+    expect(page.unread).toBe(3);
+    expect(page.notifications.map((n) => [n.kind, n.title, n.read])).toEqual([
+      ['match_moved', 'Match postponed', false],
+      ['report_to_review', 'Result to review', false],
+    ]);
+    expect(page.notifications[0]).toMatchObject({
+      body: 'East United vs South City is postponed until a new date is set.',
+      link: `/match/${t.matchIds.m9}`,
+    });
+    expect(page.next_cursor).not.toBeNull();
+    const second = NotificationPageSchema.parse(
+      (await call('GET', `/api/notifications?limit=2&cursor=${page.next_cursor}`, 'opponentOwner')).body,
+    );
+    expect(second.notifications).toHaveLength(1);
+    expect(second.next_cursor).toBeNull();
+
+    const id = page.notifications[0]?.id ?? 0;
+    // Someone else's notification is not found.
+    expect(await call('POST', `/api/notifications/${id}/read`, 'otherCoach')).toMatchObject({
+      status: 404,
+      body: { detail: 'Notification not found' },
+    });
+    expect(await call('POST', `/api/notifications/${id}/read`, 'opponentOwner')).toMatchObject({
+      status: 200,
+      body: { unread: 2 },
+    });
+    expect(await call('POST', '/api/notifications/read-all', 'opponentOwner')).toMatchObject({
+      status: 200,
+      body: { unread: 0 },
+    });
+    const after = NotificationPageSchema.parse(
+      (await call('GET', '/api/notifications', 'opponentOwner')).body,
+    );
+    expect(after.notifications.every((n) => n.read)).toBe(true);
+    // The other team's staff heard of the move too (South City has no staff user here; North Town none).
+    expect((await call('GET', '/api/notifications', 'coach')).body).toMatchObject({ unread: 0 });
+  });
+
+  it('needs a session, and refuses bad paging', async () => {
+    expect((await call('GET', '/api/notifications', 'anonymous')).status).toBe(401);
+    for (const query of ['limit=0', 'limit=101', 'limit=x', 'cursor=-1', 'page=2']) {
+      const response = await call('GET', `/api/notifications?${query}`, 'coach');
+      expect(response.status, query).toBe(400);
+    }
+    expect((await call('POST', '/api/notifications/abc/read', 'coach')).status).toBe(400);
+    expect((await call('POST', '/api/notifications/12345/read', 'coach')).status).toBe(404);
+  });
+
+  it('sends nothing of a muted kind; the settings list what is muted', async () => {
+    expect((await call('GET', '/api/notifications/settings', 'opponentOwner')).body).toEqual({ muted: [] });
+    const saved = await call('PUT', '/api/notifications/settings', 'opponentOwner', {
+      muted: ['report_to_review', 'match_moved'],
+    });
+    expect(saved).toMatchObject({ status: 200, body: { muted: ['match_moved', 'report_to_review'] } });
+    await report('otherCoach', M7_REPORT);
+    expect(await notificationsOf('u.opponentowner')).toEqual([]);
+    expect(pushed).toEqual([]);
+    for (const body of [
+      { muted: ['everything'] },
+      { muted: 'report_to_review' },
+      {},
+      { muted: [], extra: 1 },
+    ]) {
+      expect((await call('PUT', '/api/notifications/settings', 'opponentOwner', body)).status).toBe(400);
+    }
+    expect((await call('GET', '/api/notifications/settings', 'opponentOwner')).body).toEqual({
+      muted: ['match_moved', 'report_to_review'],
+    });
+  });
+});
+
+describe('overdue results', () => {
+  const HOUR = 3_600_000;
+
+  it("lists played matches past the league's deadline for the super admin, the latest first", async () => {
+    // 2026-06-18 15:00: m7 (kick-off 06-14 14:00) is 25 hours past its 72; m6 (rejected, 06-13) 49.
+    await setClock('2026-06-18T15:00:00.000Z');
+    const answer = await call('GET', '/api/reports/overdue', 'superAdmin');
+    const { matches } = OverdueListSchema.parse(answer.body);
+    expect(matches.map((m) => [m.match_id, m.waiting_for, m.hours_late])).toEqual([
+      [t.matchIds.m5, 'review', 217],
+      [t.matchIds.m6, 'report', 49],
+      [t.matchIds.m7, 'report', 25],
+    ]);
+    expect(matches[2]).toMatchObject({
+      league_name: 'Tiny League',
+      home_team_name: 'West Rangers',
+      away_team_name: 'East United',
+      due_at: '2026-06-17T14:00:00.000Z',
+    });
+    for (const role of ['coach', 'otherCoach', 'fan', 'anonymous'] as const) {
+      expect((await call('GET', '/api/reports/overdue', role)).status).toBe(role === 'anonymous' ? 401 : 403);
+    }
+  });
+
+  it('follows the league’s own deadline, and never lists approved or postponed matches', async () => {
+    const rules = (await call('GET', '/api/leagues/tl-26/rules')).body;
+    await call('PUT', '/api/leagues/tl-26/rules', 'superAdmin', { ...rules, report_deadline_hours: 12 });
+    await setClock('2026-06-15T02:30:00.000Z'); // m7 + 12.5 hours
+    const before = OverdueListSchema.parse((await call('GET', '/api/reports/overdue', 'superAdmin')).body);
+    expect(before.matches.map((m) => m.match_id)).toContain(t.matchIds.m7);
+    await report('otherCoach', M7_REPORT);
+    await call('POST', `/api/matches/${m7()}/approve`, 'opponentOwner');
+    const after = OverdueListSchema.parse((await call('GET', '/api/reports/overdue', 'superAdmin')).body);
+    expect(after.matches.map((m) => m.match_id)).not.toContain(t.matchIds.m7);
+  });
+
+  it('tells the teams once, at the deadline, whatever the number of sweeps', async () => {
+    const aboutM7 = (sent: SentNotification[]) =>
+      sent.filter((n) => n.body.includes('West Rangers vs East United'));
+    // m6 (South City v West Rangers, rejected) passed its deadline a day earlier.
+    await setClock(new Date(Date.parse('2026-06-17T14:00:00.000Z') - HOUR));
+    const early = await sweepOverdue(t.connection.db, clock);
+    expect(aboutM7(early)).toEqual([]);
+    expect(early.filter((n) => n.user_id === 'u.othercoach').map((n) => n.body)).toEqual([
+      'South City vs West Rangers has no report and its deadline has passed. Send the result now.',
+    ]);
+    await setClock('2026-06-17T14:00:00.000Z');
+    const sent = await sweepOverdue(t.connection.db, clock);
+    expect(sent.filter((n) => n.user_id === 'u.othercoach')).toEqual([
+      expect.objectContaining({
+        kind: 'report_overdue',
+        title: 'Report overdue',
+        body: 'West Rangers vs East United has no report and its deadline has passed. Send the result now.',
+        link: '/manager/match-report',
+      }),
+    ]);
+    expect(
+      aboutM7(sent)
+        .filter((n) => n.user_id === 'u.opponentowner')
+        .map((n) => n.title),
+    ).toEqual(['Report overdue']);
+    expect(await sweepOverdue(t.connection.db, new Date(clock.getTime() + HOUR))).toEqual([]);
+    // A report now: a new state, and its own reminder once its review is late (still past the deadline).
+    await setClock(new Date(clock.getTime() + 2 * HOUR));
+    await report('otherCoach', M7_REPORT);
+    const review = await sweepOverdue(t.connection.db, clock);
+    expect(review.map((n) => [n.user_id, n.title])).toEqual([['u.opponentowner', 'Review overdue']]);
+    expect(await notificationsOf('u.opponentowner')).toContainEqual({
+      kind: 'report_overdue',
+      title: 'Review overdue',
+      body: 'The result of West Rangers vs East United is still waiting for your review and its deadline has passed.',
+      link: '/manager/pending-results',
+    });
+  });
+
+  it('tells the side that owes a review, not the side that reported', async () => {
+    // m5 (North Town v East United) was reported by East United on 6 June.
+    const sent = await sweepOverdue(t.connection.db, new Date('2026-06-10T00:00:00.000Z'));
+    expect(sent.map((n) => [n.user_id, n.title])).toEqual([['u.coach', 'Review overdue']]);
+  });
+
+  it('leaves completed seasons alone', async () => {
+    await t.connection.db
+      .updateTable('leagues')
+      .set({ status: 'completed' })
+      .where('league_id', '=', 'tl-26')
+      .execute();
+    await setClock('2026-07-30T00:00:00.000Z');
+    expect(
+      OverdueListSchema.parse((await call('GET', '/api/reports/overdue', 'superAdmin')).body).matches,
+    ).toEqual([]);
+    expect(await sweepOverdue(t.connection.db, clock)).toEqual([]);
+  });
+});

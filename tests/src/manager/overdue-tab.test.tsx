@@ -1,0 +1,174 @@
+/**
+ * The super admin's Overdue tab (issue #20) over the tiny league, served by the real
+ * API. At the tiny league's "now" (15 June, 12:00) and its default 72-hour deadline
+ * only m5 is overdue (reported by East United on 6 June, never reviewed); with a
+ * 12-hour deadline m6 (rejected, no report since) and m7 (no report) are too.
+ */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { StoredUser } from '@/lib/storage';
+import { tokenFor } from '../../fixtures/auth';
+import { withApiMock } from '../api-mock';
+import { renderRoute, useTinyLeagueClock } from '../render';
+import { tabNames } from '../queries';
+
+// Tests change the league's rules and results: a fresh API and database each time.
+const api = withApiMock({ perTest: true });
+
+const BOSS: StoredUser = { id: 'u.boss', name: 'Boss', user_type: 'super_admin', team_id: null };
+const NT_COACH: StoredUser = {
+  id: 'u.nt.coach',
+  name: 'Nina Coach',
+  user_type: 'coach',
+  team_id: 'north.town',
+};
+
+/** Sets the tiny league's report deadline through the API, as the Leagues tab would. */
+async function setDeadline(hours: number) {
+  const { db } = api.app.connection;
+  const exists = await db.selectFrom('users').select('id').where('id', '=', 'u.rules').executeTakeFirst();
+  if (!exists) {
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u.rules',
+        name: 'Rules',
+        email: 'rules@example.test',
+        password_hash: 'x',
+        user_type: 'super_admin',
+        team_id: null,
+      })
+      .execute();
+  }
+  const token = await tokenFor(db, 'u.rules');
+  const rules = (await (await api.app.app.request('/api/leagues/tl-26/rules')).json()) as Record<
+    string,
+    unknown
+  >;
+  const response = await api.app.app.request('/api/leagues/tl-26/rules', {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ ...rules, report_deadline_hours: hours }),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function openTab() {
+  const rendered = await renderRoute('/manager/overdue', { user: BOSS, api });
+  const panel = await screen.findByRole('tabpanel', { name: 'Overdue' });
+  return { ...rendered, panel };
+}
+
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('the Overdue tab', () => {
+  it('is a super admin tab, after Leagues', async () => {
+    useTinyLeagueClock();
+    const { panel } = await openTab();
+    expect(tabNames()).toEqual([
+      'Team Management',
+      'Leagues',
+      'Overdue',
+      'Match Report',
+      'Team Selection',
+      'Pending Results',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Overdue' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Overdue Results' })).toBeInTheDocument();
+  });
+
+  it('lists the overdue matches, most overdue first, each linking to its match', async () => {
+    useTinyLeagueClock();
+    await setDeadline(12);
+    const user = userEvent.setup();
+    const { panel, router } = await openTab();
+    const table = await within(panel).findByRole('table', { name: 'Overdue Results' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Date', 'Match', 'League', 'Waiting for', 'Late']);
+    const [, ...rows] = within(table).getAllByRole('row');
+    expect(rows.map(cellTexts)).toEqual([
+      [
+        'Sat, Jun 6, 2:00 PM',
+        'North Town vs East United',
+        'Tiny League 2026',
+        // East United reported: North Town owes the review.
+        'Reviewby North Town',
+        '8 days lateDue Sun, Jun 7, 2:00 AM',
+      ],
+      [
+        'Sat, Jun 13, 2:00 PM',
+        'South City vs West Rangers',
+        'Tiny League 2026',
+        'No report',
+        '34 hours lateDue Sun, Jun 14, 2:00 AM',
+      ],
+      [
+        'Sun, Jun 14, 2:00 PM',
+        'West Rangers vs East United',
+        'Tiny League 2026',
+        'No report',
+        '10 hours lateDue Mon, Jun 15, 2:00 AM',
+      ],
+    ]);
+    const { m5, m6, m7 } = api.app.matchIds;
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([`/match/${m5}`, `/match/${m6}`, `/match/${m7}`]);
+
+    await user.click(within(table).getByRole('link', { name: 'West Rangers vs East United' }));
+    expect(router.state.location.pathname).toBe(`/match/${m7}`);
+  });
+
+  it('shows the loading state, then the one match past the default deadline', async () => {
+    useTinyLeagueClock();
+    api.slowDown(/\/api\/reports\/overdue$/);
+    const { panel } = await openTab();
+    expect(await within(panel).findByText('Loading overdue results...')).toBeInTheDocument();
+    const table = await within(panel).findByRole('table', { name: 'Overdue Results' });
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByRole('link', { name: 'North Town vs East United' })).toBeInTheDocument();
+    expect(within(table).getByText('5 days late')).toBeInTheDocument();
+  });
+
+  it("says 'No overdue results' when nothing is late", async () => {
+    useTinyLeagueClock();
+    await api.app.connection.db
+      .updateTable('matches')
+      .set({ approved: 'TRUE' })
+      .where('id', '=', api.app.matchIds.m5)
+      .execute();
+    const { panel } = await openTab();
+    expect(await within(panel).findByText('No overdue results')).toBeInTheDocument();
+    expect(within(panel).queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the load error with a retry', async () => {
+    useTinyLeagueClock();
+    api.failGet(/\/api\/reports\/overdue$/);
+    const { panel } = await openTab();
+    expect(
+      await within(panel).findByText('Failed to load overdue results. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('table')).not.toBeInTheDocument();
+
+    api.server.resetHandlers();
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByRole('table', { name: 'Overdue Results' })).toBeInTheDocument();
+  });
+
+  it('is no tab of a coach', async () => {
+    useTinyLeagueClock();
+    await renderRoute('/manager/overdue', { user: NT_COACH, api });
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Overdue' })).not.toBeInTheDocument();
+  });
+});
