@@ -174,12 +174,12 @@ export function Layout() {
       {panel !== null && (
         <div className="header-panel" ref={panelRef}>
           {panel === 'search' ? (
-            <Suspense fallback={<Loading label="Opening search..." />}>
+            <Suspense key="search" fallback={<Loading label="Opening search..." />}>
               <SearchPanel onClose={() => setPanel(null)} />
             </Suspense>
           ) : (
             // The signed-in list, or the specification's sample text for a visitor.
-            <Suspense fallback={<Loading label="Loading notifications..." />}>
+            <Suspense key="notifications" fallback={<Loading label="Loading notifications..." />}>
               <NotificationsPanel userId={signedInId} onClose={() => setPanel(null)} />
             </Suspense>
           )}

@@ -458,6 +458,31 @@ describe('the notifications API', () => {
     expect((await call('GET', '/api/notifications', 'coach')).body).toMatchObject({ unread: 0 });
   });
 
+  it("tells both teams' staff of a moved match, not the super admin who moved it", async () => {
+    const moved = await call('PUT', `/api/matches/${t.matchIds.m8}/schedule`, 'superAdmin', {
+      date: '2026-06-21T18:30:00.000Z',
+      location: 'Riverside Stadium',
+      status: 'scheduled',
+    });
+    expect(moved.status).toBe(200);
+    const message = {
+      kind: 'match_moved',
+      title: 'Match moved',
+      body: 'North Town vs West Rangers has a new date or place (Riverside Stadium). Check the fixture.',
+      link: `/match/${t.matchIds.m8}`,
+    };
+    expect(await notificationsOf('u.coach')).toEqual([message]);
+    expect(await notificationsOf('u.othercoach')).toEqual([message]);
+    expect(await notificationsOf('u.superadmin')).toEqual([]);
+    // Saving the same schedule again changes nothing and tells nobody.
+    await call('PUT', `/api/matches/${t.matchIds.m8}/schedule`, 'superAdmin', {
+      date: '2026-06-21T18:30:00.000Z',
+      location: 'Riverside Stadium',
+      status: 'scheduled',
+    });
+    expect(await notificationsOf('u.coach')).toHaveLength(1);
+  });
+
   it('needs a session, and refuses bad paging', async () => {
     expect((await call('GET', '/api/notifications', 'anonymous')).status).toBe(401);
     for (const query of ['limit=0', 'limit=101', 'limit=x', 'cursor=-1', 'page=2']) {

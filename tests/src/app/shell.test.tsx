@@ -77,7 +77,8 @@ describe('the header and the bottom navigation', () => {
     const user = userEvent.setup();
     await renderRoute('/leagues', { api });
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(screen.getByText('New match scheduled')).toBeInTheDocument();
+    // The panel loads when first opened.
+    expect(await screen.findByText('New match scheduled')).toBeInTheDocument();
     expect(screen.getByText('Team practice tomorrow')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.queryByText('New match scheduled')).not.toBeInTheDocument();

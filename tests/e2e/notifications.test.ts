@@ -1,0 +1,194 @@
+/**
+ * Issue #20 in Chromium against the real seeded server: the demo coach files a report at
+ * the pitch with no signal; back online, the outbox sends it, the opponent's owner sees
+ * the unread count on the bell rise, opens the notification, approves the result, and
+ * the coach's bell then says it was approved. Then a Web Push message delivered to the
+ * owner's service worker (through the DevTools protocol, as no push service is reachable
+ * here) is shown as a system notification.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withServer } from './fixtures';
+import { launchBrowser, screenshot, type TestBrowser } from './harness';
+import { DEMO_PASSWORD, DEMO_TEAM, login, waitForSavedTeam } from './pages';
+
+const server = withServer();
+const opened: TestBrowser[] = [];
+
+afterEach(async () => {
+  for (const browser of opened.splice(0)) await browser.close();
+});
+
+async function api<T>(pathname: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(`${server.url}${pathname}`, init);
+  expect(response.ok, `${pathname} answered ${response.status}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function phone(): Promise<TestBrowser> {
+  const browser = await launchBrowser();
+  opened.push(browser);
+  await browser.page.goto(`${server.url}/`);
+  await browser.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  return browser;
+}
+
+/** The bell's unread count, as its accessible name says it (0 when it says none). */
+async function unread(page: Page): Promise<number> {
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await bell.waitFor();
+  const label = (await bell.getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(label)?.[1] ?? 0);
+}
+
+/** The demo team's past match against the owner's team that has no report yet. */
+async function unreportedAgainstOwner(): Promise<{ id: number; home: boolean }> {
+  const owner = await api<{ user: { team_id: string } }>('/api/auth/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@touchline.demo', password: DEMO_PASSWORD }),
+  });
+  const { matches } = await api<{
+    matches: { id: number; home_team: string; away_team: string; approved: string; date: string }[];
+  }>(`/api/teams/${DEMO_TEAM}/matches`);
+  const match = matches.find(
+    (candidate) =>
+      candidate.approved === '' &&
+      Date.parse(candidate.date) < Date.now() &&
+      [candidate.home_team, candidate.away_team].includes(owner.user.team_id),
+  );
+  if (!match) throw new Error('The demo league has an unreported match between the demo team and the owner’s');
+  return { id: match.id, home: match.home_team === DEMO_TEAM };
+}
+
+describe('notifications', () => {
+  it('a report sent offline reaches the opponent’s bell; their approval reaches the coach’s', async () => {
+    const match = await unreportedAgainstOwner();
+
+    // The coach at the pitch: signed in at the clubhouse, then no signal.
+    const coach = await phone();
+    await login(coach.page, server.url, 'coach@touchline.demo');
+    await waitForSavedTeam(coach.page, DEMO_TEAM);
+    await coach.page.goto(`${server.url}/manager/match-report`);
+    await coach.page.getByRole('combobox', { name: 'Match' }).waitFor();
+    await coach.context.setOffline(true);
+    const select = coach.page.getByRole('combobox', { name: 'Match' });
+    await select.selectOption(String(match.id));
+    await coach.page.getByRole('spinbutton', { name: 'Home score' }).fill(match.home ? '1' : '0');
+    await coach.page.getByRole('spinbutton', { name: 'Away score' }).fill(match.home ? '0' : '1');
+    await coach.page.getByRole('button', { name: 'Submit' }).click();
+    await coach.page
+      .getByRole('status')
+      .filter({ hasText: 'Saved offline — will send when back online' })
+      .waitFor();
+
+    // The owner, elsewhere, before the report arrives.
+    const owner = await phone();
+    await login(owner.page, server.url, 'owner@touchline.demo');
+    const before = await unread(owner.page);
+
+    // Signal again: the outbox sends the report once.
+    await coach.context.setOffline(false);
+    await coach.page.getByRole('link', { name: 'Outbox, 1 not sent yet' }).waitFor();
+    await coach.page.getByRole('link', { name: 'Outbox', exact: true }).waitFor({ timeout: 10_000 });
+
+    // The owner's bell counts it (it asks when the page comes back into view).
+    await expect
+      .poll(
+        async () => {
+          await owner.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+          return unread(owner.page);
+        },
+        { timeout: 10_000 },
+      )
+      // (the minute's overdue sweep may add a reminder of its own at the same time)
+      .toBeGreaterThan(before);
+    await owner.page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    const panel = owner.page.getByRole('region', { name: 'Notifications' });
+    const toReview = panel.getByRole('link').filter({ hasText: 'Result to review' }).first();
+    await toReview.waitFor();
+    expect(await toReview.textContent()).toContain('Approve or reject it.');
+    await screenshot(owner.page, 'notifications-panel');
+    expect(await toReview.textContent()).toMatch(/^Unread: /);
+    await toReview.click();
+    await owner.page.waitForURL((url) => url.pathname === '/manager/pending-results');
+    // Opened, it is read.
+    await expect
+      .poll(async () => {
+        await owner.page.getByRole('button', { name: /^Notifications/ }).click();
+        const first = panel.getByRole('link').filter({ hasText: 'Result to review' }).first();
+        const text = await first.textContent();
+        await owner.page.keyboard.press('Escape');
+        return text;
+      })
+      .not.toMatch(/^Unread: /);
+
+    const table = owner.page.getByRole('table', { name: 'Pending Match Results' });
+    await table.waitFor();
+    await table.getByRole('button', { name: 'Review' }).first().click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Review Match Result' });
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await owner.page.getByText('Match approved').waitFor();
+
+    // The coach's bell says so.
+    await expect
+      .poll(
+        async () => {
+          await coach.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+          return unread(coach.page);
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
+    await coach.page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    const approved = coach.page
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('link')
+      .filter({ hasText: 'Result approved' })
+      .first();
+    await approved.waitFor();
+    expect(await approved.textContent()).toMatch(/approved .* [01]–[01] /);
+    await screenshot(coach.page, 'notifications-approved');
+  });
+
+  it('shows a pushed notification from the service worker', async () => {
+    const owner = await phone();
+    await owner.context.grantPermissions(['notifications'], { origin: server.url });
+    const cdp = await owner.context.newCDPSession(owner.page);
+    const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => resolve(event.registrations));
+    });
+    await cdp.send('ServiceWorker.enable');
+    const [registration] = (await registrations).filter((each) => each.scopeURL.startsWith(server.url));
+    expect(registration).toBeDefined();
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(server.url).origin,
+      registrationId: registration?.registrationId ?? '',
+      data: JSON.stringify({
+        id: 41,
+        kind: 'report_to_review',
+        title: 'Result to review',
+        body: 'West Rangers reported West Rangers 2–1 East United. Approve or reject it.',
+        link: '/manager/pending-results',
+      }),
+    });
+    await expect
+      .poll(
+        () =>
+          owner.page.evaluate(async () => {
+            const ready = await navigator.serviceWorker.ready;
+            return (await ready.getNotifications()).map((shown) => [shown.title, shown.body, shown.data]);
+          }),
+        { timeout: 10_000 },
+      )
+      .toEqual([
+        [
+          'Result to review',
+          'West Rangers reported West Rangers 2–1 East United. Approve or reject it.',
+          expect.objectContaining({ link: '/manager/pending-results' }),
+        ],
+      ]);
+  });
+});
