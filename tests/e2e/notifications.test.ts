@@ -59,7 +59,8 @@ async function unreportedAgainstOwner(): Promise<{ id: number; home: boolean }> 
       Date.parse(candidate.date) < Date.now() &&
       [candidate.home_team, candidate.away_team].includes(owner.user.team_id),
   );
-  if (!match) throw new Error('The demo league has an unreported match between the demo team and the owner’s');
+  if (!match)
+    throw new Error('The demo league has an unreported match between the demo team and the owner’s');
   return { id: match.id, home: match.home_team === DEMO_TEAM };
 }
 
