@@ -8,6 +8,7 @@ import { BackupError, backupDatabase } from '../db/backup';
 // An entry point beside start.ts: it finds the database exactly where the server does,
 // so it reads the server's configuration rather than a copy of its rules.
 import { ConfigError, loadConfig } from './config';
+import { generateVapidPair } from './push/vapid';
 
 const USAGE = `Usage: npm run backup -- <file> [--force]
 
@@ -39,9 +40,15 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv = pro
 
   let databaseFile: string;
   try {
-    // The backup only needs the paths. A placeholder secret keeps loadConfig from
-    // generating and writing DATA_DIR/jwt-secret (and DATA_DIR itself) as a side effect.
-    const config = loadConfig({ ...env, JWT_SECRET: 'x'.repeat(32) });
+    // The backup only needs the paths. A placeholder secret and push keys keep loadConfig
+    // from generating and writing DATA_DIR/jwt-secret and vapid.json (and DATA_DIR itself).
+    const vapid = generateVapidPair();
+    const config = loadConfig({
+      ...env,
+      JWT_SECRET: 'x'.repeat(32),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+    });
     if (config.databaseUrl !== null) {
       // PostgreSQL has its own consistent online dump; copying a file would be wrong.
       console.error(
