@@ -7,11 +7,15 @@ import { bodyLimit } from 'hono/body-limit';
 import type { DB } from '../db/connection';
 import { createStoredRateLimiter } from './auth/rate-limit';
 import { resolveOptions, type AppEnv, type AppOptions } from './env';
+import { CSV_MAX_BYTES, CSV_TOO_LARGE } from './domain/csv';
 import { fail, notFound, onError } from './errors';
 import { readCacheFill, type ReadCache } from './http/read-cache';
 import { securityHeaders } from './http/security-headers';
+import { embedRoutes } from './http/embeds';
 import { adminTableRoutes } from './routes/admin-tables';
 import { authRoutes } from './routes/auth';
+import { csvRoutes, isCsvImport } from './routes/csv';
+import { calendarRoutes } from './routes/calendars';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { leagueRoutes } from './routes/leagues';
@@ -37,6 +41,11 @@ const limitBody = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: () => fail(413, `Request body too large (limit ${MAX_BODY_BYTES} bytes)`),
 });
+/** The two CSV imports (issue #21) take files up to 1 MB. */
+const limitCsvBody = bodyLimit({
+  maxSize: CSV_MAX_BYTES,
+  onError: () => fail(413, CSV_TOO_LARGE),
+});
 
 /**
  * Reads answer with an ETag and 304 through api/http/read.ts; `readCache` (the server
@@ -53,7 +62,10 @@ export function createApp(db: DB, options: AppOptions, readCache: ReadCache | nu
       await next();
     })
     // Only a request that can carry a body pays for the limit (it wraps the body stream).
-    .use((c, next) => (HAS_NO_BODY.has(c.req.method) ? next() : limitBody(c, next)))
+    .use((c, next) => {
+      if (HAS_NO_BODY.has(c.req.method)) return next();
+      return (isCsvImport(c.req.method, c.req.path) ? limitCsvBody : limitBody)(c, next);
+    })
     .route('/', healthRoutes)
     .route('/', authRoutes)
     .route('/', leagueRoutes)
@@ -61,6 +73,8 @@ export function createApp(db: DB, options: AppOptions, readCache: ReadCache | nu
     .route('/', leagueSeasonRoutes)
     .route('/', disciplineRoutes)
     .route('/', teamRoutes)
+    .route('/', csvRoutes)
+    .route('/', calendarRoutes)
     .route('/', notificationRoutes)
     .route('/', pushRoutes)
     .route('/', matchRoutes)
@@ -80,6 +94,8 @@ export function createApp(db: DB, options: AppOptions, readCache: ReadCache | nu
     .use(readCacheFill(readCache))
     .use(securityHeaders)
     .route('/api', api)
+    // Pages for club websites (issue #21), read through the API in process.
+    .route('/embed', embedRoutes(api))
     // Unknown API paths answer JSON, never the app shell.
     .all('/api/*', notFound);
   app.onError(onError);

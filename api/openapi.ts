@@ -131,7 +131,85 @@ const playerBody = obj(
   ['name', 'position', 'position_general', 'number'],
 );
 const table = path('table', 'a table of GET /api/tables');
+/** An iCalendar feed (issue #21): folded CRLF lines, times in UTC, an ETag like every read. */
+const calendar = {
+  description: 'The calendar (Content-Type: text/calendar; charset=utf-8)',
+  content: { 'text/calendar': { schema: { type: 'string' } } },
+};
 const session = json(obj({ access_token: str, token_type: str, user: { type: 'object' } }));
+/** Spreadsheets (issue #21): CSV downloads with an ETag like every read, and two imports. */
+const csvFile = (what: string) => ({
+  description:
+    `${what}: RFC 4180, UTF-8 with a BOM, a header row, CRLF line ends; text cells starting with = + - @ ` +
+    "tab or CR get a leading ' (numbers never do). Content-Type: text/csv; charset=utf-8, " +
+    'Content-Disposition: attachment',
+  content: { 'text/csv': { schema: { type: 'string' } } },
+});
+const importError = obj(
+  {
+    line: { type: 'integer', description: 'line of the file, 1 being the header' },
+    column: { type: 'string', nullable: true, description: 'null: the whole line or file' },
+    message: str,
+  },
+  ['line', 'column', 'message'],
+);
+function importAnswer(item: string, itemSchema: object, columns: string[]) {
+  return obj(
+    {
+      dry_run: { type: 'boolean' },
+      rows: {
+        type: 'array',
+        items: obj(
+          {
+            line: int,
+            outcome: { type: 'string', enum: ['create', 'error'] },
+            [item]: {
+              ...itemSchema,
+              description: 'outcome create: what is (or would be) written; id null in a dry run',
+            },
+            values: obj(Object.fromEntries(columns.map((column) => [column, str]))),
+          },
+          ['line', 'outcome'],
+        ),
+      },
+      errors: { type: 'array', items: importError },
+      ignored_columns: { ...ids, description: 'header names that are not columns of the import' },
+      created: { type: 'integer', description: 'rows written: 0 in a dry run' },
+    },
+    ['dry_run', 'rows', 'errors', 'ignored_columns', 'created'],
+  );
+}
+function csvImport(summary: string, parameters: Param[], answer: { properties: object }) {
+  return {
+    post: {
+      summary,
+      security: bearer,
+      parameters: [
+        ...parameters,
+        query('dry_run', 'true: check every row and write nothing (200)', { type: 'boolean' }),
+        idempotencyKey,
+      ],
+      requestBody: {
+        required: true,
+        description: 'the CSV file, at most 1 MB, UTF-8 (a BOM is fine), CRLF or LF line ends',
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      },
+      responses: {
+        '200': json(answer, "The dry run: every row's outcome and every problem; nothing written"),
+        '201': json(answer, 'Every row written, in one transaction'),
+        ...writeErrors,
+        '400': json(
+          obj({ ...answer.properties, detail: str }, ['detail']),
+          'Nothing written. A row with errors: the whole answer with every problem by line and column; ' +
+            'malformed quoting or a bad header: { detail, errors } naming the line; not UTF-8, or not text/csv: { detail }',
+        ),
+        '413': json(ref('Error'), 'File over 1 MB'),
+      },
+    },
+  };
+}
+const fixtureColumns = ['date', 'home_team', 'away_team', 'location'];
+const rosterColumns = ['name', 'number', 'position', 'position_general'];
 
 const paths = {
   '/api/health': get('Liveness and database check', [], json({ type: 'object' })),
@@ -303,6 +381,70 @@ const paths = {
     [teamId],
     json({ type: 'object', properties: { players: arrayOf('RosterPlayer'), coaches: arrayOf('Coach') } }),
   ),
+  '/api/teams/{teamId}/roster.csv': get(
+    'The players as a spreadsheet: name, number, position, position_general (what the import reads) and player_id',
+    [teamId],
+    csvFile('The roster'),
+  ),
+  '/api/teams/{teamId}/roster.csv#write': csvImport(
+    'Import players into the team (super_admin, or coach/owner of the team): columns name, number, position and ' +
+      'optionally position_general (empty: follows the position), in any order, other columns ignored. The rules of ' +
+      'POST /api/teams/{teamId}/players; each shirt number free in the team and once in the file',
+    [teamId],
+    importAnswer(
+      'player',
+      obj({
+        id: { type: 'string', nullable: true },
+        name: str,
+        number: int,
+        position: str,
+        position_general: str,
+      }),
+      rosterColumns,
+    ),
+  ),
+  '/api/leagues/{leagueId}/table.csv': get(
+    'The league table as a spreadsheet, ordered as GET …/table',
+    [leagueId, season],
+    csvFile('The table'),
+  ),
+  '/api/leagues/{leagueId}/matches.csv': get(
+    "A league season's matches as a spreadsheet, oldest first: date, home_team, away_team, location (what the " +
+      'import reads), then match_id, the team names, status, the scores and result (approved, pending, rejected or empty)',
+    [leagueId, season],
+    csvFile('The matches'),
+  ),
+  '/api/leagues/{leagueId}/matches.csv#write': csvImport(
+    "Import fixtures into the league's season (super_admin): columns date (ISO 8601 date and time with Z or an " +
+      'offset), home_team and away_team (registered teams, by id or exact name) and optionally location (empty: the ' +
+      'home ground), in any order, other columns ignored. A team plays one match at a kick-off',
+    [leagueId],
+    importAnswer(
+      'match',
+      obj({
+        id: { type: 'integer', nullable: true },
+        date: str,
+        home_team: str,
+        home_team_name: str,
+        away_team: str,
+        away_team_name: str,
+        location: str,
+      }),
+      fixtureColumns,
+    ),
+  ),
+  '/api/leagues/{leagueId}/stats.csv': get(
+    'One league leaderboard as a spreadsheet: player_id, name, team, position and the count',
+    [
+      leagueId,
+      season,
+      query('kind', 'required: scorers, assists, clean_sheets or points', {
+        type: 'string',
+        enum: ['scorers', 'assists', 'clean_sheets', 'points'],
+      }),
+    ],
+    csvFile('The leaderboard'),
+  ),
   '/api/teams/{teamId}/suspensions': get(
     "Bans still to serve in the team's league season (cards of approved results, by the league's rules)",
     [teamId],
@@ -325,6 +467,17 @@ const paths = {
       query('sort', 'asc (default) or desc by date'),
     ],
     json({ type: 'object', properties: { matches: arrayOf('Match') } }),
+  ),
+  '/api/teams/{teamId}/calendar.ics': get(
+    "The team's matches of its league's season as an iCalendar feed (RFC 5545): one event per match, " +
+      'two hours from kick-off, the score once approved, SEQUENCE growing when moved, CANCELLED while postponed',
+    [teamId],
+    calendar,
+  ),
+  '/api/leagues/{leagueId}/calendar.ics': get(
+    "The league's matches of its current season as an iCalendar feed (RFC 5545), as the team feed",
+    [leagueId],
+    calendar,
   ),
   '/api/matches': get(
     'Matches; future=true gives upcoming matches, soonest first',

@@ -33,7 +33,10 @@ interface SyncEvent extends ExtendableEvent {
 clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+// The embeds (issue #21) are pages of their own for other sites' iframes, never the app shell.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/embed\//] }),
+);
 
 async function notifyPages(message: ReadMessage): Promise<void> {
   const pages = await self.clients.matchAll({ type: 'window' });

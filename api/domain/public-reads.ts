@@ -48,9 +48,21 @@ export const UNCACHED_READ_ROUTES = {
   '/api/tables/:table/data': 'admin table editor',
   '/api/matches/:id/reports': 'staff of the two teams: behind a session',
   '/api/reports/overdue': 'super admin: behind a session',
+  '/embed/leagues/:leagueId/table': "an HTML page for club websites' iframes, not the app",
+  '/embed/teams/:teamId/fixtures': "an HTML page for club websites' iframes, not the app",
   '/api/notifications': 'personal: behind a session',
   '/api/notifications/settings': 'personal: behind a session',
   '/api/push/key': 'Web Push: asked when a user turns push on',
+  // Spreadsheet downloads (issue #21): the same for everyone, so the server's read cache
+  // keeps them (SHARED_READ_TABLES), but not the app's offline reads.
+  '/api/leagues/:leagueId/table.csv': 'a CSV download for spreadsheets, not the app',
+  '/api/leagues/:leagueId/matches.csv': 'a CSV download for spreadsheets, not the app',
+  '/api/leagues/:leagueId/stats.csv': 'a CSV download for spreadsheets, not the app',
+  '/api/teams/:teamId/roster.csv': 'a CSV download for spreadsheets, not the app',
+  // Not shared by the server's read cache either: the match links are built from the
+  // request's origin, and that cache keys answers by path alone.
+  '/api/teams/:teamId/calendar.ics': 'a calendar feed: calendar apps fetch it, not the app',
+  '/api/leagues/:leagueId/calendar.ics': 'a calendar feed: calendar apps fetch it, not the app',
 } as const satisfies Record<string, string>;
 
 /**
@@ -123,6 +135,26 @@ export const SHARED_READ_TABLES = {
   '/api/search': ['leagues', 'teams', 'players'],
   '/api/teams/:teamId/suspensions': ['leagues', 'teams', 'players', 'matches', 'match_cards', 'league_rules'],
   '/api/leagues/:leagueId/discipline': ['leagues', 'teams', 'players', 'matches', 'match_cards'],
+  // The CSV downloads read what their JSON reads read.
+  '/api/leagues/:leagueId/table.csv': [
+    'leagues',
+    'teams',
+    'approved_results',
+    'league_rules',
+    'points_deductions',
+    'match_cards',
+  ],
+  '/api/leagues/:leagueId/matches.csv': [
+    'leagues',
+    'teams',
+    'players',
+    'matches',
+    'match_events',
+    'match_squads',
+    'match_cards',
+  ],
+  '/api/leagues/:leagueId/stats.csv': ['leagues', 'teams', 'players', 'approved_results'],
+  '/api/teams/:teamId/roster.csv': ['teams', 'players', 'coaches'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** A route path as a RegExp over URL paths: `:param` is one segment, `:param{re}` one matching `re`. */

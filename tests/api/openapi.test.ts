@@ -26,6 +26,12 @@ describe('GET /api/openapi.json', () => {
         '/api/teams/{teamId}/stats',
         '/api/teams/{teamId}/seasons',
         '/api/teams/{teamId}/matches',
+        '/api/teams/{teamId}/roster.csv',
+        '/api/leagues/{leagueId}/table.csv',
+        '/api/leagues/{leagueId}/matches.csv',
+        '/api/leagues/{leagueId}/stats.csv',
+        '/api/teams/{teamId}/calendar.ics',
+        '/api/leagues/{leagueId}/calendar.ics',
         '/api/matches',
         '/api/matches/{matchId}',
         '/api/matches/between/{home}/{away}',
@@ -72,5 +78,11 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths['/api/teams'] as object).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/api/teams/{teamId}'] as object).sort()).toEqual(['delete', 'get']);
     expect(Object.keys(doc.paths).some((key) => key.includes('#'))).toBe(false);
+    // The spreadsheet imports (issue #21) take text/csv bodies.
+    for (const url of ['/api/leagues/{leagueId}/matches.csv', '/api/teams/{teamId}/roster.csv']) {
+      const operations = doc.paths[url] as Record<string, { requestBody?: { content: object } }>;
+      expect(Object.keys(operations).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(operations.post?.requestBody?.content ?? {})).toEqual(['text/csv']);
+    }
   });
 });

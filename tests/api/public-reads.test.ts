@@ -33,7 +33,15 @@ describe('public reads kept offline', () => {
 
   it('shares on the server only public reads, and no session, feed or admin read', () => {
     const shared = Object.keys(SHARED_READ_TABLES);
-    const publicReads: readonly string[] = [...CACHED_READ_ROUTES, '/api/search'];
+    const publicReads: readonly string[] = [
+      ...CACHED_READ_ROUTES,
+      '/api/search',
+      // The spreadsheet downloads (issue #21): public, the same for everyone, not kept offline.
+      '/api/leagues/:leagueId/table.csv',
+      '/api/leagues/:leagueId/matches.csv',
+      '/api/leagues/:leagueId/stats.csv',
+      '/api/teams/:teamId/roster.csv',
+    ];
     expect(shared.filter((route) => !publicReads.includes(route))).toEqual([]);
     for (const route of shared)
       expect(route).not.toMatch(/^\/api\/(tables|auth|images|mwpl_news|team_news|team_video)(\/|$)/);

@@ -3,17 +3,22 @@
  * detail"), then its cards per player (Discipline, issue #19). The season is the id's
  * "-YY" suffix when it has one, else the league record's own season, else the current year.
  */
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { StatList } from '@/components/stat-list';
 import { ErrorMessage, Loading } from '@/components/status';
 import { TabPanel, Tabs, useTabParam, type TabItem } from '@/components/tabs';
 import { useApi } from '@/hooks/use-api';
+import { useHydrated } from '@/hooks/use-hydrated';
 import type { League, LeaderRow } from '@/lib/api-types';
 import { leagueTitleFromId, parseLeagueId, seasonFromLeagueId } from '../../../api/domain/league-id';
 import { LeagueDiscipline } from './league-discipline';
 import { LeagueMatches } from './league-matches';
 import { LeagueTable } from './league-table';
 import './leagues.css';
+
+// Calendar, CSV and the website snippet (issue #21), once the page runs.
+const DataLinks = lazy(() => import('@/components/data-links').then((m) => ({ default: m.DataLinks })));
 
 type TabKey = 'table' | 'matches' | 'scorers' | 'assists' | 'clean_sheets' | 'points' | 'discipline';
 type StatKey = Exclude<TabKey, 'table' | 'matches' | 'discipline'>;
@@ -73,6 +78,7 @@ function LeagueDetail({ leagueId }: { leagueId: string }) {
     seasonFromLeagueId(leagueId) ??
     league.data?.season ??
     (league.loading ? null : String(new Date().getFullYear()));
+  const hydrated = useHydrated();
   // One load serves the four leaderboard tabs; it starts when one of them is opened.
   const stats = useApi<LeagueStats>(
     isStatTab(tab) && season !== null
@@ -105,6 +111,11 @@ function LeagueDetail({ leagueId }: { leagueId: string }) {
           <StatList rows={stats.data?.[tab]} statLabel={STAT_LABEL[tab]} />
         )}
       </TabPanel>
+      {hydrated && league.data && (
+        <Suspense fallback={null}>
+          <DataLinks kind="league" id={league.data.league_id} name={league.data.league_name} />
+        </Suspense>
+      )}
     </section>
   );
 }

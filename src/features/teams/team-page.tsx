@@ -25,9 +25,8 @@ import './teams.css';
 
 // The latest result, news and video beside (desk) or under (phone) the tabs, once the page
 // runs: the first paint is the team and its squad, and their code stays out of it.
-const ResultsPanel = lazy(() =>
-  import('@/components/results-panel').then((m) => ({ default: m.ResultsPanel })),
-);
+// Then the calendar, CSV and the website snippet (issue #21): one chunk for both.
+const TeamAside = lazy(() => import('./team-aside').then((m) => ({ default: m.TeamAside })));
 
 // Shown only where a service worker can serve the copy back, once the page runs: its
 // IndexedDB code loads then, not with the page.
@@ -153,7 +152,7 @@ function TeamDetails({ team }: { team: Team }) {
         <aside className="team-aside" aria-label="Latest">
           {hydrated && (
             <Suspense fallback={<Loading />}>
-              <ResultsPanel teamId={team.team_id} />
+              <TeamAside teamId={team.team_id} teamName={team.team_name} />
             </Suspense>
           )}
         </aside>

@@ -214,7 +214,8 @@ describe('the league page', () => {
     await renderRoute('/leagues/tl-26', { api });
     const firstRows = async (tab: string) => {
       await openTab(tab);
-      const list = await screen.findByRole('list');
+      // The tab's own list (the page also lists its CSV downloads).
+      const list = await within(screen.getByRole('tabpanel')).findByRole('list');
       return within(list)
         .getAllByRole('listitem')
         .map((item) => `${within(item).getByRole('link').textContent} ${item.lastChild?.textContent}`);

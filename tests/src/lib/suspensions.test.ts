@@ -3,14 +3,8 @@
  * GET /api/teams/{teamId}/suspensions and the team's matches (issue #19).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  banCovers,
-  isSuspendedFor,
-  playerSuspension,
-  suspendedText,
-  type BanMatch,
-  type Suspension,
-} from '@/lib/suspensions';
+import { banCovers, isSuspendedFor, type BanMatch } from '@/lib/suspension-rule';
+import { playerSuspension, suspendedText, type Suspension } from '@/lib/suspensions';
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
 

@@ -5,8 +5,10 @@
  * stacked on a phone; on a wide screen Details and Teams side by side.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { CsvImport } from '@/components/csv-import';
 import { EmptyMessage } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
+import { formatMatchDate } from '@/lib/format';
 import type { League, TeamSummary } from '@/lib/api-types';
 import { Field } from '../team-management/form-parts';
 import { Deductions } from './deductions';
@@ -115,6 +117,13 @@ export function LeaguesTab() {
   );
 }
 
+/** A fixtures import's preview row (issue #21). */
+interface FixtureRow {
+  line: number;
+  outcome: 'create' | 'error';
+  match?: { home_team_name: string; away_team_name: string; date: string };
+}
+
 /** The chosen season's sections; its registered teams are read once for Teams and Deductions. */
 function LeagueSeason({ league, onSaved }: { league: League; onSaved: (league: League) => void }) {
   const id = useId();
@@ -136,6 +145,17 @@ function LeagueSeason({ league, onSaved }: { league: League; onSaved: (league: L
       </LeagueSection>
       <LeagueSection id={`${id}-fixtures`} title="Fixtures" wide>
         <FixturesForm league={league} onCreated={() => setFixturesMade((count) => count + 1)} />
+        <CsvImport<FixtureRow>
+          title="Import fixtures from a spreadsheet"
+          path={`/api/leagues/${encodeURIComponent(league.league_id)}/matches.csv`}
+          columns="date,home_team,away_team,location"
+          describe={(row) =>
+            row.match
+              ? `${row.match.home_team_name} vs ${row.match.away_team_name}, ${formatMatchDate(row.match.date)}`
+              : ''
+          }
+          onImported={() => setFixturesMade((count) => count + 1)}
+        />
       </LeagueSection>
       <LeagueSection id={`${id}-matches`} title="Matches" wide>
         <LeagueMatchesAdmin key={fixturesMade} league={league} />

@@ -13,13 +13,8 @@ import { useApi } from '@/hooks/use-api';
 import { ApiError, apiJson } from '@/lib/api-client';
 import type { Match, RosterPlayer } from '@/lib/api-types';
 import type { StoredUser } from '@/lib/storage';
-import {
-  isSuspendedFor,
-  playerSuspension,
-  suspensionsOf,
-  suspensionsPath,
-  type SuspensionsAnswer,
-} from '@/lib/suspensions';
+import { isSuspendedFor } from '@/lib/suspension-rule';
+import { playerSuspension, suspensionsOf, suspensionsPath, type SuspensionsAnswer } from '@/lib/suspensions';
 import {
   LOAD_PAUSE_MS,
   loadMatch,

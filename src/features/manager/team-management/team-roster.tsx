@@ -5,6 +5,7 @@
  * section 9, so clicking through team cards sends one request, for the last card.
  */
 import { useEffect, useRef, useState } from 'react';
+import { RosterImport } from '@/components/roster-import';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useToast } from '@/components/toast';
 import { useLoggedFailure } from '@/hooks/use-logged-failure';
@@ -211,6 +212,13 @@ export function TeamRoster({ team }: { team: TeamSummary }) {
           );
         })
       )}
+      <RosterImport
+        teamId={team.team_id}
+        onImported={() => {
+          clearResponseCache();
+          roster.reload();
+        }}
+      />
     </section>
   );
 }

@@ -1,0 +1,67 @@
+/**
+ * Calendar feeds (issue #21): a team's and a league's matches as iCalendar, for calendar
+ * apps to subscribe to. The whole current season, past and future, so the answer does
+ * not depend on the clock; an ETag and 304 like every read.
+ *
+ * Not kept by the server's read cache: the match links are absolute, built from the
+ * request's own origin, and that cache keys answers by path alone.
+ */
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../env';
+import { calendarMatches } from '../data/calendar';
+import { findLeague } from '../data/leagues';
+import { getTeam, teamSeasons } from '../data/teams';
+import { matchEvent, writeCalendar, type CalendarEvent, type CalendarMatch } from '../domain/icalendar';
+import { leagueIdOf } from '../domain/league-id';
+import { fail } from '../errors';
+import { CACHE } from '../http/cache';
+import { readResponse } from '../http/read';
+import { idParam, validate } from '../http/validate';
+import { leagueParam, requireLeague } from './leagues';
+
+const teamParam = z.object({ teamId: idParam });
+
+/**
+ * Where the app is served, for the links to match pages: the request's origin, with the
+ * scheme a trusted proxy says the client used (TLS usually ends at the proxy).
+ */
+function originOf(c: Context<AppEnv>): string {
+  const url = new URL(c.req.url);
+  if (c.var.options.trustProxy) {
+    const proto = c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim().toLowerCase();
+    if (proto === 'https' || proto === 'http') url.protocol = `${proto}:`;
+  }
+  return url.origin;
+}
+
+function calendarRead(c: Context<AppEnv>, name: string, matches: readonly CalendarMatch[]): Response {
+  const origin = originOf(c);
+  const events = matches
+    .map((match) => matchEvent(match, origin))
+    .filter((event): event is CalendarEvent => event !== null);
+  return readResponse(c, Buffer.from(writeCalendar({ name, events }), 'utf8'), {
+    'Content-Type': 'text/calendar; charset=utf-8',
+    'Cache-Control': CACHE.revalidate,
+  });
+}
+
+export const calendarRoutes = new Hono<AppEnv>()
+  .get('/teams/:teamId/calendar.ics', validate('param', teamParam), async (c) => {
+    const db = c.var.db;
+    const team = await getTeam(db, c.req.valid('param').teamId);
+    if (!team) fail(404, 'Team not found');
+    // The season of the team's league; a team in no league: its latest season with matches.
+    const leagueId = leagueIdOf(team.league_id);
+    const league = leagueId === null ? undefined : await findLeague(db, leagueId);
+    const season = league?.season ?? (await teamSeasons(db, team.team_id))[0];
+    const matches = season === undefined ? [] : await calendarMatches(db, { teamId: team.team_id, season });
+    return calendarRead(c, team.team_name, matches);
+  })
+  .get('/leagues/:leagueId/calendar.ics', validate('param', leagueParam), async (c) => {
+    const db = c.var.db;
+    const league = await requireLeague(db, c.req.valid('param').leagueId);
+    const matches = await calendarMatches(db, { leagueId: league.league_id, season: league.season });
+    return calendarRead(c, `${league.league_name} ${league.season}`, matches);
+  });

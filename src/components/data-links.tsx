@@ -1,0 +1,171 @@
+/**
+ * A league's or a team's data taken elsewhere (issue #21): its fixtures in a calendar app
+ * (a webcal:// subscription that stays up to date, or a one-off .ics file), its tables and
+ * lists as spreadsheets (CSV), and a snippet that puts the table or the fixtures on a club's
+ * own website. Loaded once the page runs, below what the page is for.
+ */
+import { useId, useState } from 'react';
+import { useSession } from '@/lib/session';
+import { RosterImport } from './roster-import';
+import './data-links.css';
+
+type Theme = 'light' | 'dark';
+
+interface Target {
+  kind: 'league' | 'team';
+  id: string;
+  name: string;
+}
+
+const LEAGUE_SHEETS = [
+  { path: 'table.csv', label: 'Table' },
+  { path: 'matches.csv', label: 'Matches' },
+  { path: 'stats.csv?kind=scorers', label: 'Top scorers' },
+  { path: 'stats.csv?kind=assists', label: 'Top assists' },
+  { path: 'stats.csv?kind=clean_sheets', label: 'Clean sheets' },
+  { path: 'stats.csv?kind=points', label: 'Points' },
+] as const;
+
+const TEAM_SHEETS = [{ path: 'roster.csv', label: 'Squad' }] as const;
+
+function base({ kind, id }: Target): string {
+  return `/api/${kind === 'league' ? 'leagues' : 'teams'}/${encodeURIComponent(id)}`;
+}
+
+/** The browser's own zone, for the fixtures' kick-off times on a club's site. */
+function browserZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+export function embedSnippet(target: Target, theme: Theme, origin: string, zone: string): string {
+  const path =
+    target.kind === 'league'
+      ? `/embed/leagues/${encodeURIComponent(target.id)}/table?theme=${theme}`
+      : `/embed/teams/${encodeURIComponent(target.id)}/fixtures?theme=${theme}&tz=${encodeURIComponent(zone)}`;
+  const title = target.kind === 'league' ? `${target.name} table` : `${target.name} fixtures`;
+  const height = target.kind === 'league' ? 520 : 440;
+  const safeTitle = title.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<iframe src="${origin}${path}" title="${safeTitle}" width="100%" height="${height}" style="border:0" loading="lazy"></iframe>`;
+}
+
+export function DataLinks(target: Target) {
+  const headingId = useId();
+  const { user } = useSession();
+  // The team's own coach or owner (or a super admin) may also bring a squad in from a sheet.
+  const staff =
+    target.kind === 'team' &&
+    user !== null &&
+    (user.user_type === 'super_admin' ||
+      ((user.user_type === 'coach' || user.user_type === 'owner') && user.team_id === target.id));
+  const origin = window.location.origin;
+  const calendar = `${base(target)}/calendar.ics`;
+  const sheets = target.kind === 'league' ? LEAGUE_SHEETS : TEAM_SHEETS;
+  return (
+    <section className="card data-links" aria-labelledby={headingId}>
+      <h2 id={headingId}>Calendar and downloads</h2>
+      <div className="data-links-group">
+        <h3>Fixtures in your calendar</h3>
+        <p className="muted">
+          A subscription follows every change: a moved or postponed match updates itself.
+        </p>
+        <div className="data-links-row">
+          <a className="button" href={`${origin.replace(/^https?:/, 'webcal:')}${calendar}`}>
+            Subscribe in your calendar
+          </a>
+          <a className="button button-secondary" href={calendar} download>
+            Download .ics
+          </a>
+        </div>
+      </div>
+      <div className="data-links-group">
+        <h3>Spreadsheets (CSV)</h3>
+        <ul className="data-links-sheets">
+          {sheets.map((sheet) => (
+            <li key={sheet.path}>
+              <a href={`${base(target)}/${sheet.path}`} download>
+                {sheet.label}
+                <span className="visually-hidden"> (CSV)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <EmbedSnippet target={target} origin={origin} />
+      {staff && (
+        <div className="data-links-group">
+          <RosterImport teamId={target.id} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function EmbedSnippet({ target, origin }: { target: Target; origin: string }) {
+  const ids = { theme: useId(), code: useId() };
+  const [theme, setTheme] = useState<Theme>('light');
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const [zone] = useState(browserZone);
+  const code = embedSnippet(target, theme, origin, zone);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied('yes');
+    } catch {
+      setCopied('no');
+    }
+  };
+
+  return (
+    <div className="data-links-group">
+      <h3>On your club’s website</h3>
+      <p className="muted">
+        {target.kind === 'league'
+          ? 'Paste this into a page of your site to show the table, always up to date.'
+          : 'Paste this into a page of your site to show the next matches, always up to date.'}
+      </p>
+      <div className="field data-links-theme">
+        <label htmlFor={ids.theme}>Colours</label>
+        <select
+          id={ids.theme}
+          value={theme}
+          onChange={(event) => {
+            setTheme(event.target.value as Theme);
+            setCopied(null);
+          }}
+        >
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select>
+      </div>
+      <label htmlFor={ids.code} className="visually-hidden">
+        Code to paste into your website
+      </label>
+      <textarea
+        id={ids.code}
+        className="data-links-code"
+        readOnly
+        rows={4}
+        value={code}
+        onFocus={(event) => event.target.select()}
+      />
+      <div className="data-links-row">
+        <button type="button" className="button button-secondary" onClick={() => void copy()}>
+          Copy code
+        </button>
+        <a href={code.match(/src="([^"]+)"/)?.[1]} target="_blank" rel="noopener noreferrer">
+          Preview
+        </a>
+        {copied !== null && (
+          <span role="status" className="muted">
+            {copied === 'yes' ? 'Copied' : 'Select the code and copy it yourself'}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
