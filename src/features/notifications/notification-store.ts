@@ -13,6 +13,8 @@ let unread: number | null = null;
 let userId: string | null = null;
 const listeners = new Set<() => void>();
 let inFlight: Promise<void> | null = null;
+/** Bumped by every count the panel sets: an ask that started before it answers too late to count. */
+let changes = 0;
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -29,6 +31,7 @@ export function unreadSnapshot(): number | null {
 
 /** A new count from an answer the panel already has. */
 export function setUnread(count: number, forUser: string): void {
+  changes += 1;
   if (userId !== forUser) userId = forUser;
   if (unread === count) return;
   unread = count;
@@ -43,10 +46,12 @@ export function refreshUnread(forUser: string): Promise<void> {
     unread = null;
     emit();
   }
+  const asked = changes;
   inFlight ??= apiJson<NotificationPageDto>('/api/notifications?limit=1', { auth: true })
     .then(
       (page) => {
-        if (userId === forUser) setUnread(page.unread, forUser);
+        // A mark-read answered meanwhile knows better than this older count.
+        if (userId === forUser && changes === asked) setUnread(page.unread, forUser);
       },
       (error: unknown) => {
         console.warn('Could not update the unread notifications', error);

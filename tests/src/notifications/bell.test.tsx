@@ -83,7 +83,7 @@ describe('the bell of a signed-in user', () => {
     await user.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
     const again = await screen.findByRole('region', { name: 'Notifications' });
     await user.click(await within(again).findByRole('button', { name: 'Mark all as read' }));
-    await screen.findByRole('button', { name: 'Notifications' });
+    await screen.findByRole('button', { name: 'Notifications' }, { timeout: 5000 });
     await waitFor(() =>
       expect(within(again).queryByText('Unread:', { exact: false })).not.toBeInTheDocument(),
     );
