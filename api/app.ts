@@ -16,6 +16,7 @@ import { adminTableRoutes } from './routes/admin-tables';
 import { authRoutes } from './routes/auth';
 import { csvRoutes, isCsvImport } from './routes/csv';
 import { calendarRoutes } from './routes/calendars';
+import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { leagueRoutes } from './routes/leagues';
@@ -67,6 +68,7 @@ export function createApp(db: DB, options: AppOptions, readCache: ReadCache | nu
       return (isCsvImport(c.req.method, c.req.path) ? limitCsvBody : limitBody)(c, next);
     })
     .route('/', healthRoutes)
+    .route('/', docsRoutes)
     .route('/', authRoutes)
     .route('/', leagueRoutes)
     .route('/', leagueRuleRoutes)

@@ -38,6 +38,8 @@ export const CACHED_READ_ROUTES = [
 export const UNCACHED_READ_ROUTES = {
   '/api/health': 'a liveness check',
   '/api/openapi.json': 'the API document',
+  '/api/docs': 'the API reference page (Swagger UI), for developers',
+  '/api/docs/:asset': "the API reference page's script and style sheet",
   '/api/auth/me': 'auth: behind a session',
   '/api/search': 'search',
   '/api/images/:kind{teams|players|coaches}/:file':
