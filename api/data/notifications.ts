@@ -6,17 +6,7 @@
 import type { DB } from '../../db/connection';
 import type { NotificationKind } from '../../db/schema';
 import type { NotificationMessage } from '../domain/notification-text';
-
-/** One stored notification as the API answers it. */
-export interface NotificationDto {
-  id: number;
-  kind: NotificationKind;
-  title: string;
-  body: string;
-  link: string;
-  created_at: string;
-  read: boolean;
-}
+import type { NotificationDto } from '../schemas';
 
 /** Who should hear of something: staff of teams, super admins, and never the one who did it. */
 export interface Audience {

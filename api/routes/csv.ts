@@ -16,9 +16,7 @@ import { z } from 'zod';
 import { assertTeamStaff, currentUser, requireRoles, requireUser } from '../auth/middleware';
 import { insertImportedFixtures, seasonKickoffs, shirtNumbers } from '../data/csv-imports';
 import { uniqueId } from '../data/ids';
-import { approvedLeagueResults, leagueTeams } from '../data/leagues';
-import { cardsPerTeam } from '../data/discipline';
-import { leagueDeductions, leagueRules } from '../data/league-rules';
+import { leagueStandings } from '../data/league-table';
 import { registeredTeams } from '../data/league-season';
 import { listMatches } from '../data/matches';
 import { insertRosterPlayer } from '../data/roster-writes';
@@ -42,14 +40,13 @@ import {
   type ImportError,
   type RosterImportAnswer,
 } from '../domain/csv';
-import { explainStandings } from '../domain/standings';
 import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { readResponse } from '../http/read';
 import { booleanParam, idParam, seasonParam, validate } from '../http/validate';
 import { audit, writeTransaction } from '../http/write';
-import type { LeagueDto, MatchDto } from '../schemas';
+import type { MatchDto } from '../schemas';
 import { leagueParam, requireLeague } from './leagues';
 
 const IMPORT_PATHS = [/^\/api\/leagues\/[^/]+\/matches\.csv$/, /^\/api\/teams\/[^/]+\/roster\.csv$/];
@@ -94,22 +91,6 @@ const statsQuery = seasonQuery.extend({
 });
 const teamParam = z.object({ teamId: idParam });
 const importQuery = z.object({ dry_run: booleanParam.optional() });
-
-/** The league table as GET /api/leagues/{leagueId}/table orders it. */
-async function standings(c: Context<AppEnv>, league: LeagueDto, season: string) {
-  const db = c.var.db;
-  const current = season === league.season;
-  const teams = await leagueTeams(db, league.league_id, season, current);
-  const matches = await approvedLeagueResults(db, league.league_id, season);
-  const options = current
-    ? {
-        rules: await leagueRules(db, league.league_id),
-        deductions: await leagueDeductions(db, league.league_id),
-        cards: await cardsPerTeam(db, league.league_id, season),
-      }
-    : {};
-  return explainStandings(teams, matches, options).rows;
-}
 
 // ---------------------------------------------------------------------------------
 // Imports
@@ -197,7 +178,7 @@ export const csvRoutes = new Hono<AppEnv>()
     async (c) => {
       const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
       const season = c.req.valid('query').season ?? league.season;
-      const rows = await standings(c, league, season);
+      const { rows } = await leagueStandings(c.var.db, league, season);
       return csvDownload(
         c,
         csvFileName(league.league_id, season, 'table'),

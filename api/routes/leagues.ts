@@ -6,12 +6,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import type { DB } from '../../db/connection';
-import { approvedLeagueResults, findLeague, leagueTeams, listLeagues } from '../data/leagues';
-import { leagueDeductions, leagueRules } from '../data/league-rules';
-import { cardsPerTeam } from '../data/discipline';
+import { findLeague, listLeagues } from '../data/leagues';
+import { leagueStandings } from '../data/league-table';
 import { listMatches } from '../data/matches';
 import { leaderboards } from '../data/stats';
-import { explainStandings } from '../domain/standings';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { idParam, leagueIdFrom, seasonParam, validate } from '../http/validate';
@@ -59,21 +57,7 @@ export const leagueRoutes = new Hono<AppEnv>()
     async (c) => {
       const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
       const season = c.req.valid('query').season ?? league.season;
-      const db = c.var.db;
-      // The league's own rules and deductions (issue #18) order the current season; an
-      // earlier season is shown as it stood, under the default rules.
-      const current = season === league.season;
-      const teams = await leagueTeams(db, league.league_id, season, current);
-      const matches = await approvedLeagueResults(db, league.league_id, season);
-      const deductions = current ? await leagueDeductions(db, league.league_id) : [];
-      const options = current
-        ? {
-            rules: await leagueRules(db, league.league_id),
-            deductions,
-            cards: await cardsPerTeam(db, league.league_id, season),
-          }
-        : {};
-      const { rows, reasons } = explainStandings(teams, matches, options);
+      const { rows, reasons, deductions } = await leagueStandings(c.var.db, league, season);
       const body: LeagueTableDto = {
         standings: rows,
         deductions,

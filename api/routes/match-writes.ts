@@ -498,8 +498,9 @@ export const matchWriteRoutes = new Hono<AppEnv>()
         after: resultOf(after),
       });
       // A team correcting its own report while the opponent's differing one waits beside it:
-      // the two may now agree. A super admin's report stands alone.
-      const counter = await findCounterReport(db, id);
+      // the two may now agree. A super admin's report stands alone. A second report only ever
+      // waits beside a pending one, so the common first report asks nothing more.
+      const counter = match.approved === 'PENDING' ? await findCounterReport(db, id) : undefined;
       if (counter !== undefined) {
         if (isSuperAdmin) await deleteCounterReport(db, id);
         else if (reportDifferences(counter, version).length === 0) {
