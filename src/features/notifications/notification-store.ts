@@ -3,6 +3,10 @@
  * asked for when the bell first shows, every minute while the page is visible, when the
  * page comes back into view or online, and whenever the panel changes what is read. A
  * failed ask keeps the last known count: the bell never shows a number it did not get.
+ *
+ * Answers can arrive out of order (a slow mark-read after a later read-all), so every
+ * request that will bring a count takes a ticket when it starts, and an answer counts only
+ * if no request started after it has answered already: the newest question wins.
  */
 import { apiJson } from '@/lib/api-client';
 import type { NotificationPageDto } from '../../../api/schemas';
@@ -13,8 +17,9 @@ let unread: number | null = null;
 let userId: string | null = null;
 const listeners = new Set<() => void>();
 let inFlight: Promise<void> | null = null;
-/** Bumped by every count the panel sets: an ask that started before it answers too late to count. */
-let changes = 0;
+/** Tickets handed out, and the newest one whose answer was applied. */
+let issued = 0;
+let applied = 0;
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -29,30 +34,40 @@ export function unreadSnapshot(): number | null {
   return unread;
 }
 
-/** A new count from an answer the panel already has. */
-export function setUnread(count: number, forUser: string): void {
-  changes += 1;
-  if (userId !== forUser) userId = forUser;
-  if (unread === count) return;
-  unread = count;
+function switchUser(forUser: string): void {
+  if (userId === forUser) return;
+  // Another user signed in on this device: the previous count is not theirs.
+  userId = forUser;
+  unread = null;
   emit();
+}
+
+/**
+ * Takes a ticket before a request that answers with the unread count; call what it
+ * returns with that count. A count from a request older than one already applied, or for
+ * a user who is no longer the one signed in, is dropped.
+ */
+export function countTicket(forUser: string): (count: number) => void {
+  switchUser(forUser);
+  issued += 1;
+  const ticket = issued;
+  return (count) => {
+    if (userId !== forUser || ticket < applied) return;
+    applied = ticket;
+    if (unread === count) return;
+    unread = count;
+    emit();
+  };
 }
 
 /** Asks the server for the count (one ask at a time); keeps the last one on failure. */
 export function refreshUnread(forUser: string): Promise<void> {
-  if (userId !== forUser) {
-    // Another user signed in on this device: the previous count is not theirs.
-    userId = forUser;
-    unread = null;
-    emit();
-  }
-  const asked = changes;
-  inFlight ??= apiJson<NotificationPageDto>('/api/notifications?limit=1', { auth: true })
+  switchUser(forUser);
+  if (inFlight) return inFlight;
+  const apply = countTicket(forUser);
+  inFlight = apiJson<NotificationPageDto>('/api/notifications?limit=1', { auth: true })
     .then(
-      (page) => {
-        // A mark-read answered meanwhile knows better than this older count.
-        if (userId === forUser && changes === asked) setUnread(page.unread, forUser);
-      },
+      (page) => apply(page.unread),
       (error: unknown) => {
         console.warn('Could not update the unread notifications', error);
       },

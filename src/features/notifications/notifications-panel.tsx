@@ -10,7 +10,7 @@ import { ErrorMessage, Loading } from '@/components/status';
 import { apiJson, newIdempotencyKey } from '@/lib/api-client';
 import { formatRelativeTime } from '@/lib/format';
 import type { NotificationDto, NotificationPageDto } from '../../../api/schemas';
-import { setUnread } from './notification-store';
+import { countTicket } from './notification-store';
 import { PushToggle } from './push-toggle';
 import './notifications.css';
 
@@ -66,11 +66,12 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
 
   useEffect(() => {
     let live = true;
+    const count = countTicket(userId);
     apiJson<NotificationPageDto>(`/api/notifications?limit=${PAGE}`, { auth: true }).then(
       (page) => {
+        count(page.unread);
         if (!live) return;
         setLoaded({ items: page.notifications, unread: page.unread, next: page.next_cursor });
-        setUnread(page.unread, userId);
       },
       (error: unknown) => {
         console.warn(error); // handled: the panel says so
@@ -85,6 +86,7 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
   const more = async () => {
     if (!loaded?.next) return;
     setBusy(true);
+    const count = countTicket(userId);
     try {
       const page = await apiJson<NotificationPageDto>(
         `/api/notifications?limit=${PAGE}&cursor=${encodeURIComponent(loaded.next)}`,
@@ -95,7 +97,7 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
         unread: page.unread,
         next: page.next_cursor,
       });
-      setUnread(page.unread, userId);
+      count(page.unread);
     } catch (error) {
       console.warn(error);
       setFailed(true);
@@ -117,8 +119,9 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
             }
           : current,
       );
+      const count = countTicket(userId);
       markRead(`/api/notifications/${item.id}/read`).then(
-        ({ unread }) => setUnread(unread, userId),
+        ({ unread }) => count(unread),
         (error: unknown) => console.warn('Could not mark the notification read', error),
       );
     },
@@ -127,6 +130,7 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
 
   const readAll = async () => {
     setBusy(true);
+    const count = countTicket(userId);
     try {
       const { unread } = await markRead('/api/notifications/read-all');
       setLoaded((current) =>
@@ -134,7 +138,7 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
           ? { ...current, unread, items: current.items.map((item) => ({ ...item, read: true })) }
           : current,
       );
-      setUnread(unread, userId);
+      count(unread);
     } catch (error) {
       console.warn(error);
       setFailed(true);
