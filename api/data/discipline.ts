@@ -3,6 +3,7 @@
  * the cards of a season's approved results, and the players' names.
  */
 import type { DB } from '../../db/connection';
+import { prepared } from '../../db/prepared';
 import {
   activeBans,
   cardCounts,
@@ -14,6 +15,16 @@ import {
 import { findLeague } from './leagues';
 import { leagueRules } from './league-rules';
 
+// Every squad and report checks suspensions: these run on each one, built and compiled once.
+const TEAM_SEASON_MATCHES = prepared((db: DB, a: { leagueId: string; season: string; teamId: string }) =>
+  db
+    .selectFrom('matches')
+    .select(['id', 'match_date', 'status', 'approved'])
+    .where('league_id', '=', a.leagueId)
+    .where('season', '=', a.season)
+    .where((eb) => eb.or([eb('home_team', '=', a.teamId), eb('away_team', '=', a.teamId)])),
+);
+
 /** A team's matches of a league season, any order (the rules sort them). */
 export async function teamSeasonMatches(
   db: DB,
@@ -21,18 +32,28 @@ export async function teamSeasonMatches(
   season: string,
   teamId: string,
 ): Promise<DisciplineMatch[]> {
-  return db
-    .selectFrom('matches')
-    .select(['id', 'match_date', 'status', 'approved'])
-    .where('league_id', '=', leagueId)
-    .where('season', '=', season)
-    .where((eb) => eb.or([eb('home_team', '=', teamId), eb('away_team', '=', teamId)]))
-    .execute();
+  return TEAM_SEASON_MATCHES.all(db, { leagueId, season, teamId });
 }
 
 export interface SeasonCard extends MatchCard {
   team_id: string;
 }
+
+const seasonCardsOf = (db: DB, leagueId: string, season: string) =>
+  db
+    .selectFrom('match_cards as c')
+    .innerJoin('matches as m', 'm.id', 'c.match_id')
+    .select(['c.match_id', 'c.player_id', 'c.team_id', 'c.card'])
+    .where('m.league_id', '=', leagueId)
+    .where('m.season', '=', season)
+    .where('m.approved', '=', 'TRUE')
+    .orderBy('c.id');
+const SEASON_CARDS = prepared((db: DB, a: { leagueId: string; season: string }) =>
+  seasonCardsOf(db, a.leagueId, a.season),
+);
+const TEAM_SEASON_CARDS = prepared((db: DB, a: { leagueId: string; season: string; teamId: string }) =>
+  seasonCardsOf(db, a.leagueId, a.season).where('c.team_id', '=', a.teamId),
+);
 
 /** The cards of a league season's approved results (a team's only, when given). */
 export async function seasonCards(
@@ -41,16 +62,9 @@ export async function seasonCards(
   season: string,
   teamId?: string,
 ): Promise<SeasonCard[]> {
-  let query = db
-    .selectFrom('match_cards as c')
-    .innerJoin('matches as m', 'm.id', 'c.match_id')
-    .select(['c.match_id', 'c.player_id', 'c.team_id', 'c.card'])
-    .where('m.league_id', '=', leagueId)
-    .where('m.season', '=', season)
-    .where('m.approved', '=', 'TRUE')
-    .orderBy('c.id');
-  if (teamId !== undefined) query = query.where('c.team_id', '=', teamId);
-  return query.execute();
+  return teamId === undefined
+    ? SEASON_CARDS.all(db, { leagueId, season })
+    : TEAM_SEASON_CARDS.all(db, { leagueId, season, teamId });
 }
 
 /** Names of these players, by id. */

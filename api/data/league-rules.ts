@@ -4,14 +4,28 @@
  * plays by DEFAULT_RULES.
  */
 import type { DB } from '../../db/connection';
+import { prepared } from '../../db/prepared';
 import { DEFAULT_RULES, TIEBREAKERS, type LeagueRules, type Tiebreaker } from '../domain/league-rules';
 import type { DeductionDto } from '../schemas';
 
 const KNOWN: ReadonlySet<string> = new Set(TIEBREAKERS);
 
+/**
+ * A fresh copy of the defaults, for the caller to change. Written out rather than
+ * structuredClone'd: that went through the worker serialiser on every squad and report.
+ */
+function defaultRules(): LeagueRules {
+  return {
+    points: { ...DEFAULT_RULES.points },
+    tiebreakers: [...DEFAULT_RULES.tiebreakers],
+    report_deadline_hours: DEFAULT_RULES.report_deadline_hours,
+    suspensions: { ...DEFAULT_RULES.suspensions },
+  };
+}
+
 /** Stored rules over the defaults; a stored value that no longer fits is left out. */
 function withDefaults(stored: unknown): LeagueRules {
-  const rules = structuredClone(DEFAULT_RULES);
+  const rules = defaultRules();
   if (stored === null || typeof stored !== 'object') return rules;
   const value = stored as Partial<Record<keyof LeagueRules, unknown>>;
   const points = value.points as Partial<LeagueRules['points']> | undefined;
@@ -30,17 +44,17 @@ function withDefaults(stored: unknown): LeagueRules {
   return rules;
 }
 
+const RULES_ROW = prepared((db: DB, a: { leagueId: string }) =>
+  db.selectFrom('league_rules').select('rules').where('league_id', '=', a.leagueId),
+);
+
 export async function leagueRules(db: DB, leagueId: string): Promise<LeagueRules> {
-  const row = await db
-    .selectFrom('league_rules')
-    .select('rules')
-    .where('league_id', '=', leagueId)
-    .executeTakeFirst();
-  if (row === undefined) return structuredClone(DEFAULT_RULES);
+  const row = await RULES_ROW.first(db, { leagueId });
+  if (row === undefined) return defaultRules();
   try {
     return withDefaults(JSON.parse(row.rules));
   } catch {
-    return structuredClone(DEFAULT_RULES);
+    return defaultRules();
   }
 }
 

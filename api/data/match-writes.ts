@@ -32,12 +32,17 @@ const TEAM_NAME = prepared((db: DB, a: { teamId: string }) =>
 const SQUAD_ROWS = prepared((db: DB, a: { matchId: number }) =>
   db
     .selectFrom('match_squads')
-    .select(['team_id', 'player_id'])
+    .select(['id', 'team_id', 'player_id'])
     .where('match_id', '=', a.matchId)
     .orderBy('id'),
 );
-const DELETE_SQUAD = prepared((db: DB, a: { matchId: number; teamId: string }) =>
-  db.deleteFrom('match_squads').where('match_id', '=', a.matchId).where('team_id', '=', a.teamId),
+/** One team's squad rows after the given row id (0: all of them). */
+const DELETE_SQUAD_AFTER = prepared((db: DB, a: { matchId: number; teamId: string; afterId: number }) =>
+  db
+    .deleteFrom('match_squads')
+    .where('match_id', '=', a.matchId)
+    .where('team_id', '=', a.teamId)
+    .where('id', '>', a.afterId),
 );
 const DELETE_EVENTS = prepared((db: DB, a: { matchId: number }) =>
   db.deleteFrom('match_events').where('match_id', '=', a.matchId),
@@ -88,23 +93,46 @@ export async function playerTeams(db: DB, ids: readonly string[]): Promise<Map<s
   return teams;
 }
 
+export interface SquadRow {
+  id: number;
+  team_id: string;
+  player_id: string;
+}
+
 /** Saved squads of a match, in selection order. */
-export async function squadRows(db: DB, matchId: number): Promise<{ team_id: string; player_id: string }[]> {
+export async function squadRows(db: DB, matchId: number): Promise<SquadRow[]> {
   return SQUAD_ROWS.all(db, { matchId });
 }
 
-/** Replaces one team's squad for a match; row ids keep the order given, which reads rely on. */
+/**
+ * Replaces one team's squad for a match with `players`, given the rows it holds now (in
+ * selection order). Row ids keep the order given, which reads rely on, so the rows the
+ * two lists share from the start stay and only the rest is deleted and inserted: a coach
+ * adding or dropping the last players (or saving the same squad again) rewrites only
+ * those rows, and every row written fires the table's version and revision triggers.
+ */
 export async function replaceSquad(
   db: DB,
   matchId: number,
   teamId: string,
+  saved: readonly SquadRow[],
   players: readonly string[],
 ): Promise<void> {
-  await DELETE_SQUAD.run(db, { matchId, teamId });
-  if (players.length === 0) return;
+  const current = saved.filter((row) => row.team_id === teamId);
+  let kept = 0;
+  while (kept < current.length && kept < players.length && current[kept]?.player_id === players[kept])
+    kept += 1;
+  if (kept < current.length) {
+    await DELETE_SQUAD_AFTER.run(db, {
+      matchId,
+      teamId,
+      afterId: kept === 0 ? 0 : (current[kept - 1]?.id ?? 0),
+    });
+  }
+  if (kept === players.length) return;
   await db
     .insertInto('match_squads')
-    .values(players.map((player_id) => ({ match_id: matchId, team_id: teamId, player_id })))
+    .values(players.slice(kept).map((player_id) => ({ match_id: matchId, team_id: teamId, player_id })))
     .execute();
 }
 

@@ -4,6 +4,7 @@
  * notification exists exactly when its cause was committed.
  */
 import type { DB } from '../../db/connection';
+import { prepared } from '../../db/prepared';
 import type { NotificationKind } from '../../db/schema';
 import type { NotificationMessage } from '../domain/notification-text';
 import type { NotificationDto } from '../schemas';
@@ -41,6 +42,38 @@ export async function audienceUsers(db: DB, audience: Audience): Promise<string[
   return rows.map((row) => row.id).filter((id) => id !== audience.except);
 }
 
+// One per recipient of every report, review and change to a match: built and compiled once.
+const INSERT_NOTIFICATION = prepared(
+  (
+    db: DB,
+    a: {
+      userId: string;
+      kind: NotificationKind;
+      title: string;
+      body: string;
+      link: string;
+      dedupeKey: string | null;
+      at: string;
+    },
+  ) =>
+    db
+      .insertInto('notifications')
+      .values({
+        user_id: a.userId,
+        kind: a.kind,
+        title: a.title,
+        body: a.body,
+        link: a.link,
+        dedupe_key: a.dedupeKey,
+        created_at: a.at,
+        read_at: null,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['user_id', 'dedupe_key']).where('dedupe_key', 'is not', null).doNothing(),
+      )
+      .returning('id'),
+);
+
 /**
  * Stores `message` for every user of the audience who has not muted its kind. With a
  * `dedupeKey`, a user who already has a notification with that key gets no second one
@@ -68,14 +101,15 @@ export async function notify(
   const sent: SentNotification[] = [];
   for (const user_id of users) {
     if (muted.has(user_id)) continue;
-    const row = await db
-      .insertInto('notifications')
-      .values({ user_id, ...message, dedupe_key: dedupeKey, created_at: at, read_at: null })
-      .onConflict((conflict) =>
-        conflict.columns(['user_id', 'dedupe_key']).where('dedupe_key', 'is not', null).doNothing(),
-      )
-      .returning('id')
-      .executeTakeFirst();
+    const row = await INSERT_NOTIFICATION.first(db, {
+      userId: user_id,
+      kind: message.kind,
+      title: message.title,
+      body: message.body,
+      link: message.link,
+      dedupeKey,
+      at,
+    });
     if (row) sent.push({ id: row.id, user_id, ...message });
   }
   return sent;

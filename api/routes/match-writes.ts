@@ -400,7 +400,7 @@ export const matchWriteRoutes = new Hono<AppEnv>()
         fail(409, `${name} is suspended for this match: ${ban.reason}`);
       }
       const previous = saved.filter((row) => row.team_id === teamId).map((row) => row.player_id);
-      await replaceSquad(db, matchId, teamId, players);
+      await replaceSquad(db, matchId, teamId, saved, players);
       await audit(c, {
         action: 'match.squad',
         entity: 'match',

@@ -92,6 +92,13 @@ function squadRows(matchId: number) {
     .execute();
 }
 
+/** Each team's saved squad, in selection order (the order of its rows' ids). */
+async function squadsByTeam(matchId: number): Promise<Record<string, string[]>> {
+  const squads: Record<string, string[]> = {};
+  for (const row of await squadRows(matchId)) (squads[row.team_id] ??= []).push(row.player_id);
+  return squads;
+}
+
 function eventRows(matchId: number) {
   return t.connection.db
     .selectFrom('match_events')
@@ -158,10 +165,7 @@ describe('PUT /api/teams/{team_id}/matches/{match_id}/roster', () => {
     const first = await putSquad('coach', 'north.town', m8, NT_SQUAD);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ match_id: m8, team_id: 'north.town', players: NT_SQUAD });
-    expect(await squadRows(m8)).toEqual([
-      ...WR_SQUAD.map((player_id) => ({ team_id: 'west.rangers', player_id })),
-      ...NT_SQUAD.map((player_id) => ({ team_id: 'north.town', player_id })),
-    ]);
+    expect(await squadsByTeam(m8)).toEqual({ 'west.rangers': WR_SQUAD, 'north.town': NT_SQUAD });
 
     const second = ['nt.x10', 'nt.x9', 'nt.x8', 'nt.x7', 'nt.x6', 'nt.x5', 'nt.x4', 'nt.gk'];
     expect((await putSquad('coach', 'north.town', m8, second)).body).toEqual({
@@ -169,10 +173,7 @@ describe('PUT /api/teams/{team_id}/matches/{match_id}/roster', () => {
       team_id: 'north.town',
       players: second,
     });
-    expect(await squadRows(m8)).toEqual([
-      ...WR_SQUAD.map((player_id) => ({ team_id: 'west.rangers', player_id })),
-      ...second.map((player_id) => ({ team_id: 'north.town', player_id })),
-    ]);
+    expect(await squadsByTeam(m8)).toEqual({ 'west.rangers': WR_SQUAD, 'north.town': second });
     expect(await auditRows()).toEqual([
       { user_id: 'u.othercoach', action: 'match.squad', entity: 'match', entity_id: String(m8), at: NOW_ISO },
       { user_id: 'u.coach', action: 'match.squad', entity: 'match', entity_id: String(m8), at: NOW_ISO },
@@ -184,6 +185,50 @@ describe('PUT /api/teams/{team_id}/matches/{match_id}/roster', () => {
       home_players: second,
       away_players: WR_SQUAD,
     });
+  });
+
+  it('keeps the rows a new squad shares from the start with the saved one, and keeps the order given', async () => {
+    const m8 = t.matchIds.m8;
+    const idsOf = async () =>
+      t.connection.db
+        .selectFrom('match_squads')
+        .select(['id', 'player_id'])
+        .where('match_id', '=', m8)
+        .where('team_id', '=', 'north.town')
+        .orderBy('id')
+        .execute();
+    expect((await putSquad('coach', 'north.town', m8, NT_SQUAD)).status).toBe(200);
+    const first = await idsOf();
+    const versions = async () =>
+      (
+        await t.connection.db
+          .selectFrom('data_version')
+          .select('version')
+          .where('table_name', '=', 'match_squads')
+          .executeTakeFirstOrThrow()
+      ).version;
+    // The same squad again: nothing is rewritten.
+    const before = await versions();
+    expect((await putSquad('coach', 'north.town', m8, NT_SQUAD)).status).toBe(200);
+    expect(await idsOf()).toEqual(first);
+    expect(await versions()).toBe(before);
+    // Two players added at the end: the seven saved rows stay.
+    const longer = [...NT_SQUAD, 'nt.x4', 'nt.x5'];
+    expect((await putSquad('coach', 'north.town', m8, longer)).status).toBe(200);
+    const grown = await idsOf();
+    expect(grown.slice(0, 7)).toEqual(first);
+    expect(grown.map((row) => row.player_id)).toEqual(longer);
+    // The fourth player swapped and the last dropped: the first three stay, the rest follow in the new order.
+    const swapped = ['nt.gk', 'nt.def', 'nt.mid', 'nt.x9', 'nt.x1', 'nt.x2', 'nt.x3', 'nt.x4'];
+    expect((await putSquad('coach', 'north.town', m8, swapped)).status).toBe(200);
+    const after = await idsOf();
+    expect(after.slice(0, 3)).toEqual(first.slice(0, 3));
+    expect(after.map((row) => row.player_id)).toEqual(swapped);
+    expect((await t.get(`/api/matches/${m8}`)).body).toMatchObject({ home_players: swapped });
+    // A whole new order: every row rewritten, in that order.
+    const reversed = [...swapped].reverse();
+    expect((await putSquad('coach', 'north.town', m8, reversed)).status).toBe(200);
+    expect((await idsOf()).map((row) => row.player_id)).toEqual(reversed);
   });
 
   it('accepts exactly 18 players and lets a super admin save any team’s squad', async () => {

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { approvedLeagueResults, leagueTeams } from '../../api/data/leagues';
-import { replaceSquad, storeReport, storeReview } from '../../api/data/match-writes';
+import { replaceSquad, squadRows, storeReport, storeReview } from '../../api/data/match-writes';
 import { leaderboards } from '../../api/data/stats';
 import { computeStandings } from '../../api/domain/standings';
 import type { Connection, DB } from '../../db/connection';
@@ -73,7 +73,11 @@ describe('the approved results version', () => {
       await moves((db) => storeReport(db, report(m7, [{ team_id: 'west.rangers', player_id: 'wr.fwd' }]))),
     ).toBe(false);
     expect(await moves((db) => storeReport(db, report(m5, [])))).toBe(false);
-    expect(await moves((db) => replaceSquad(db, m8, 'west.rangers', ['wr.gk', 'wr.fwd']))).toBe(false);
+    expect(
+      await moves(async (db) =>
+        replaceSquad(db, m8, 'west.rangers', await squadRows(db, m8), ['wr.gk', 'wr.fwd']),
+      ),
+    ).toBe(false);
     expect(
       await moves((db) =>
         db
