@@ -395,7 +395,9 @@ export async function getMatch(db: DB, id: number): Promise<MatchDto | null> {
   for (const event of await MATCH_EVENTS.all(db, { id })) addEvent(extras, event);
   for (const card of await MATCH_CARDS.all(db, { id })) addCard(extras, card);
   for (const squad of await MATCH_SQUADS.all(db, { id })) addSquad(extras, squad);
-  const rosters = await TWO_ROSTERS.all(db, { home: row.home_team, away: row.away_team });
+  // A team without a saved squad is shown with its roster; most played matches have both squads.
+  const bothSaved = extras.squads.has(row.home_team) && extras.squads.has(row.away_team);
+  const rosters = bothSaved ? [] : await TWO_ROSTERS.all(db, { home: row.home_team, away: row.away_team });
   const fallback = new Map<string, string[]>();
   for (const player of rosters) {
     if (!player.team_id) continue;

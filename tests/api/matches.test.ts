@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { MatchDetailsSchema, MatchSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
@@ -84,6 +84,38 @@ describe('GET /api/matches/{id}', () => {
       approved: '',
       goalscorers: [],
       home_players: ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd'],
+      away_players: ['wr.gk', 'wr.def', 'wr.mid', 'wr.fwd'],
+    });
+  });
+
+  it('shows the roster of a team that has saved no squad, beside the other team’s saved one', async () => {
+    const m8 = t.matchIds.m8;
+    const saved = await t.connection.db
+      .selectFrom('match_squads')
+      .select(['match_id', 'team_id', 'player_id'])
+      .where('match_id', '=', m8)
+      .where('team_id', '=', 'north.town')
+      .orderBy('id')
+      .execute();
+    await t.connection.db
+      .deleteFrom('match_squads')
+      .where('match_id', '=', m8)
+      .where('team_id', '=', 'north.town')
+      .execute();
+    // The fixture is shared by this file's tests: the squad goes back afterwards.
+    onTestFinished(async () => {
+      await t.connection.db.insertInto('match_squads').values(saved).execute();
+    });
+    const roster = await t.connection.db
+      .selectFrom('players')
+      .select('id')
+      .where('team_id', '=', 'north.town')
+      .orderBy('number')
+      .orderBy('id')
+      .execute();
+    const { body } = await t.get(`/api/matches/${m8}`);
+    expect(body).toMatchObject({
+      home_players: roster.map((player) => player.id),
       away_players: ['wr.gk', 'wr.def', 'wr.mid', 'wr.fwd'],
     });
   });
