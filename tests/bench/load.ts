@@ -14,6 +14,8 @@ export interface LoadResult {
   p99: number;
   max: number;
   statuses: Record<number, number>;
+  /** Latency per kind of request, for requests that named theirs. */
+  byKind: Record<string, { requests: number; p50: number; p99: number }>;
 }
 
 export interface LoadOptions {
@@ -22,7 +24,13 @@ export interface LoadOptions {
   seconds: number;
   maxRequests?: number;
   /** Picks the request for each iteration; defaults to GET url. */
-  next?: () => { method: string; path: string; headers?: Record<string, string>; body?: string };
+  next?: () => {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+    kind?: string;
+  };
   /** A status that counts as success; defaults to 2xx and 304. */
   ok?: (status: number) => boolean;
 }
@@ -37,6 +45,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
+  const kinds: Record<string, number[]> = {};
   let errors = 0;
   let issued = 0;
   const maxRequests = options.maxRequests ?? Number.POSITIVE_INFINITY;
@@ -61,7 +70,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         (response) => {
           response.resume();
           response.on('end', () => {
-            latencies.push(performance.now() - begin);
+            const latency = performance.now() - begin;
+            latencies.push(latency);
+            if (spec.kind !== undefined) (kinds[spec.kind] ??= []).push(latency);
             const status = response.statusCode ?? 0;
             statuses[status] = (statuses[status] ?? 0) + 1;
             if (!ok(status)) errors += 1;
@@ -96,5 +107,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? 0,
     statuses,
+    byKind: Object.fromEntries(
+      Object.entries(kinds).map(([kind, list]) => {
+        list.sort((a, b) => a - b);
+        return [kind, { requests: list.length, p50: percentile(list, 50), p99: percentile(list, 99) }];
+      }),
+    ),
   };
 }

@@ -80,6 +80,7 @@ describe('load', () => {
         const match = upcoming[n % upcoming.length] as MatchRow;
         const squad = players.slice(0, 7 + (n % 12)).map((player) => player.id);
         return {
+          kind: 'team selection',
           method: 'PUT',
           path: `/api/teams/${TEAM}/matches/${match.id}/roster`,
           headers: { Authorization: `Bearer ${coach}`, 'Idempotency-Key': randomUUID() },
@@ -92,6 +93,7 @@ describe('load', () => {
         const home = match.home_players.slice(0, n % 3);
         const away = match.away_players.slice(0, (n >> 2) % 2);
         return {
+          kind: 'match report',
           method: 'POST',
           path: `/api/matches/${match.id}/report`,
           headers: { Authorization: `Bearer ${admin}`, 'Idempotency-Key': randomUUID() },
@@ -105,7 +107,7 @@ describe('load', () => {
         };
       }
       counts.reads += 1;
-      return { method: 'GET', path: reads[n % reads.length] as string };
+      return { kind: 'read', method: 'GET', path: reads[n % reads.length] as string };
     };
 
     const result = await runLoad({
@@ -120,7 +122,10 @@ describe('load', () => {
       `${result.requests} requests in ${result.seconds.toFixed(1)} s at ${SETTINGS.loadConnections} connections ` +
         `(${counts.reads} reads, ${counts.selections} team selections, ${counts.reports} match reports): ` +
         `${result.perSecond.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
-        `${result.errors} errors, statuses ${JSON.stringify(result.statuses)}`,
+        `${result.errors} errors, statuses ${JSON.stringify(result.statuses)}; p50/p99 by kind: ` +
+        Object.entries(result.byKind)
+          .map(([kind, figures]) => `${kind} ${figures.p50.toFixed(1)}/${figures.p99.toFixed(1)} ms`)
+          .join(', '),
     );
     expect(result.errors).toBe(0);
     expect(result.requests).toBeGreaterThan(SETTINGS.loadSeconds * 50);
