@@ -17,6 +17,7 @@
  *                               contains one of the comma-separated strings (any case);
  *                               axe-core still scans every screen (add
  *                               AUDIT_UI_LIGHTHOUSE_ONLY=1 to skip it).
+ *   AUDIT_UI_SAVE=dir           keeps each page's Lighthouse report in dir as JSON.
  * Performance figures are noisy on a busy machine (TBT most): compare runs on an idle one.
  */
 import fs from 'node:fs';
@@ -41,6 +42,8 @@ const PAGE_FILTER = (process.env.AUDIT_UI_PAGES ?? '')
   .map((part) => part.trim().toLowerCase())
   .filter(Boolean);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+/** AUDIT_UI_SAVE=dir keeps each page's whole Lighthouse report there, as JSON. */
+const SAVE_DIR = process.env.AUDIT_UI_SAVE ?? '';
 
 interface LighthouseRow {
   name: string;
@@ -147,6 +150,11 @@ async function auditPages(
       lhr = await run();
     }
     if (lhr.runtimeError) console.log(`  ${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (SAVE_DIR) {
+      fs.mkdirSync(SAVE_DIR, { recursive: true });
+      const file = `${page.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.json`;
+      fs.writeFileSync(path.join(SAVE_DIR, file), JSON.stringify(lhr));
+    }
     const failed: string[] = [];
     for (const ref of lhr.categories.performance?.auditRefs ?? []) {
       // The metrics (weighted) and the diagnostics that estimate savings; informative
