@@ -4,7 +4,7 @@
  */
 import type { DB } from '../../db/connection';
 import { parseReportLists, reportLists, type ReportVersion } from '../domain/report-compare';
-import type { MatchDto } from '../schemas';
+import type { MatchResult } from './matches';
 
 export interface CounterReport extends ReportVersion {
   match_id: number;
@@ -46,7 +46,7 @@ export async function deleteCounterReport(db: DB, matchId: number): Promise<void
 }
 
 /** The report a match answer holds (its first report), in the shape reports are compared in. */
-export function matchReport(match: MatchDto): ReportVersion {
+export function matchReport(match: MatchResult): ReportVersion {
   return {
     home_score: match.home_score ?? 0,
     away_score: match.away_score ?? 0,

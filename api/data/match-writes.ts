@@ -7,7 +7,7 @@ import { prepared } from '../../db/prepared';
 import type { Approval } from '../../db/schema';
 import type { ReportCard, ReportEvent } from '../domain/report-rules';
 import type { MatchDto } from '../schemas';
-import { findMatchRow, getMatch, type MatchRow } from './matches';
+import { findMatchRow, getMatch, getMatchResult, type MatchResult, type MatchRow } from './matches';
 import { inChunks } from './chunks';
 
 /** What the write rules look at: the match row with both team names (the read query's row). */
@@ -21,6 +21,13 @@ export type MatchState = NonNullable<Awaited<ReturnType<typeof findMatchState>>>
 export async function matchOrThrow(db: DB, id: number): Promise<MatchDto> {
   const match = await getMatch(db, id);
   // The row was read earlier in this same transaction: a miss here is a bug, not bad input.
+  if (!match) throw new Error(`match ${id} vanished inside its write transaction`);
+  return match;
+}
+
+/** The match's result, read inside a write that already found its row (for audit entries). */
+export async function matchResultOrThrow(db: DB, id: number): Promise<MatchResult> {
+  const match = await getMatchResult(db, id);
   if (!match) throw new Error(`match ${id} vanished inside its write transaction`);
   return match;
 }

@@ -387,6 +387,43 @@ export function toMatchDto(row: MatchRow, extras: MatchExtras, fallback?: Map<st
   };
 }
 
+/** A match's result and its review, without the squads: what audit entries and report comparisons read. */
+export type MatchResult = Pick<
+  MatchDto,
+  | 'home_score'
+  | 'away_score'
+  | 'approved'
+  | 'reported_by_team'
+  | 'reviewed_at'
+  | 'goalscorers'
+  | 'assisters'
+  | 'goalkeepers'
+  | 'yellow_cards'
+  | 'red_cards'
+>;
+
+/** One match's result (null: no such match); two queries fewer than getMatch. */
+export async function getMatchResult(db: DB, id: number): Promise<MatchResult | null> {
+  const row = await findMatchRow(db, id);
+  if (!row) return null;
+  const extras = noExtras();
+  for (const event of await MATCH_EVENTS.all(db, { id })) addEvent(extras, event);
+  for (const card of await MATCH_CARDS.all(db, { id })) addCard(extras, card);
+  const match = toMatchDto(row, extras);
+  return {
+    home_score: match.home_score,
+    away_score: match.away_score,
+    approved: match.approved,
+    reported_by_team: match.reported_by_team,
+    reviewed_at: match.reviewed_at,
+    goalscorers: match.goalscorers,
+    assisters: match.assisters,
+    goalkeepers: match.goalkeepers,
+    yellow_cards: match.yellow_cards,
+    red_cards: match.red_cards,
+  };
+}
+
 /** One match; without a saved squad a team's list is its current roster. */
 export async function getMatch(db: DB, id: number): Promise<MatchDto | null> {
   const row = await findMatchRow(db, id);

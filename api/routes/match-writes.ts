@@ -11,6 +11,7 @@ import {
   findMatchState,
   findTeamName,
   matchOrThrow,
+  matchResultOrThrow,
   playerTeams,
   replaceSquad,
   squadRows,
@@ -42,7 +43,7 @@ import {
 } from '../domain/notification-text';
 import { activeBans, type Ban } from '../domain/discipline';
 import { tell } from '../http/notify';
-import type { MatchRow } from '../data/matches';
+import type { MatchResult, MatchRow } from '../data/matches';
 import { involvesTeam, isPostponed, isReportable } from '../domain/match-time';
 import { banFor } from '../domain/discipline';
 import { namesOf, teamSeasonBans } from '../data/discipline';
@@ -92,7 +93,7 @@ const reportBody = z.strictObject({
 const matchParam = z.object({ id: matchIdParam });
 
 /** The part of a match a report or a review changes, for the audit log. */
-function resultOf(match: MatchDto) {
+function resultOf(match: MatchResult) {
   return {
     home_score: match.home_score,
     away_score: match.away_score,
@@ -230,7 +231,7 @@ async function review(c: Context<AppEnv>, id: number, action: ReviewAction): Pro
   // Staff of one of the two teams who may not review can only be the reporting side.
   if (!allowed) fail(403, 'A team cannot review its own report');
 
-  const before = await matchOrThrow(db, id);
+  const before = await matchResultOrThrow(db, id);
   const at = c.var.options.now().toISOString();
   const bansBefore = action === 'approve' ? await seasonBansOf(c, match) : [];
   let decided: ReportVersion = matchReport(before);
@@ -335,7 +336,12 @@ async function applyReport(
 }
 
 /** Confirms a PENDING result because a second, matching report arrived (issue #20). */
-async function confirm(c: Context<AppEnv>, match: MatchRow, before: MatchDto, confirmingTeam: string | null) {
+async function confirm(
+  c: Context<AppEnv>,
+  match: MatchRow,
+  before: MatchResult,
+  confirmingTeam: string | null,
+) {
   const db = c.var.db;
   const user = currentUser(c);
   const at = c.var.options.now().toISOString();
@@ -453,7 +459,7 @@ export const matchWriteRoutes = new Hono<AppEnv>()
         yellow_cards: body.yellow_cards,
         red_cards: body.red_cards,
       };
-      const before = await matchOrThrow(db, id);
+      const before = await matchResultOrThrow(db, id);
       const at = c.var.options.now().toISOString();
       const names = matchNames(match);
 
@@ -485,7 +491,8 @@ export const matchWriteRoutes = new Hono<AppEnv>()
           { teams: [match.home_team, match.away_team], superAdmins: true, except: user.id },
           reportsDiffer(names, await teamLabel(c, match, reportingTeam)),
         );
-        return c.json({ ...before, outcome: 'differs', differences }, 200);
+        // The counter report is kept apart: the match reads as it did before it.
+        return c.json({ ...(await matchOrThrow(db, id)), outcome: 'differs', differences }, 200);
       }
 
       await applyReport(c, match, version, reportingTeam, user.id, at);
