@@ -25,8 +25,33 @@ export function describeIssue(
   if (issue.code === 'unrecognized_keys') {
     return `Unknown ${noun}${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map((key) => `'${key}'`).join(', ')}`;
   }
-  if (field === '') return `Invalid ${target}: ${issue.message}`;
-  return `Invalid ${noun} '${field}': ${issue.message}`;
+  const message = plainMessage(target, issue);
+  if (field === '') return `Invalid ${target}: ${message}`;
+  return `Invalid ${noun} '${field}': ${message}`;
+}
+
+const KIND: Readonly<Record<string, string>> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
+/**
+ * Zod's own wording of a value of the wrong type ("Invalid input: expected string,
+ * received undefined") said in the API's words: a missing value "is required", a query
+ * parameter given twice "must be given once", any other "must be text" (or a number, a
+ * list…). A message a schema wrote itself is kept as it is.
+ */
+function plainMessage(target: keyof ValidationTargets, issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'invalid_type') return issue.message;
+  const received = /^Invalid input: expected \w+, received (\w+)$/.exec(issue.message)?.[1];
+  if (received === undefined) return issue.message;
+  if (received === 'undefined') return 'is required';
+  if (target === 'query' && received === 'array') return 'must be given once';
+  return `must be ${KIND[issue.expected] ?? issue.expected}`;
 }
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;

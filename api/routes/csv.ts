@@ -120,6 +120,10 @@ const csvBody = createMiddleware<AppEnv>(async (c, next) => {
     .find((parameter) => parameter.startsWith('charset='))
     ?.slice('charset='.length)
     .replace(/"/g, '');
+  // "charset=" (or charset="") names nothing: the message below would read "not :".
+  if (charset === '') {
+    fail(400, 'The Content-Type names an empty charset: send the file with Content-Type: text/csv');
+  }
   if (charset !== undefined && !UTF8_NAMES.has(charset)) {
     fail(
       400,

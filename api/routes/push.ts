@@ -23,7 +23,7 @@ const endpoint = z
   .max(MAX_ENDPOINT_LENGTH, `is too long (at most ${MAX_ENDPOINT_LENGTH} characters)`);
 
 /** Push services are reached over https only (RFC 8030), and so is every one browsers use. */
-function isHttpsUrl(value: string): boolean {
+export function isHttpsUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'https:' && url.username === '' && url.password === '';

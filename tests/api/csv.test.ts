@@ -579,6 +579,12 @@ describe('files the imports refuse', () => {
     expect((await upload(path, ROSTER, { contentType: 'text/csv; charset=windows-1252' })).body).toEqual({
       detail: 'The file must be UTF-8 text, not windows-1252: save it as "CSV UTF-8" and upload it again',
     });
+    // An empty charset is named as such (it once read "…UTF-8 text, not : save it…").
+    for (const contentType of ['text/csv; charset=', 'text/csv; charset=""']) {
+      expect((await upload(path, ROSTER, { contentType, dryRun: true })).body).toEqual({
+        detail: 'The Content-Type names an empty charset: send the file with Content-Type: text/csv',
+      });
+    }
     expect(
       (await upload(path, ROSTER, { contentType: 'text/csv; charset=UTF-8', dryRun: true })).status,
     ).toBe(200);

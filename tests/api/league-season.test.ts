@@ -377,3 +377,26 @@ describe('PUT /api/matches/{matchId}/schedule', () => {
     });
   });
 });
+
+describe('what a value of the wrong type is told', () => {
+  it('names a missing field as required, a repeated query parameter, and the type a field must have', async () => {
+    expect(await call('POST', '/api/leagues/tl-26/teams', 'superAdmin', {})).toMatchObject({
+      status: 400,
+      body: { detail: "Invalid field 'team_id': is required" },
+    });
+    expect(await call('POST', '/api/leagues/tl-26/teams', 'superAdmin', { team_id: 7 })).toMatchObject({
+      status: 400,
+      body: { detail: "Invalid field 'team_id': must be text" },
+    });
+    expect(await call('GET', '/api/notifications?limit=1&limit=2', 'coach')).toMatchObject({
+      status: 400,
+      body: { detail: "Invalid query parameter 'limit': must be given once" },
+    });
+    expect(
+      await call('PUT', '/api/leagues/tl-26/rules', 'superAdmin', { points: 3, tiebreakers: ['points'] }),
+    ).toMatchObject({
+      status: 400,
+      body: { detail: expect.stringMatching(/^Invalid field 'points': must be an object$/) },
+    });
+  });
+});

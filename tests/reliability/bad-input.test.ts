@@ -9,16 +9,28 @@
  * (unknown query keys, image names that fall back to the default picture, harmless
  * search terms) and expects 200.
  */
+import { createECDH } from 'node:crypto';
 import { sql } from 'kysely';
 import { describeTable, listTables } from '../../db/introspect';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POSITION_GENERALS, POSITIONS } from '../../db/schema';
-import { leagueIdFrom } from '../../api/http/validate';
+import {
+  LEAGUE_STATUSES,
+  MATCH_STATUSES,
+  NOTIFICATION_KINDS,
+  POSITION_GENERALS,
+  POSITIONS,
+} from '../../db/schema';
+import { CSV_MAX_BYTES, csvCell } from '../../api/domain/csv';
+import { isTimeZone } from '../../api/domain/fixture-plan';
+import { DEFAULT_RULES, TIEBREAKERS } from '../../api/domain/league-rules';
+import { leagueIdFrom, MAX_ROW_ID } from '../../api/http/validate';
 import { IMAGE_KINDS } from '../../api/routes/images';
+import { isHttpsUrl } from '../../api/routes/push';
 import { decodeCursor, encodeCursor } from '../../api/routes/list-query';
+import { MAX_ENDPOINT_LENGTH } from '../../api/routes/push';
 import { makeTinyLeagueApp } from '../fixtures/app';
-import { addRoleUsers, ALL_ROLES, PASSWORD, type Role } from '../fixtures/auth';
+import { addRoleUsers, ALL_ROLES, PASSWORD, ROLES, type Role } from '../fixtures/auth';
 import { changedTables, tableChecksums, type Checksums } from '../fixtures/checksum';
 import { claimsOf, forgeToken, unsignedToken } from '../fixtures/jwt';
 import { figure, SETTINGS } from './settings';
@@ -29,7 +41,7 @@ const OTHER_SECRET = 'another-secret-another-secret-another-0123';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS';
 
 interface Body {
-  /** Bytes are sent without a Content-Type; a string with `contentType`. */
+  /** Sent with `contentType`; bytes when it is null (a string would get text/plain). */
   data: string | Uint8Array<ArrayBuffer>;
   contentType: string | null;
 }
@@ -70,6 +82,8 @@ interface Context {
   /** Every id, key and name in the database: a generated id must be none of them. */
   known: ReadonlySet<string>;
   tables: AdminTable[];
+  /** The tiny league's matches: id (as a path segment) and the two teams. */
+  matches: { id: string; teams: string[] }[];
   /** Tokens no server may accept: corrupted, unsigned, signed with another key, wrong claims. */
   badTokens: string[];
 }
@@ -544,6 +558,39 @@ const PAGE: QueryParam = {
     .filter((value) => !/^[1-9]\d{0,15}$/.test(value) || Number(value) > 1_000_000),
   good: fc.integer({ min: 1, max: 5 }).map(String),
 };
+
+const STAT_KINDS = ['scorers', 'assists', 'clean_sheets', 'points'];
+/** The leaderboard of GET …/stats.csv: required. */
+const STAT_KIND: QueryParam = {
+  bad: fc
+    .oneof(nastyString, fc.constantFrom('Scorers', 'goals', 'clean-sheets', 'points ', 'cards', ''))
+    .filter((value) => !STAT_KINDS.includes(value)),
+  good: fc.constantFrom(...STAT_KINDS),
+  required: true,
+};
+/** A page of notifications: 1 to 100, up to three digits. */
+const NOTIFICATION_LIMIT: QueryParam = {
+  bad: fc
+    .oneof(
+      nastyString,
+      fc.constantFrom('0', '000', '101', '999', '1000', '-1', '1.0', '1e2', '', ' 1', '0x10'),
+      fc.integer({ min: 101 }).map(String),
+    )
+    .filter((value) => !/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 100),
+  good: fc.integer({ min: 1, max: 100 }).map(String),
+};
+/** A row id in a query string: a positive whole number up to MAX_ROW_ID. */
+const ROW_CURSOR: QueryParam = {
+  bad: fc
+    .oneof(
+      nastyString,
+      fc.constantFrom('0', '-1', '01', '1.0', '1e3', '', ' 1', '2147483648', '9999999999'),
+      fc.integer({ min: MAX_ROW_ID + 1, max: Number.MAX_SAFE_INTEGER }).map(String),
+    )
+    .filter((value) => !/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ROW_ID),
+  good: fc.integer({ min: 1, max: MAX_ROW_ID }).map(String),
+};
+const DRY_RUN: Record<string, QueryParam> = { dry_run: BOOLEAN };
 
 /** Code points after trimming, as the search rule counts them. */
 const searchLength = (term: string) => Array.from(term.trim()).length;
@@ -1131,6 +1178,421 @@ const REPORT: BodySchema = {
   ),
 };
 
+/** Whole numbers from 0 to `max` are counts; anything else is not. */
+function badCount(max: number): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    fc.integer({ max: -1 }),
+    fc.integer({ min: max + 1 }),
+    fc.constantFrom<unknown>(0.5, 1.5, -0.5, 1e21, 1e308, 2 ** 53 + 2, null, true, '1', '0', '', [], [1], {}),
+  );
+}
+/** A nested object of counts with one count broken, one missing or one too many. */
+function badCounts(valid: Record<string, number>, max: Record<string, number>): fc.Arbitrary<unknown> {
+  const keys = Object.keys(valid);
+  return fc.oneof(
+    fc.constantFrom<unknown>(null, 3, 'x', [], Object.values(valid)),
+    fc
+      .constantFrom(...keys)
+      .chain((key) => badCount(max[key] ?? 0).map((value) => ({ ...valid, [key]: value }))),
+    fc
+      .constantFrom(...keys)
+      .map((key) => Object.fromEntries(Object.entries(valid).filter(([name]) => name !== key))),
+    fc
+      .tuple(
+        nastyString.filter((name) => !keys.includes(name)),
+        fc.integer({ min: 0, max: 5 }),
+      )
+      .map(([name, value]) => ({ ...valid, [name]: value })),
+  );
+}
+/** Empty text is allowed; not text, over 200 characters or a control character is not. */
+const badLocation = fc.oneof(NOT_TEXT, tooLong(200), withControl);
+
+/** A league's name, status and location: the body of PUT /api/leagues/{leagueId}. */
+const LEAGUE_FIELDS = { league_name: 'Fuzz League', status: 'upcoming', location: 'Fuzzville' };
+const leagueFieldBreaks = [
+  set('league_name', 'is not a name', badText(200)),
+  set('status', 'is not a league status', badEnum(LEAGUE_STATUSES)),
+  set('location', 'is not a place', badLocation),
+  ...Object.keys(LEAGUE_FIELDS).map(drop),
+];
+
+const LEAGUE_UPDATE: BodySchema = {
+  template: LEAGUE_FIELDS,
+  breaks: fc.oneof(...leagueFieldBreaks, extraField(Object.keys(LEAGUE_FIELDS))),
+};
+
+const NEW_LEAGUE: BodySchema = {
+  // A league that exists: refused as it is (409).
+  template: { league_id: 'tl-26', season: '2026', ...LEAGUE_FIELDS },
+  breaks: fc.oneof(
+    set('league_id', 'is not text', NOT_TEXT),
+    set(
+      'league_id',
+      'is not lower-case letters, digits, dots and hyphens',
+      fc.oneof(
+        BLANK,
+        fc.constantFrom(
+          'TL-27',
+          '-tl-27',
+          '.tl-27',
+          'tl 27',
+          'tl_27',
+          'région-27',
+          'tl-27\n',
+          'tl/27',
+          'tl:27',
+        ),
+        nastyString.filter((text) => !/^[a-z0-9][a-z0-9.-]*$/.test(text)),
+      ),
+    ),
+    set(
+      'league_id',
+      'is longer than 64 characters',
+      fc.integer({ min: 65, max: 2_000 }).map((length) => 'a'.repeat(length)),
+    ),
+    set(
+      'season',
+      'is not a year',
+      fc.oneof(SEASON.bad, fc.constantFrom<unknown>(2026, null, true, [], {}, ['2026'])),
+    ),
+    fc.constant({
+      why: 'league_id ends in another season',
+      apply: (body: Record<string, unknown>) => ({ ...body, league_id: 'fuzz-27', season: '2026' }),
+    }),
+    ...leagueFieldBreaks,
+    drop('league_id'),
+    drop('season'),
+    extraField(['league_id', 'season', ...Object.keys(LEAGUE_FIELDS)]),
+  ),
+};
+
+const RULES: BodySchema = {
+  template: { ...DEFAULT_RULES, tiebreakers: [...DEFAULT_RULES.tiebreakers] },
+  breaks: fc.oneof(
+    set(
+      'points',
+      'is not a points table',
+      badCounts({ ...DEFAULT_RULES.points }, { win: 10, draw: 10, loss: 10 }),
+    ),
+    set(
+      'tiebreakers',
+      'is not a list of tie-breakers',
+      fc.oneof(
+        fc.constantFrom<unknown>(null, 'points', {}, [], 7, { 0: 'points' }),
+        fc
+          .tuple(fc.subarray([...TIEBREAKERS], { maxLength: 3 }), badEnum(TIEBREAKERS))
+          .map(([ok, bad]) => [...ok, bad]),
+        fc.constantFrom(...TIEBREAKERS).map((name) => ['points', name, name]),
+        fc.constant([...TIEBREAKERS, 'points']),
+      ),
+    ),
+    set('report_deadline_hours', 'is not 1 to 720 hours', fc.oneof(badCount(24 * 30), fc.constant(0))),
+    set(
+      'suspensions',
+      'is not a suspension rule',
+      fc.oneof(
+        badCounts(
+          { ...DEFAULT_RULES.suspensions },
+          { red_card_matches: 20, yellow_card_threshold: 50, yellow_card_matches: 20 },
+        ),
+        fc.constant({ ...DEFAULT_RULES.suspensions, yellow_card_threshold: 0 }),
+      ),
+    ),
+    ...Object.keys(DEFAULT_RULES).map(drop),
+    extraField(Object.keys(DEFAULT_RULES)),
+  ),
+};
+
+const badPoints = fc.oneof(
+  fc.integer({ max: 0 }),
+  fc.integer({ min: 101 }),
+  fc.constantFrom<unknown>(1.5, -0.5, 1e21, 2 ** 53 + 2, null, true, '3', '', [], [3], {}),
+);
+/** A team id that is well formed but names no team (so none that plays in a league). */
+const unknownTeamId = nastyString.filter((text) => text !== '' && !isKnown(text));
+
+const DEDUCTION: BodySchema = {
+  template: { team_id: 'north.town', points: 2, reason: 'Fielded a suspended player' },
+  breaks: fc.oneof(
+    set('team_id', 'is not an id', badIdItem),
+    set('team_id', 'names no team of the league', unknownTeamId),
+    set('points', 'is not 1 to 100', badPoints),
+    set('reason', 'is not a reason', badText(300)),
+    drop('team_id'),
+    drop('points'),
+    drop('reason'),
+    extraField(['team_id', 'points', 'reason']),
+  ),
+};
+
+const LEAGUE_TEAM: BodySchema = {
+  template: { team_id: 'north.town' },
+  breaks: fc.oneof(
+    set('team_id', 'is not an id', badIdItem),
+    set('team_id', 'names no team', unknownTeamId),
+    drop('team_id'),
+    extraField(['team_id']),
+  ),
+};
+
+const NOT_BOOLEAN = fc.constantFrom<unknown>('true', 'false', 1, 0, null, 'yes', '', [], {});
+const FIXTURE_FIELDS = [
+  'start_date',
+  'kickoff_time',
+  'interval_days',
+  'rounds',
+  'dry_run',
+  'replace_unplayed',
+  'time_zone',
+];
+
+const FIXTURES: BodySchema = {
+  template: { start_date: '2026-08-01', kickoff_time: '15:00', interval_days: 7, rounds: 2, dry_run: true },
+  breaks: fc.oneof(
+    set(
+      'start_date',
+      'is not a day of the calendar',
+      fc.oneof(
+        NOT_TEXT,
+        fc.constantFrom(
+          '2027-02-29',
+          '2026-02-30',
+          '2026-04-31',
+          '2026-13-01',
+          '2026-00-10',
+          '2026-01-00',
+          '0000-00-00',
+          '2026-1-1',
+          '20260801',
+          '2026-08-01T00:00:00Z',
+          '01/08/2026',
+          '2026-08-01 ',
+          ' 2026-08-01',
+          '٢٠٢٦-٠٨-٠١',
+        ),
+        nastyString.filter((text) => !/^\d{4}-\d{2}-\d{2}$/.test(text)),
+      ),
+    ),
+    set(
+      'kickoff_time',
+      'is not a time of day',
+      fc.oneof(
+        NOT_TEXT,
+        fc.constantFrom(
+          '24:00',
+          '9:00',
+          '15:60',
+          '15:00:00',
+          '3pm',
+          '15h00',
+          ' 15:00',
+          '15:00 ',
+          '1500',
+          '١٥:٠٠',
+        ),
+        nastyString.filter((text) => !/^([01]\d|2[0-3]):[0-5]\d$/.test(text)),
+      ),
+    ),
+    set(
+      'interval_days',
+      'is not 1 to 60 days',
+      fc.oneof(
+        fc.integer({ max: 0 }),
+        fc.integer({ min: 61 }),
+        fc.constantFrom<unknown>(1.5, '7', null, true, [], {}, 1e21),
+      ),
+    ),
+    set(
+      'rounds',
+      'is not 1 or 2',
+      fc.oneof(
+        fc.integer().filter((n) => n !== 1 && n !== 2),
+        fc.constantFrom<unknown>('1', '2', 1.5, null, true, [1]),
+      ),
+    ),
+    set('dry_run', 'is not true or false', NOT_BOOLEAN),
+    set('replace_unplayed', 'is not true or false', NOT_BOOLEAN),
+    set(
+      'time_zone',
+      'is not a time zone',
+      fc.oneof(
+        NOT_TEXT,
+        longText(65, 300),
+        fc
+          .oneof(
+            fc.constantFrom('Europe/Nowhere', 'Mars/Olympus', 'GMT+25', 'UTC+1:00', 'Europe/London '),
+            nastyString,
+          )
+          .filter((zone) => !isTimeZone(zone)),
+      ),
+    ),
+    ...FIXTURE_FIELDS.slice(0, 5).map(drop),
+    extraField(FIXTURE_FIELDS),
+  ),
+};
+
+const SCHEDULE_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+const SCHEDULE: BodySchema = {
+  template: { date: '2026-07-04T15:00:00Z', location: 'Fuzz Park', status: 'postponed' },
+  breaks: fc.oneof(
+    set(
+      'date',
+      'is not a date and time with its offset',
+      fc.oneof(
+        NOT_TEXT,
+        fc.constantFrom(
+          '',
+          '2026-07-04',
+          '2026-07-04T15:00',
+          '2026-07-04T15:00:00',
+          '2026-07-04 15:00:00Z',
+          '2026-02-30T15:00:00Z',
+          '2026-07-04T24:00:00Z',
+          '2026-07-04T15:60:00Z',
+          '2026-07-04T15:00:00+24:00',
+          '2026-07-04T15:00:00.1234567890Z',
+          '04/07/2026 15:00',
+        ),
+        nastyString.filter((text) => !SCHEDULE_DATE.test(text)),
+      ),
+    ),
+    set('location', 'is not a place', badLocation),
+    set('status', 'is not scheduled or postponed', badEnum(MATCH_STATUSES)),
+    drop('date'),
+    drop('location'),
+    drop('status'),
+    extraField(['date', 'location', 'status']),
+  ),
+};
+
+const MUTED: BodySchema = {
+  template: { muted: ['report_overdue'] },
+  breaks: fc.oneof(
+    set(
+      'muted',
+      'is not a list',
+      fc.oneof(
+        NOT_TEXT.filter((value) => !Array.isArray(value)),
+        fc.constantFrom<unknown>('report_overdue', { 0: 'report_overdue' }),
+      ),
+    ),
+    set(
+      'muted',
+      'names an unknown kind',
+      fc
+        .tuple(fc.subarray([...NOTIFICATION_KINDS], { maxLength: 3 }), badEnum(NOTIFICATION_KINDS))
+        .map(([ok, bad]) => [...ok, bad]),
+    ),
+    set(
+      'muted',
+      'is too long',
+      fc
+        .integer({ min: NOTIFICATION_KINDS.length * 2 + 1, max: 200 })
+        .map((length) => Array.from({ length }, () => 'report_overdue')),
+    ),
+    drop('muted'),
+    extraField(['muted']),
+  ),
+};
+
+/** A browser's P-256 public key (an uncompressed point) and 16-byte auth secret, in base64url. */
+const P256DH = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(Buffer.alloc(32, 7));
+  return ecdh.getPublicKey().toString('base64url');
+})();
+const AUTH_SECRET = Buffer.alloc(16, 9).toString('base64url');
+const base64url = (bytes: number[]) => Buffer.from(bytes).toString('base64url');
+
+/** Keys that are not base64url of the right length, or not a point of the curve. */
+function badKey(bytes: number, others: string[]): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    NOT_TEXT,
+    fc.constantFrom('', '=', 'a b', 'abc+/', `${'A'.repeat(201)}`, ...others),
+    fc
+      .integer({ min: 1, max: 100 })
+      .filter((n) => n !== bytes)
+      .map((n) => base64url(Array(n).fill(4))),
+    nastyString.filter((text) => !/^[A-Za-z0-9_-]+={0,2}$/.test(text)),
+  );
+}
+
+const PUSH_ENDPOINT = 'https://push.example.test/fuzz';
+
+const SUBSCRIPTION: BodySchema = {
+  template: { endpoint: PUSH_ENDPOINT, expirationTime: null, keys: { p256dh: P256DH, auth: AUTH_SECRET } },
+  breaks: fc.oneof(
+    set(
+      'endpoint',
+      'is not an https URL',
+      fc.oneof(
+        NOT_TEXT,
+        fc.constant(''),
+        longText(MAX_ENDPOINT_LENGTH + 1, 5_000).map((text) => `${PUSH_ENDPOINT}/${text}`),
+        fc.constantFrom(
+          'http://push.example.test/x',
+          'ftp://push.example.test/x',
+          'wss://push.example.test/x',
+          'https://user:pass@push.example.test/x',
+          'https://user@push.example.test/x',
+          'push.example.test/x',
+          '//push.example.test/x',
+          'https//push.example.test',
+          'javascript:alert(1)',
+        ),
+        fc.oneof(nastyString, badFeedAddress).filter((text) => !isHttpsUrl(text)),
+      ),
+    ),
+    set(
+      'expirationTime',
+      'is not a number or null',
+      fc.constantFrom<unknown>('1', '', true, false, {}, [], [1], 'null', 'never'),
+    ),
+    set(
+      'keys',
+      'is not an object with p256dh and auth',
+      fc.oneof(
+        fc.constantFrom<unknown>(null, 'keys', 7, [], [P256DH, AUTH_SECRET], {}),
+        fc.constant({ p256dh: P256DH }),
+        fc.constant({ auth: AUTH_SECRET }),
+        extraField(['p256dh', 'auth']).map((extra) => extra.apply({ p256dh: P256DH, auth: AUTH_SECRET })),
+      ),
+    ),
+    badKey(65, [
+      // A point off the curve, a compressed point, a base64 (not base64url) key.
+      base64url([4, ...Array(64).fill(0)]),
+      base64url([4, ...Array(64).fill(255)]),
+      base64url([2, ...Array(32).fill(7)]),
+      Buffer.from([4, ...Array(64).fill(0xfb)]).toString('base64'),
+    ]).map((p256dh) => ({
+      why: 'keys.p256dh is not a P-256 public key',
+      apply: (body: Record<string, unknown>) => ({ ...body, keys: { p256dh, auth: AUTH_SECRET } }),
+    })),
+    badKey(16, [`${AUTH_SECRET}===`]).map((auth) => ({
+      why: 'keys.auth is not a 16-byte secret',
+      apply: (body: Record<string, unknown>) => ({ ...body, keys: { p256dh: P256DH, auth } }),
+    })),
+    drop('endpoint'),
+    drop('keys'),
+    extraField(['endpoint', 'expirationTime', 'keys']),
+  ),
+};
+
+const UNSUBSCRIBE: BodySchema = {
+  template: { endpoint: PUSH_ENDPOINT },
+  breaks: fc.oneof(
+    set(
+      'endpoint',
+      'is not text, empty or too long',
+      fc.oneof(NOT_TEXT, fc.constant(''), longText(MAX_ENDPOINT_LENGTH + 1, 5_000)),
+    ),
+    drop('endpoint'),
+    extraField(['endpoint']),
+  ),
+};
+
 /** Row bodies for the table editor: each break fails the column check before any SQL runs. */
 function rowSchema(table: AdminTable, mode: 'insert' | 'update'): BodySchema {
   const template: Record<string, unknown> = table.textColumn ? { [table.textColumn]: 'fuzz' } : {};
@@ -1178,6 +1640,324 @@ function rowSchema(table: AdminTable, mode: 'insert' | 'update'): BodySchema {
 }
 
 // ---------------------------------------------------------------------------------
+// CSV files (the two imports)
+
+interface CsvSchema {
+  header: string[];
+  /** How many of the header's first columns are required. */
+  required: number;
+  /** A row the import takes. */
+  good: string[];
+  /** Rows the import refuses: a dry run lists them (200), an import answers 400. */
+  badRow: fc.Arbitrary<{ cells: string[]; why: string }>;
+}
+
+/** The good row with one cell replaced. */
+function badCell(good: string[], column: number, why: string, values: fc.Arbitrary<string>) {
+  return values.map((value) => ({
+    cells: good.map((cell, index) => (index === column ? value : cell)),
+    why,
+  }));
+}
+
+function tooManyValues(good: string[]) {
+  return nastyString.map((extra) => ({ cells: [...good, `x${extra}`], why: 'a value too many' }));
+}
+
+const FIXTURE_ROW = ['2026-08-01T15:00:00Z', 'north.town', 'south.city', 'Fuzz Park'];
+const unknownTeamName = fc.oneof(
+  fc.constantFrom('', 'Nowhere FC', 'north.town.', 'North-Town', 'northtown'),
+  nastyString.map((text) => `no such team ${text}`),
+);
+
+const FIXTURE_CSV: CsvSchema = {
+  header: ['date', 'home_team', 'away_team', 'location'],
+  required: 3,
+  good: FIXTURE_ROW,
+  badRow: fc.oneof(
+    badCell(
+      FIXTURE_ROW,
+      0,
+      'date is not a kick-off of the season',
+      fc.oneof(
+        fc.constantFrom(
+          '',
+          '2026-08-01',
+          '2026-08-01T15:00',
+          '2026-08-01 15:00:00',
+          '2072-03-06T15:00:00Z',
+          '1999-08-01T15:00:00Z',
+          '2026-02-30T15:00:00Z',
+          '2026-08-01T25:00:00Z',
+          '01/08/2026 15:00',
+          'tomorrow',
+        ),
+        nastyString.filter((text) => !/\d{4}-\d{2}-\d{2}/.test(text)),
+      ),
+    ),
+    badCell(FIXTURE_ROW, 1, 'home_team is not a team of the league', unknownTeamName),
+    badCell(FIXTURE_ROW, 2, 'away_team is not a team of the league', unknownTeamName),
+    badCell(FIXTURE_ROW, 2, 'away_team is the home team', fc.constant('north.town')),
+    badCell(
+      FIXTURE_ROW,
+      3,
+      'location is too long or has a control character',
+      fc.oneof(tooLong(200), withControl),
+    ),
+    tooManyValues(FIXTURE_ROW),
+  ),
+};
+
+const ROSTER_ROW = ['Fuzz Kid', '77', 'Midfielder', 'MID'];
+
+const ROSTER_CSV: CsvSchema = {
+  header: ['name', 'number', 'position', 'position_general'],
+  required: 3,
+  good: ROSTER_ROW,
+  badRow: fc.oneof(
+    // Not BLANK: a lone tab is written '\t (the formula guard) and read back as a name "'".
+    badCell(
+      ROSTER_ROW,
+      0,
+      'name is empty, too long or has a control character',
+      fc.oneof(fc.constantFrom('', ' ', '   '), longText(101, 400), withControl),
+    ),
+    badCell(
+      ROSTER_ROW,
+      1,
+      'number is not 0 to 99',
+      fc.oneof(
+        fc.constantFrom('', '100', '999', '-1', '1.5', 'x', '٣', '1e1', '0x1', '+1', 'seven', '1 2'),
+        nastyString.filter((text) => !/^\d{1,3}$/.test(text.trim())),
+      ),
+    ),
+    badCell(
+      ROSTER_ROW,
+      2,
+      'position is not a position',
+      fc.oneof(
+        fc.constantFrom('', 'Striker', 'Keeper', 'GK', 'Mid fielder', 'Forwards'),
+        nastyString.filter(
+          (text) => !POSITIONS.some((position) => position.toLowerCase() === text.trim().toLowerCase()),
+        ),
+      ),
+    ),
+    badCell(
+      ROSTER_ROW,
+      3,
+      'position_general disagrees with the position',
+      fc.constantFrom('GK', 'DEF', 'FW', 'FWD', 'COACH', 'Striker', 'midfield', 'X'),
+    ),
+    tooManyValues(ROSTER_ROW),
+  ),
+};
+
+const CSV_TYPES = fc.constantFrom(
+  'text/csv',
+  'text/csv; charset=utf-8',
+  'application/csv',
+  'text/plain',
+  'application/vnd.ms-excel',
+  'Text/CSV; Charset="UTF-8"',
+  'text/csv;charset=us-ascii',
+);
+const CSV_WRONG_TYPES = [
+  'application/json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/octet-stream',
+  'text/tab-separated-values',
+  'text/csvx',
+  'csv',
+  'text/html',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'none',
+];
+const CSV_OTHER_CHARSETS = [
+  'text/csv; charset=latin1',
+  'text/csv; charset=utf-16',
+  'text/csv; charset="windows-1252"',
+  'text/plain; charset=ISO-8859-1',
+  'text/csv; charset=',
+  'application/csv; charset=utf-16le',
+];
+const CSV_LAYOUT = fc.record({ eol: fc.constantFrom('\r\n', '\n'), bom: fc.boolean() });
+type CsvLayout = { eol: string; bom: boolean };
+
+function csvLines(rows: string[][]): string[] {
+  return rows.map((row) => row.map(csvCell).join(','));
+}
+function csvText(lines: string[], layout: CsvLayout): string {
+  return `${layout.bom ? '\uFEFF' : ''}${lines.join(layout.eol)}${layout.eol}`;
+}
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/** A header and a good row. */
+function goodCsv(schema: CsvSchema): fc.Arbitrary<{ body: Body; why: string }> {
+  return fc.tuple(CSV_LAYOUT, CSV_TYPES).map(([layout, type]) => ({
+    body: { data: csvText(csvLines([schema.header, schema.good]), layout), contentType: type },
+    why: 'a good file',
+  }));
+}
+
+/** Good rows and one refused row, in any order. */
+function csvWithBadRow(schema: CsvSchema): fc.Arbitrary<{ body: Body; why: string }> {
+  return fc
+    .tuple(schema.badRow, fc.constantFrom('alone', 'first', 'last'), CSV_LAYOUT, CSV_TYPES)
+    .map(([bad, place, layout, type]) => {
+      const rows =
+        place === 'alone'
+          ? [bad.cells]
+          : place === 'first'
+            ? [bad.cells, schema.good]
+            : [schema.good, bad.cells];
+      return {
+        body: { data: csvText(csvLines([schema.header, ...rows]), layout), contentType: type },
+        why: `a row whose ${bad.why}`,
+      };
+    });
+}
+
+/** Lines the parser refuses wherever they stand between records. */
+const BROKEN_LINES: ((text: string) => string)[] = [
+  (text) => `${text}x"y`,
+  (text) => `"a"b${text}`,
+  (text) => `${text}a\rb`,
+];
+
+/** Files that are not CSV text, or not a table of the import's columns: refused before any row is read. */
+function malformedCsv(
+  schema: CsvSchema,
+): fc.Arbitrary<{ data: string | Uint8Array<ArrayBuffer>; why: string }> {
+  const lines = csvLines([schema.header, schema.good]);
+  const columns = schema.header.map((_, index) => index);
+  const without = (row: string[], column: number) => row.filter((_, index) => index !== column);
+  return fc.oneof(
+    fc
+      .tuple(
+        CSV_LAYOUT,
+        fc.constantFrom(
+          [0xff],
+          [0xe9],
+          [0xc3, 0x28],
+          [0xed, 0xa0, 0x80],
+          [0xc0, 0xaf],
+          [0xf8, 0x88, 0x80, 0x80],
+        ),
+        fc.nat(),
+      )
+      .map(([layout, bad, at]) => {
+        const good = utf8(csvText(lines, layout));
+        const cut = at % (good.length + 1);
+        return {
+          data: new Uint8Array([...good.subarray(0, cut), ...bad, ...good.subarray(cut)]),
+          why: 'bytes that are not UTF-8',
+        };
+      }),
+    fc.tuple(CSV_LAYOUT, fc.constantFrom('LE', 'BE', 'LE without BOM')).map(([layout, form]) => {
+      const text = csvText(lines, { ...layout, bom: false });
+      const bytes = Buffer.from(form === 'LE without BOM' ? text : `\uFEFF${text}`, 'utf16le');
+      return { data: new Uint8Array(form === 'BE' ? bytes.swap16() : bytes), why: `UTF-16 ${form}` };
+    }),
+    fc.uint8Array({ maxLength: 200 }).map((rest) => ({
+      data: new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...rest]),
+      why: 'a spreadsheet workbook',
+    })),
+    fc.tuple(CSV_LAYOUT, fc.nat()).map(([layout, at]) => {
+      const text = csvText(lines, layout);
+      const cut = at % (text.length + 1);
+      return { data: `${text.slice(0, cut)}\u0000${text.slice(cut)}`, why: 'a NUL character' };
+    }),
+    fc
+      .tuple(CSV_LAYOUT, fc.constantFrom(...BROKEN_LINES), nastyString, fc.nat())
+      .map(([layout, broken, text, at]) => {
+        // Nothing that would end the line or open a quoted value of its own.
+        const line = broken(text.replace(/[",\r\n]/g, ''));
+        const where = at % (lines.length + 1);
+        return {
+          data: csvText([...lines.slice(0, where), line, ...lines.slice(where)], layout),
+          why: `a malformed line ${JSON.stringify(line.slice(0, 30))}`,
+        };
+      }),
+    fc.tuple(CSV_LAYOUT, nastyString).map(([layout, text]) => ({
+      data: `${csvText(lines, layout)}"${text.replace(/"/g, '')}`,
+      why: 'a quote never closed',
+    })),
+    fc.constantFrom('', '\r\n', '\uFEFF', '\n\n\n', ' , ,\n', ',,,\r\n \r\n').map((data) => ({
+      data,
+      why: 'an empty file',
+    })),
+    CSV_LAYOUT.map((layout) => ({ data: csvText(csvLines([schema.header]), layout), why: 'no rows' })),
+    fc.tuple(CSV_LAYOUT, fc.constantFrom(...columns.slice(0, schema.required))).map(([layout, column]) => ({
+      data: csvText(csvLines([without(schema.header, column), without(schema.good, column)]), layout),
+      why: `no ${schema.header[column]} column`,
+    })),
+    fc.tuple(CSV_LAYOUT, fc.constantFrom(...columns)).map(([layout, column]) => ({
+      data: csvText(
+        csvLines([
+          [...schema.header, schema.header[column] ?? ''],
+          [...schema.good, schema.good[column] ?? ''],
+        ]),
+        layout,
+      ),
+      why: `the ${schema.header[column]} column twice`,
+    })),
+  );
+}
+
+/** A file no caller may import, whatever the query says: a wrong type or charset, not CSV, or too large. */
+function invalidCsv(schema: CsvSchema): fc.Arbitrary<{ body: Body; why: string }> {
+  const good = csvLines([schema.header, schema.good]);
+  return fc.oneof(
+    {
+      weight: 2,
+      arbitrary: fc.tuple(CSV_LAYOUT, fc.constantFrom(...CSV_WRONG_TYPES)).map(([layout, type]) => {
+        const text = csvText(good, layout);
+        return {
+          body: type === 'none' ? { data: utf8(text), contentType: null } : { data: text, contentType: type },
+          why: `content type ${type}`,
+        };
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(CSV_LAYOUT, fc.constantFrom(...CSV_OTHER_CHARSETS)).map(([layout, type]) => ({
+        body: { data: csvText(good, layout), contentType: type },
+        why: `content type ${type}`,
+      })),
+    },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(malformedCsv(schema), CSV_TYPES)
+        .map(([file, type]) => ({ body: { data: file.data, contentType: type }, why: file.why })),
+    },
+    {
+      weight: 1,
+      // Good rows past the 1 MiB limit: 413.
+      arbitrary: fc
+        .tuple(CSV_LAYOUT, fc.integer({ min: CSV_MAX_BYTES + 1, max: CSV_MAX_BYTES + 200_000 }), CSV_TYPES)
+        .map(([layout, bytes, type]) => {
+          const head = csvText(good, layout);
+          const row = `${csvLines([schema.good])[0] ?? ''}${layout.eol}`;
+          return {
+            body: {
+              data: head + row.repeat(Math.ceil((bytes - head.length) / row.length)),
+              contentType: type,
+            },
+            why: `~${Math.round(bytes / 1024)} KB, over the 1 MB limit`,
+          };
+        }),
+    },
+  );
+}
+
+/** For callers who cannot import at all: good files too. */
+function anyCsv(schema: CsvSchema): fc.Arbitrary<{ body: Body; why: string }> {
+  return fc.oneof(goodCsv(schema), csvWithBadRow(schema), invalidCsv(schema));
+}
+
+// ---------------------------------------------------------------------------------
 // Endpoints
 
 interface Endpoint {
@@ -1217,16 +1997,24 @@ function write(
   }));
 }
 
-/** A league path: a bad league (any season), or a real league with a bad season. */
-function leaguePath(suffix: string): fc.Arbitrary<Draft> {
-  return fc.oneof(
+/** A league path: a bad league (any query), or a real league with a bad query (by default the season). */
+function leaguePath(
+  suffix: string,
+  params: Record<string, QueryParam> = { season: SEASON },
+): fc.Arbitrary<Draft> {
+  const options = [
     fc
-      .tuple(badIdSegment(), anyQuery({ season: SEASON }))
+      .tuple(badIdSegment(), anyQuery(params))
       .map(([id, query]) => get(`/api/leagues/${id}${suffix}${query}`, 'no such league')),
-    fc
-      .tuple(fc.constantFrom(...LEAGUES), badQuery({ season: SEASON }))
-      .map(([id, query]) => get(`/api/leagues/${encode(id)}${suffix}${query.query}`, query.why)),
-  );
+  ];
+  if (Object.keys(params).length > 0) {
+    options.push(
+      fc
+        .tuple(fc.constantFrom(...LEAGUES), badQuery(params))
+        .map(([id, query]) => get(`/api/leagues/${encode(id)}${suffix}${query.query}`, query.why)),
+    );
+  }
+  return fc.oneof(...options);
 }
 
 function teamPath(suffix: string, params: Record<string, QueryParam>): fc.Arbitrary<Draft> {
@@ -1243,6 +2031,106 @@ function teamPath(suffix: string, params: Record<string, QueryParam>): fc.Arbitr
     );
   }
   return fc.oneof(...options);
+}
+
+/** The teams a role is staff of: the super admin every team, a coach or owner their own. */
+function staffTeams(role: Role): string[] {
+  if (isSuperAdmin(role)) return TEAMS;
+  if (role === 'anonymous' || !isStaff(role)) return [];
+  const team = ROLES[role].team_id;
+  return team === null ? [] : [team];
+}
+
+const realMatchSegment = () => fc.constantFrom(...ctx.matches.map((match) => match.id));
+const anyMatchSegment = () => fc.oneof(realMatchSegment(), badMatchSegment());
+const realLeagueSegment = () => fc.constantFrom(...LEAGUES).map(encode);
+const anyLeagueSegment = () => fc.oneof(realLeagueSegment(), badIdSegment());
+const anyTeamSegment = () => fc.oneof(fc.constantFrom(...TEAMS), badIdSegment());
+
+/**
+ * A super-admin-only write under /api/leagues/{leagueId}: anyone else with any body to
+ * any league; the super admin with a broken body, or any body to a league that is not.
+ */
+function leagueWrite(role: Role, method: Method, suffix: string, schema: BodySchema): fc.Arbitrary<Draft> {
+  const path = (league: fc.Arbitrary<string>) => league.map((id) => `/api/leagues/${id}${suffix}`);
+  if (!isSuperAdmin(role))
+    return write(method, path(anyLeagueSegment()), anyBody(schema), 'not a super admin');
+  return fc.oneof(
+    write(method, path(realLeagueSegment()), invalidBody(schema)),
+    write(method, path(badIdSegment()), anyBody(schema), 'no such league'),
+  );
+}
+
+/** A write to the caller's own settings: a broken body, or any body with no valid token. */
+function personalWrite(role: Role, method: Method, path: string, schema: BodySchema): fc.Arbitrary<Draft> {
+  const anyone = write(method, fc.constant(path), anyBody(schema), 'no valid token').map((draft): Draft => ({
+    ...draft,
+    corruptAuth: true,
+  }));
+  return role === 'anonymous'
+    ? anyone
+    : fc.oneof(write(method, fc.constant(path), invalidBody(schema)), anyone);
+}
+
+function withQuery(path: fc.Arbitrary<string>, query: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.tuple(path, query).map(([p, q]) => `${p}${q}`);
+}
+
+/** A CSV import by a caller allowed to make it: a file it must refuse, or a bad query. */
+function refusedImport(path: fc.Arbitrary<string>, schema: CsvSchema): fc.Arbitrary<Draft> {
+  return fc.oneof(
+    write('POST', withQuery(path, anyQuery(DRY_RUN)), invalidCsv(schema)),
+    // Not a dry run, which would list the row's problems with a 200.
+    write(
+      'POST',
+      withQuery(path, fc.constantFrom('', '?dry_run=false', '?dry_run=0', '?dry_run=FALSE')),
+      csvWithBadRow(schema),
+    ),
+    fc
+      .tuple(path, badQuery(DRY_RUN))
+      .chain(([p, query]) => write('POST', fc.constant(`${p}${query.query}`), goodCsv(schema), query.why)),
+  );
+}
+
+/** A CSV import no file can make succeed: any file, any query. */
+function uploadAnything(path: fc.Arbitrary<string>, schema: CsvSchema, why: string): fc.Arbitrary<Draft> {
+  return write('POST', withQuery(path, anyQuery(DRY_RUN)), anyCsv(schema), why);
+}
+
+const DOC_ASSETS = ['swagger-ui-bundle.js', 'swagger-ui.css', 'reference.js'];
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Names /api/docs does not serve: other files of swagger-ui-dist, near misses, climbs. */
+function badAssetSegment(): fc.Arbitrary<string> {
+  return fc
+    .oneof(
+      badIdSegment(),
+      fc.constantFrom(
+        'index.html',
+        'package.json',
+        'swagger-ui.js',
+        'swagger-initializer.js',
+        'oauth2-redirect.html',
+        'absolute-path.js',
+        'swagger-ui-bundle.JS',
+        'swagger-ui.css.map',
+        'swagger-ui-bundle.js%00',
+        'reference.js%20',
+        '__proto__',
+        'constructor',
+        'hasOwnProperty',
+        '..%2fpackage.json',
+        '%2e%2e%2fswagger-ui-dist%2fpackage.json',
+      ),
+    )
+    .filter((segment) => !DOC_ASSETS.includes(decoded(segment)));
 }
 
 /** The tables the editor lists, and names it must not find (hidden, misspelt, injected). */
@@ -1745,6 +2633,254 @@ const ENDPOINTS: Endpoint[] = [
           why: isStaff(role) ? 'no such match' : 'not staff of either team',
         })),
   })),
+  // ---- API reference ----
+  {
+    name: 'GET /api/docs',
+    bad: () => wrongMethod('/api/docs', ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+  },
+  {
+    name: 'GET /api/docs/{asset}',
+    bad: () =>
+      fc.oneof(
+        badAssetSegment().map((asset) => get(`/api/docs/${asset}`, 'no such asset')),
+        fc
+          .constantFrom(...DOC_ASSETS)
+          .chain((asset) => wrongMethod(`/api/docs/${asset}`, ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])),
+      ),
+  },
+  // ---- public reads of a league or a team: calendars, spreadsheets, rules, discipline ----
+  { name: 'GET /api/leagues/{leagueId}/rules', bad: () => leaguePath('/rules', {}) },
+  { name: 'GET /api/leagues/{leagueId}/deductions', bad: () => leaguePath('/deductions', {}) },
+  { name: 'GET /api/leagues/{leagueId}/discipline', bad: () => leaguePath('/discipline') },
+  // The calendar takes no season: only the league can be wrong.
+  { name: 'GET /api/leagues/{leagueId}/calendar.ics', bad: () => leaguePath('/calendar.ics', {}) },
+  { name: 'GET /api/leagues/{leagueId}/table.csv', bad: () => leaguePath('/table.csv') },
+  { name: 'GET /api/leagues/{leagueId}/matches.csv', bad: () => leaguePath('/matches.csv') },
+  {
+    name: 'GET /api/leagues/{leagueId}/stats.csv',
+    bad: () => leaguePath('/stats.csv', { season: SEASON, kind: STAT_KIND }),
+  },
+  { name: 'GET /api/teams/{teamId}/calendar.ics', bad: () => teamPath('/calendar.ics', {}) },
+  { name: 'GET /api/teams/{teamId}/roster.csv', bad: () => teamPath('/roster.csv', {}) },
+  { name: 'GET /api/teams/{teamId}/suspensions', bad: () => teamPath('/suspensions', {}) },
+  // ---- running a league (super admin only) ----
+  {
+    name: 'POST /api/leagues',
+    bad: (role) =>
+      isSuperAdmin(role)
+        ? write('POST', fc.constant('/api/leagues'), fc.oneof(invalidBody(NEW_LEAGUE), anyBody(NEW_LEAGUE)))
+        : write('POST', fc.constant('/api/leagues'), anyBody(NEW_LEAGUE), 'not a super admin'),
+  },
+  { name: 'PUT /api/leagues/{leagueId}', bad: (role) => leagueWrite(role, 'PUT', '', LEAGUE_UPDATE) },
+  { name: 'PUT /api/leagues/{leagueId}/rules', bad: (role) => leagueWrite(role, 'PUT', '/rules', RULES) },
+  {
+    name: 'POST /api/leagues/{leagueId}/deductions',
+    bad: (role) => leagueWrite(role, 'POST', '/deductions', DEDUCTION),
+  },
+  {
+    name: 'DELETE /api/leagues/{leagueId}/deductions/{id}',
+    bad: (role) =>
+      (isSuperAdmin(role)
+        ? fc.oneof(
+            // The tiny league has no deductions; badMatchSegment's ids name no row of any table.
+            fc.tuple(realLeagueSegment(), badMatchSegment(), fc.constant('no such deduction')),
+            fc.tuple(badIdSegment(), anyMatchSegment(), fc.constant('no such league')),
+          )
+        : fc.tuple(anyLeagueSegment(), anyMatchSegment(), fc.constant('not a super admin'))
+      ).map(([league, id, why]): Draft => ({
+        method: 'DELETE',
+        path: `/api/leagues/${league}/deductions/${id}`,
+        why,
+      })),
+  },
+  {
+    name: 'POST /api/leagues/{leagueId}/teams',
+    bad: (role) => leagueWrite(role, 'POST', '/teams', LEAGUE_TEAM),
+  },
+  {
+    name: 'DELETE /api/leagues/{leagueId}/teams/{teamId}',
+    bad: (role) =>
+      (isSuperAdmin(role)
+        ? fc.oneof(
+            fc.tuple(realLeagueSegment(), badIdSegment(), fc.constant('no such team')),
+            fc.tuple(badIdSegment(), anyTeamSegment(), fc.constant('no such league')),
+            // Every team of the tiny league has played in tl-26 (409), and none is in tl-25 (404).
+            fc.tuple(
+              realLeagueSegment(),
+              fc.constantFrom(...TEAMS),
+              fc.constant('the team has matches or is not registered'),
+            ),
+          )
+        : fc.tuple(anyLeagueSegment(), anyTeamSegment(), fc.constant('not a super admin'))
+      ).map(([league, team, why]): Draft => ({
+        method: 'DELETE',
+        path: `/api/leagues/${league}/teams/${team}`,
+        why,
+      })),
+  },
+  {
+    name: 'POST /api/leagues/{leagueId}/fixtures',
+    bad: (role) => leagueWrite(role, 'POST', '/fixtures', FIXTURES),
+  },
+  {
+    name: 'PUT /api/matches/{id}/schedule',
+    bad: (role) =>
+      isSuperAdmin(role)
+        ? fc.oneof(
+            write(
+              'PUT',
+              realMatchSegment().map((id) => `/api/matches/${id}/schedule`),
+              invalidBody(SCHEDULE),
+            ),
+            write(
+              'PUT',
+              badMatchSegment().map((id) => `/api/matches/${id}/schedule`),
+              anyBody(SCHEDULE),
+              'no such match',
+            ),
+          )
+        : write(
+            'PUT',
+            anyMatchSegment().map((id) => `/api/matches/${id}/schedule`),
+            anyBody(SCHEDULE),
+            'not a super admin',
+          ),
+  },
+  // ---- CSV imports ----
+  {
+    name: 'POST /api/leagues/{leagueId}/matches.csv',
+    bad: (role) => {
+      const path = (league: fc.Arbitrary<string>) => league.map((id) => `/api/leagues/${id}/matches.csv`);
+      return isSuperAdmin(role)
+        ? fc.oneof(
+            refusedImport(path(realLeagueSegment()), FIXTURE_CSV),
+            uploadAnything(path(badIdSegment()), FIXTURE_CSV, 'no such league'),
+          )
+        : uploadAnything(path(anyLeagueSegment()), FIXTURE_CSV, 'not a super admin');
+    },
+  },
+  {
+    name: 'POST /api/teams/{teamId}/roster.csv',
+    bad: (role) => {
+      const path = (team: fc.Arbitrary<string>) => team.map((id) => `/api/teams/${id}/roster.csv`);
+      const own = staffTeams(role);
+      const others = TEAMS.filter((team) => !own.includes(team));
+      const options = [uploadAnything(path(badIdSegment()), ROSTER_CSV, 'no such team')];
+      if (own.length > 0) options.push(refusedImport(path(fc.constantFrom(...own)), ROSTER_CSV));
+      if (others.length > 0) {
+        options.push(uploadAnything(path(fc.constantFrom(...others)), ROSTER_CSV, 'not staff of the team'));
+      }
+      return fc.oneof(...options);
+    },
+  },
+  // ---- the result loop and the bell ----
+  {
+    name: 'GET /api/reports/overdue',
+    bad: (role) =>
+      fc.constant({
+        ...get('/api/reports/overdue', 'not a super admin'),
+        ...(isSuperAdmin(role) && { corruptAuth: true }),
+      }),
+  },
+  {
+    name: 'GET /api/matches/{id}/reports',
+    bad: (role) => {
+      const own = staffTeams(role);
+      if (own.length === 0) {
+        const why = role === 'anonymous' ? 'not signed in' : 'not staff of either team';
+        return anyMatchSegment().map((id) => get(`/api/matches/${id}/reports`, why));
+      }
+      const options = [
+        badMatchSegment().map((id) => get(`/api/matches/${id}/reports`, 'no such match')),
+        realMatchSegment().map((id): Draft => ({
+          ...get(`/api/matches/${id}/reports`, 'no valid token'),
+          corruptAuth: true,
+        })),
+      ];
+      const notTheirs = ctx.matches.filter((match) => !match.teams.some((team) => own.includes(team)));
+      if (notTheirs.length > 0) {
+        options.push(
+          fc
+            .constantFrom(...notTheirs.map((match) => match.id))
+            .map((id) => get(`/api/matches/${id}/reports`, 'not staff of either team')),
+        );
+      }
+      return fc.oneof(...options);
+    },
+  },
+  {
+    name: 'GET /api/notifications?limit&cursor',
+    bad: (role) => {
+      const params = { limit: NOTIFICATION_LIMIT, cursor: ROW_CURSOR };
+      const anyone = anyQuery(params).map((query): Draft => ({
+        ...get(`/api/notifications${query}`, 'no valid token'),
+        corruptAuth: true,
+      }));
+      if (role === 'anonymous') return anyone;
+      return fc.oneof(
+        badQuery(params).map((query) => get(`/api/notifications${query.query}`, query.why)),
+        // The query is strict: an unknown key is refused.
+        junkParams(Object.keys(params))
+          .filter((junk) => junk.length > 0)
+          .map((junk) => get(`/api/notifications?${junk.join('&')}`, 'an unknown query key')),
+        anyone,
+      );
+    },
+  },
+  {
+    name: 'GET /api/notifications/settings',
+    bad: () =>
+      anyQuery({}).map((query) => ({
+        ...get(`/api/notifications/settings${query}`, 'no valid token'),
+        corruptAuth: true,
+      })),
+  },
+  {
+    name: 'PUT /api/notifications/settings',
+    bad: (role) => personalWrite(role, 'PUT', '/api/notifications/settings', MUTED),
+  },
+  {
+    name: 'POST /api/notifications/read-all',
+    bad: () =>
+      fc.option(invalidBody({ template: {}, breaks: extraField([]) })).map((body): Draft => ({
+        method: 'POST',
+        path: '/api/notifications/read-all',
+        ...(body && { body: body.body }),
+        why: 'no valid token',
+        corruptAuth: true,
+      })),
+  },
+  {
+    name: 'POST /api/notifications/{id}/read',
+    bad: () =>
+      fc.oneof(
+        // The tiny league has no notifications; badMatchSegment's ids name no row of any table.
+        badMatchSegment().map((id): Draft => ({
+          method: 'POST',
+          path: `/api/notifications/${id}/read`,
+          why: 'no such notification',
+        })),
+        fc.integer({ min: 1, max: 10 }).map((id): Draft => ({
+          method: 'POST',
+          path: `/api/notifications/${id}/read`,
+          why: 'no valid token',
+          corruptAuth: true,
+        })),
+      ),
+  },
+  // ---- Web Push ----
+  {
+    name: 'GET /api/push/key',
+    bad: () => wrongMethod('/api/push/key', ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+  },
+  {
+    name: 'POST /api/push/subscriptions',
+    bad: (role) => personalWrite(role, 'POST', '/api/push/subscriptions', SUBSCRIPTION),
+  },
+  {
+    name: 'DELETE /api/push/subscriptions',
+    bad: (role) => personalWrite(role, 'DELETE', '/api/push/subscriptions', UNSUBSCRIBE),
+  },
 ];
 
 // ---------------------------------------------------------------------------------
@@ -2007,7 +3143,10 @@ beforeAll(async () => {
   // A generator bug must not hand out a working token as a bad one.
   const real = new Set(Object.values(tokens));
   expect(badTokens.filter((bad) => real.has(bad))).toEqual([]);
-  ctx = { app: t.app, tokens, known, tables, badTokens };
+  const matches = (
+    await db.selectFrom('matches').select(['id', 'home_team', 'away_team']).orderBy('id').execute()
+  ).map((row) => ({ id: String(row.id), teams: [row.home_team, row.away_team] }));
+  ctx = { app: t.app, tokens, known, tables, matches, badTokens };
   initial = await tableChecksums(t.connection);
 });
 
