@@ -102,6 +102,60 @@ const CASES: Case[] = [
     path: () => '/api/tables/league_news/rows/1',
     allowed: { superAdmin: 200 },
   },
+  // Running a league (issues #17 and #18): the super admin's alone.
+  {
+    name: 'create league season',
+    method: 'POST',
+    path: () => '/api/leagues',
+    body: {
+      league_id: 'tl-27',
+      league_name: 'Tiny League',
+      season: '2027',
+      status: 'upcoming',
+      location: '',
+    },
+    allowed: { superAdmin: 201 },
+  },
+  {
+    name: 'update league',
+    method: 'PUT',
+    path: () => '/api/leagues/tl-26',
+    body: { league_name: 'Tiny League', status: 'completed', location: 'Testshire' },
+    allowed: { superAdmin: 200 },
+  },
+  {
+    name: 'set league rules',
+    method: 'PUT',
+    path: () => '/api/leagues/tl-26/rules',
+    body: {
+      points: { win: 2, draw: 1, loss: 0 },
+      tiebreakers: ['points', 'goal_difference'],
+      report_deadline_hours: 48,
+      suspensions: { red_card_matches: 2, yellow_card_threshold: 4, yellow_card_matches: 1 },
+    },
+    allowed: { superAdmin: 200 },
+  },
+  {
+    name: 'deduct points',
+    method: 'POST',
+    path: () => '/api/leagues/tl-26/deductions',
+    body: { team_id: 'north.town', points: 3, reason: 'Late registration' },
+    allowed: { superAdmin: 201 },
+  },
+  {
+    name: 'register team for a season',
+    method: 'POST',
+    path: () => '/api/leagues/tl-26/teams',
+    body: { team_id: 'empty.fc' },
+    allowed: { superAdmin: 201 },
+  },
+  {
+    name: 'move match',
+    method: 'PUT',
+    path: (m) => `/api/matches/${m.m8}/schedule`,
+    body: { date: '2026-06-27T14:00:00Z', location: 'North Town Park', status: 'scheduled' },
+    allowed: { superAdmin: 200 },
+  },
 ];
 const ROLES = ALL_ROLES;
 const TABLES = [
@@ -114,6 +168,8 @@ const TABLES = [
   'match_squads',
   'league_news',
   'users',
+  'league_rules',
+  'points_deductions',
 ];
 
 function expected(c: Case, role: Role): number {
