@@ -23,22 +23,51 @@ export interface SentNotification extends NotificationMessage {
   user_id: string;
 }
 
-/** The users an audience names: coaches and owners of the teams, super admins if asked. */
-export async function audienceUsers(db: DB, audience: Audience): Promise<string[]> {
-  const teams = [...new Set((audience.teams ?? []).filter((team): team is string => team !== null))];
-  if (teams.length === 0 && !audience.superAdmins) return [];
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
+const STAFF_TYPES = ['coach', 'owner'] as const;
+
+/** Coaches and owners of `teams` (and the super admins, if asked) who have not muted `kind`. */
+function unmutedAudience(db: DB, teams: readonly string[], superAdmins: boolean, kind: NotificationKind) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('notification_mutes as m', (join) =>
+      join.onRef('m.user_id', '=', 'u.id').on('m.kind', '=', kind),
+    )
+    .select('u.id')
+    .where('m.user_id', 'is', null)
     .where((eb) => {
       const staff =
         teams.length > 0
-          ? eb.and([eb('team_id', 'in', teams), eb('user_type', 'in', ['coach', 'owner'])])
+          ? eb.and([eb('u.team_id', 'in', teams), eb('u.user_type', 'in', STAFF_TYPES)])
           : eb.val(false);
-      return audience.superAdmins ? eb.or([staff, eb('user_type', '=', 'super_admin')]) : staff;
+      return superAdmins ? eb.or([staff, eb('u.user_type', '=', 'super_admin')]) : staff;
     })
-    .orderBy('id')
-    .execute();
+    .orderBy('u.id');
+}
+
+/**
+ * The audiences every report and review has (the staff of one or two teams, with the
+ * super admins or without), prepared once; other audiences are built per call.
+ */
+const OF_TWO_TEAMS = (superAdmins: boolean) =>
+  prepared((db: DB, a: { first: string; second: string; kind: NotificationKind }) =>
+    unmutedAudience(db, [a.first, a.second], superAdmins, a.kind),
+  );
+const STAFF = OF_TWO_TEAMS(false);
+const STAFF_AND_SUPER_ADMINS = OF_TWO_TEAMS(true);
+
+/**
+ * The users an audience names who have not muted `kind`: coaches and owners of the
+ * teams, super admins if asked, never the one whose action it is.
+ */
+export async function audienceUsers(db: DB, audience: Audience, kind: NotificationKind): Promise<string[]> {
+  const teams = [...new Set((audience.teams ?? []).filter((team): team is string => team !== null))];
+  const superAdmins = Boolean(audience.superAdmins);
+  if (teams.length === 0 && !superAdmins) return [];
+  const [first, second] = teams;
+  const rows =
+    first !== undefined && teams.length <= 2
+      ? await (superAdmins ? STAFF_AND_SUPER_ADMINS : STAFF).all(db, { first, second: second ?? first, kind })
+      : await unmutedAudience(db, teams, superAdmins, kind).execute();
   return rows.map((row) => row.id).filter((id) => id !== audience.except);
 }
 
@@ -86,21 +115,9 @@ export async function notify(
   at: string,
   dedupeKey: string | null = null,
 ): Promise<SentNotification[]> {
-  const users = await audienceUsers(db, audience);
-  if (users.length === 0) return [];
-  const muted = new Set(
-    (
-      await db
-        .selectFrom('notification_mutes')
-        .select('user_id')
-        .where('user_id', 'in', users)
-        .where('kind', '=', message.kind)
-        .execute()
-    ).map((row) => row.user_id),
-  );
+  const users = await audienceUsers(db, audience, message.kind);
   const sent: SentNotification[] = [];
   for (const user_id of users) {
-    if (muted.has(user_id)) continue;
     const row = await INSERT_NOTIFICATION.first(db, {
       userId: user_id,
       kind: message.kind,
