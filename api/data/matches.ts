@@ -402,14 +402,8 @@ export type MatchResult = Pick<
   | 'red_cards'
 >;
 
-/** One match's result (null: no such match); two queries fewer than getMatch. */
-export async function getMatchResult(db: DB, id: number): Promise<MatchResult | null> {
-  const row = await findMatchRow(db, id);
-  if (!row) return null;
-  const extras = noExtras();
-  for (const event of await MATCH_EVENTS.all(db, { id })) addEvent(extras, event);
-  for (const card of await MATCH_CARDS.all(db, { id })) addCard(extras, card);
-  const match = toMatchDto(row, extras);
+/** The result part of a match: what an audit entry of a report or a review records. */
+export function matchResultOf(match: MatchResult): MatchResult {
   return {
     home_score: match.home_score,
     away_score: match.away_score,
@@ -424,13 +418,27 @@ export async function getMatchResult(db: DB, id: number): Promise<MatchResult | 
   };
 }
 
-/** One match; without a saved squad a team's list is its current roster. */
-export async function getMatch(db: DB, id: number): Promise<MatchDto | null> {
+/** One match's row with its events and cards (null: no such match). */
+async function matchWithResult(db: DB, id: number): Promise<{ row: MatchRow; extras: MatchExtras } | null> {
   const row = await findMatchRow(db, id);
   if (!row) return null;
   const extras = noExtras();
   for (const event of await MATCH_EVENTS.all(db, { id })) addEvent(extras, event);
   for (const card of await MATCH_CARDS.all(db, { id })) addCard(extras, card);
+  return { row, extras };
+}
+
+/** One match's result (null: no such match); two queries fewer than getMatch. */
+export async function getMatchResult(db: DB, id: number): Promise<MatchResult | null> {
+  const found = await matchWithResult(db, id);
+  return found && matchResultOf(toMatchDto(found.row, found.extras));
+}
+
+/** One match; without a saved squad a team's list is its current roster. */
+export async function getMatch(db: DB, id: number): Promise<MatchDto | null> {
+  const found = await matchWithResult(db, id);
+  if (!found) return null;
+  const { row, extras } = found;
   for (const squad of await MATCH_SQUADS.all(db, { id })) addSquad(extras, squad);
   // A team without a saved squad is shown with its roster; most played matches have both squads.
   const bothSaved = extras.squads.has(row.home_team) && extras.squads.has(row.away_team);

@@ -43,7 +43,7 @@ import {
 } from '../domain/notification-text';
 import { activeBans, type Ban } from '../domain/discipline';
 import { tell } from '../http/notify';
-import type { MatchResult, MatchRow } from '../data/matches';
+import { matchResultOf, type MatchResult, type MatchRow } from '../data/matches';
 import { involvesTeam, isPostponed, isReportable } from '../domain/match-time';
 import { banFor } from '../domain/discipline';
 import { namesOf, teamSeasonBans } from '../data/discipline';
@@ -91,22 +91,6 @@ const reportBody = z.strictObject({
 });
 
 const matchParam = z.object({ id: matchIdParam });
-
-/** The part of a match a report or a review changes, for the audit log. */
-function resultOf(match: MatchResult) {
-  return {
-    home_score: match.home_score,
-    away_score: match.away_score,
-    approved: match.approved,
-    reported_by_team: match.reported_by_team,
-    reviewed_at: match.reviewed_at,
-    goalscorers: match.goalscorers,
-    assisters: match.assisters,
-    goalkeepers: match.goalkeepers,
-    yellow_cards: match.yellow_cards,
-    red_cards: match.red_cards,
-  };
-}
 
 const matchNames = (match: MatchRow): MatchNames => ({
   id: match.id,
@@ -257,8 +241,8 @@ async function review(c: Context<AppEnv>, id: number, action: ReviewAction): Pro
     action: `match.${action}`,
     entity: 'match',
     entityId: id,
-    before: counter ? { ...resultOf(before), counter_report: counter } : resultOf(before),
-    after: counter ? { ...resultOf(after), decided_report_team: decidedTeam } : resultOf(after),
+    before: counter ? { ...matchResultOf(before), counter_report: counter } : matchResultOf(before),
+    after: counter ? { ...matchResultOf(after), decided_report_team: decidedTeam } : matchResultOf(after),
   });
   const score = { home: decided.home_score, away: decided.away_score };
   await tell(
@@ -353,8 +337,8 @@ async function confirm(
     action: 'match.confirm',
     entity: 'match',
     entityId: match.id,
-    before: resultOf(before),
-    after: { ...resultOf(after), confirmed_by_matching_report: true, confirming_team: confirmingTeam },
+    before: matchResultOf(before),
+    after: { ...matchResultOf(after), confirmed_by_matching_report: true, confirming_team: confirmingTeam },
   });
   await tell(
     c,
@@ -501,8 +485,8 @@ export const matchWriteRoutes = new Hono<AppEnv>()
         action: 'match.report',
         entity: 'match',
         entityId: id,
-        before: resultOf(before),
-        after: resultOf(after),
+        before: matchResultOf(before),
+        after: matchResultOf(after),
       });
       // A team correcting its own report while the opponent's differing one waits beside it:
       // the two may now agree. A super admin's report stands alone. A second report only ever
