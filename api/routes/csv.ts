@@ -47,7 +47,7 @@ import { readResponse } from '../http/read';
 import { booleanParam, idParam, seasonParam, validate } from '../http/validate';
 import { audit, writeTransaction } from '../http/write';
 import type { MatchDto } from '../schemas';
-import { leagueParam, requireLeague } from './leagues';
+import { leagueParam, requireLeague, requireLeagueSeason } from './leagues';
 
 const IMPORT_PATHS = [/^\/api\/leagues\/[^/]+\/matches\.csv$/, /^\/api\/teams\/[^/]+\/roster\.csv$/];
 
@@ -180,8 +180,11 @@ export const csvRoutes = new Hono<AppEnv>()
     validate('param', leagueParam),
     validate('query', seasonQuery),
     async (c) => {
-      const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
-      const season = c.req.valid('query').season ?? league.season;
+      const { league, season } = await requireLeagueSeason(
+        c.var.db,
+        c.req.valid('param').leagueId,
+        c.req.valid('query').season,
+      );
       const { rows } = await leagueStandings(c.var.db, league, season);
       return csvDownload(
         c,
@@ -222,8 +225,11 @@ export const csvRoutes = new Hono<AppEnv>()
     validate('param', leagueParam),
     validate('query', seasonQuery),
     async (c) => {
-      const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
-      const season = c.req.valid('query').season ?? league.season;
+      const { league, season } = await requireLeagueSeason(
+        c.var.db,
+        c.req.valid('param').leagueId,
+        c.req.valid('query').season,
+      );
       const matches = await listMatches(c.var.db, { leagueId: league.league_id, season });
       // The first four columns are what POST …/matches.csv reads back (the rest it ignores).
       return csvDownload(
@@ -263,9 +269,12 @@ export const csvRoutes = new Hono<AppEnv>()
     validate('param', leagueParam),
     validate('query', statsQuery),
     async (c) => {
-      const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
       const query = c.req.valid('query');
-      const season = query.season ?? league.season;
+      const { league, season } = await requireLeagueSeason(
+        c.var.db,
+        c.req.valid('param').leagueId,
+        query.season,
+      );
       const stats = await leaderboards(c.var.db, { leagueId: league.league_id, season });
       return csvDownload(
         c,

@@ -12,7 +12,7 @@ import { CACHE } from '../http/cache';
 import { nextKickoff } from '../http/next-kickoff';
 import { holdUntil, jsonRead } from '../http/read';
 import { idParam, seasonParam, validate } from '../http/validate';
-import { leagueParam, requireLeague } from './leagues';
+import { leagueParam, requireLeagueSeason } from './leagues';
 
 export const disciplineRoutes = new Hono<AppEnv>()
   .get('/teams/:teamId/suspensions', validate('param', z.object({ teamId: idParam })), async (c) => {
@@ -52,8 +52,11 @@ export const disciplineRoutes = new Hono<AppEnv>()
     validate('query', z.object({ season: seasonParam.optional() })),
     async (c) => {
       const db = c.var.db;
-      const league = await requireLeague(db, c.req.valid('param').leagueId);
-      const season = c.req.valid('query').season ?? league.season;
+      const { league, season } = await requireLeagueSeason(
+        db,
+        c.req.valid('param').leagueId,
+        c.req.valid('query').season,
+      );
       const rows = await leagueDiscipline(db, league.league_id, season);
       return jsonRead(c, { players: rows }, CACHE.revalidate);
     },

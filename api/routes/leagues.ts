@@ -32,6 +32,16 @@ export async function requireLeague(db: DB, leagueId: string): Promise<LeagueDto
   return league;
 }
 
+/** The league of the path and the season asked for: the league's own when none is (404 for no league). */
+export async function requireLeagueSeason(
+  db: DB,
+  leagueId: string,
+  season: string | undefined,
+): Promise<{ league: LeagueDto; season: string }> {
+  const league = await requireLeague(db, leagueId);
+  return { league, season: season ?? league.season };
+}
+
 export const leagueRoutes = new Hono<AppEnv>()
   .get('/leagues', validate('query', leagueListQuery), async (c) => {
     const query = c.req.valid('query');
@@ -55,8 +65,11 @@ export const leagueRoutes = new Hono<AppEnv>()
     validate('param', leagueParam),
     validate('query', seasonQuery),
     async (c) => {
-      const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
-      const season = c.req.valid('query').season ?? league.season;
+      const { league, season } = await requireLeagueSeason(
+        c.var.db,
+        c.req.valid('param').leagueId,
+        c.req.valid('query').season,
+      );
       const { rows, reasons, deductions } = await leagueStandings(c.var.db, league, season);
       const body: LeagueTableDto = {
         standings: rows,
@@ -80,8 +93,11 @@ export const leagueRoutes = new Hono<AppEnv>()
     validate('param', leagueParam),
     validate('query', seasonQuery),
     async (c) => {
-      const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
-      const season = c.req.valid('query').season ?? league.season;
+      const { league, season } = await requireLeagueSeason(
+        c.var.db,
+        c.req.valid('param').leagueId,
+        c.req.valid('query').season,
+      );
       const matches = await listMatches(c.var.db, { leagueId: league.league_id, season });
       return jsonRead(c, { matches }, CACHE.revalidate);
     },
@@ -91,8 +107,11 @@ export const leagueRoutes = new Hono<AppEnv>()
     validate('param', leagueParam),
     validate('query', seasonQuery),
     async (c) => {
-      const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
-      const season = c.req.valid('query').season ?? league.season;
+      const { league, season } = await requireLeagueSeason(
+        c.var.db,
+        c.req.valid('param').leagueId,
+        c.req.valid('query').season,
+      );
       const stats = await leaderboards(c.var.db, { leagueId: league.league_id, season });
       return jsonRead(c, stats, CACHE.revalidate);
     },
