@@ -77,32 +77,37 @@ export const UNCACHED_READ_ROUTES = {
  * route and fails when one reads a table not listed here. Not here: the news feeds
  * (outside data), anything behind a session.
  */
+const LEAGUE_TABLE = [
+  'leagues',
+  'teams',
+  'approved_results',
+  'league_rules',
+  'points_deductions',
+  'match_cards',
+] as const;
+const LEAGUE_MATCHES = [
+  'leagues',
+  'teams',
+  'players',
+  'matches',
+  'match_events',
+  'match_squads',
+  'match_cards',
+] as const;
+const LEAGUE_STATS = ['leagues', 'teams', 'players', 'approved_results'] as const;
+const TEAM_ROSTER = ['teams', 'players', 'coaches'] as const;
+
 export const SHARED_READ_TABLES = {
   '/api/leagues': ['leagues'],
   '/api/leagues/:leagueId': ['leagues'],
-  '/api/leagues/:leagueId/table': [
-    'leagues',
-    'teams',
-    'approved_results',
-    'league_rules',
-    'points_deductions',
-    'match_cards',
-  ],
+  '/api/leagues/:leagueId/table': LEAGUE_TABLE,
   '/api/leagues/:leagueId/rules': ['leagues', 'league_rules'],
   '/api/leagues/:leagueId/deductions': ['leagues', 'teams', 'points_deductions'],
-  '/api/leagues/:leagueId/matches': [
-    'leagues',
-    'teams',
-    'players',
-    'matches',
-    'match_events',
-    'match_squads',
-    'match_cards',
-  ],
-  '/api/leagues/:leagueId/stats': ['leagues', 'teams', 'players', 'approved_results'],
+  '/api/leagues/:leagueId/matches': LEAGUE_MATCHES,
+  '/api/leagues/:leagueId/stats': LEAGUE_STATS,
   '/api/teams': ['leagues', 'teams'],
   '/api/teams/:teamId': ['leagues', 'teams'],
-  '/api/teams/:teamId/roster': ['teams', 'players', 'coaches'],
+  '/api/teams/:teamId/roster': TEAM_ROSTER,
   '/api/teams/:teamId/stats': ['teams', 'players', 'matches', 'match_events', 'match_squads', 'match_cards'],
   '/api/teams/:teamId/seasons': ['teams', 'matches'],
   '/api/teams/:teamId/matches': [
@@ -137,26 +142,11 @@ export const SHARED_READ_TABLES = {
   '/api/search': ['leagues', 'teams', 'players'],
   '/api/teams/:teamId/suspensions': ['leagues', 'teams', 'players', 'matches', 'match_cards', 'league_rules'],
   '/api/leagues/:leagueId/discipline': ['leagues', 'teams', 'players', 'matches', 'match_cards'],
-  // The CSV downloads read what their JSON reads read.
-  '/api/leagues/:leagueId/table.csv': [
-    'leagues',
-    'teams',
-    'approved_results',
-    'league_rules',
-    'points_deductions',
-    'match_cards',
-  ],
-  '/api/leagues/:leagueId/matches.csv': [
-    'leagues',
-    'teams',
-    'players',
-    'matches',
-    'match_events',
-    'match_squads',
-    'match_cards',
-  ],
-  '/api/leagues/:leagueId/stats.csv': ['leagues', 'teams', 'players', 'approved_results'],
-  '/api/teams/:teamId/roster.csv': ['teams', 'players', 'coaches'],
+  // The CSV downloads read what their JSON reads read: the same lists.
+  '/api/leagues/:leagueId/table.csv': LEAGUE_TABLE,
+  '/api/leagues/:leagueId/matches.csv': LEAGUE_MATCHES,
+  '/api/leagues/:leagueId/stats.csv': LEAGUE_STATS,
+  '/api/teams/:teamId/roster.csv': TEAM_ROSTER,
 } as const satisfies Record<string, readonly string[]>;
 
 /** A route path as a RegExp over URL paths: `:param` is one segment, `:param{re}` one matching `re`. */
