@@ -12,7 +12,7 @@ import { MAX_BODY_BYTES } from '../../api/app';
 import { CSV_MAX_BYTES } from '../../api/domain/csv';
 import { makeTestApp } from '../fixtures/app';
 import { addUser, tokenFor, withRoleApp, type Role } from '../fixtures/auth';
-import { insertLeague, insertPlayer, insertTeam, NOW } from '../fixtures/factory';
+import { insertLeague, insertPlayer, insertTeam, NEW_SEASON, NOW } from '../fixtures/factory';
 
 const { t, call } = withRoleApp();
 
@@ -62,14 +62,6 @@ const count = async (table: 'matches' | 'players' | 'audit_log', where?: [string
   let query = t.connection.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
   if (where) query = query.where(where[0] as never, '=', where[1] as never);
   return Number((await query.executeTakeFirstOrThrow()).n);
-};
-
-const NEW_SEASON = {
-  league_id: 'tl-27',
-  league_name: 'Tiny League',
-  season: '2027',
-  status: 'upcoming',
-  location: 'Testshire',
 };
 
 /** tl-27 with three new clubs registered: c1 "Club 1" (Ground 1), c2 "Club 2" (Ground 2), c3 "Café Zoë" (no ground). */

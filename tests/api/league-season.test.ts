@@ -5,17 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { withRoleApp, type Role } from '../fixtures/auth';
-import { insertTeam } from '../fixtures/factory';
+import { insertTeam, NEW_SEASON } from '../fixtures/factory';
 
 const { t, call } = withRoleApp();
-
-const NEW_SEASON = {
-  league_id: 'tl-27',
-  league_name: 'Tiny League',
-  season: '2027',
-  status: 'upcoming',
-  location: 'Testshire',
-};
 
 /** tl-27 with `count` new teams registered (c1..cN, "Club 1" at "Ground 1"; the last has no ground). */
 async function seasonWithTeams(count: number): Promise<string[]> {
