@@ -34,6 +34,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'react',
                   test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
                 },
+                // How every screen reads the API (answers, their offline copies and
+                // freshness), loaded together by every one: one chunk rather than five
+                // small ones, each with its own few hundred bytes of overhead.
+                {
+                  name: 'use-api',
+                  test: /src[\\/](hooks[\\/](use-api|use-logged-failure)|lib[\\/]freshness|offline[\\/](read-events|read-cache))\.tsx?$/,
+                },
               ],
             },
           },

@@ -10,7 +10,8 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { App } from '@/app/app';
 import { pageFor } from '@/app/routes';
-import { setDisplayTimeZone } from '@/lib/format';
+import { setDisplayClock } from '@/lib/format';
+import { zoneClock } from '@/lib/zone-clock';
 import { ServerAnswersContext, type ServerAnswers } from '@/lib/server-answers';
 
 /** Renders the answers a screen asks for, found one after the other (a team, then its league…). */
@@ -21,6 +22,8 @@ export interface RenderedPage {
   html: string;
   /** The answers it shows, by API path. */
   answers: Record<string, unknown>;
+  /** Each instant its dates show, with the zone's offset east of UTC then, in minutes. */
+  offsets: [number, number][];
 }
 
 /** The API answer to a path read in process: its JSON, or null when not 200. */
@@ -40,7 +43,8 @@ export async function renderPage(url: string, zone: string, read: ReadAnswer): P
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const context: ServerAnswers = { answers, wanted: new Set() };
     let html: string;
-    setDisplayTimeZone(zone);
+    const clock = zoneClock(zone);
+    setDisplayClock(clock.read);
     try {
       html = renderToString(
         <StrictMode>
@@ -50,10 +54,10 @@ export async function renderPage(url: string, zone: string, read: ReadAnswer): P
         </StrictMode>,
       );
     } finally {
-      setDisplayTimeZone(undefined);
+      setDisplayClock(undefined);
     }
     const missing = [...context.wanted].filter((path) => !answers.has(path));
-    if (missing.length === 0) return { html, answers: Object.fromEntries(answers) };
+    if (missing.length === 0) return { html, answers: Object.fromEntries(answers), offsets: clock.offsets() };
     const read_ = await Promise.all(missing.map((path) => read(path)));
     for (const [index, path] of missing.entries()) {
       const answer = read_[index];

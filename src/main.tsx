@@ -1,9 +1,9 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './features/offline/install-event';
 import { pageFor } from './app/routes';
-import { ZONE_COOKIE } from '../api/domain/page-data';
+import { clockAgrees } from './lib/clock-agrees';
 import { readPageData, setHydrationAnswers } from './lib/server-answers';
 import { storage } from './lib/storage';
 import './app/styles.css';
@@ -11,14 +11,12 @@ import './app/styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-// The server writes the next page's dates in this zone (api/http/pages.ts).
-document.cookie = `${ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
-
 const data = readPageData();
-// The server renders what a visitor sees, with dates in the zone it was told: a visitor in
-// that zone takes the page over as it is (hydration); anyone else gets it rendered afresh.
-const hydrate = Boolean(data && root.hasChildNodes() && !storage.token() && data.zone === zone);
+// The server renders what a visitor sees, with dates in the zone it was told: a visitor
+// whose clock reads those dates alike takes the page over as it is (hydration); anyone
+// else gets it rendered afresh.
+const clockAgreed = data === null || clockAgrees(data.offsets);
+const hydrate = Boolean(data && root.hasChildNodes() && !storage.token() && clockAgreed);
 if (hydrate && data) setHydrationAnswers(data.answers);
 
 // The first screen's module loads before the first render, so the screen never suspends
@@ -32,11 +30,19 @@ void (pageFor(window.location.pathname)?.page.preload() ?? Promise.resolve())
         <App />
       </StrictMode>
     );
-    if (hydrate) hydrateRoot(root, app);
+    // As a transition, hydration yields to the browser every few milliseconds: the page
+    // is already painted, and one task of hydrating it all kept a phone's main thread
+    // (and a tap on the page) waiting for hundreds of milliseconds (issue #16).
+    if (hydrate) startTransition(() => void hydrateRoot(root, app));
     else createRoot(root).render(app);
   });
 // The outbox replays from the start (queued reports go as soon as there is a network),
 // not once the shell's offline parts have rendered. Workbox registers once the page has
 // loaded; its code is not needed before.
 void import('./lib/page-outbox').then((m) => m.startOutboxSync());
+// The next page the server renders for this browser is in its zone: seen to once the page
+// is idle (the module and the worker it may start are no part of the first screen).
+const nameZone = () => void import('./lib/time-zone').then((m) => m.nameZoneWhenNeeded(clockAgreed));
+if (typeof requestIdleCallback === 'function') requestIdleCallback(nameZone, { timeout: 5000 });
+else setTimeout(nameZone, 1000);
 void import('./features/offline/register-sw').then((m) => m.registerServiceWorker());

@@ -52,7 +52,7 @@ export function isTimeZone(zone: string): boolean {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's offset from UTC at `instant`, in milliseconds (local minus UTC). */
-function offsetAt(zone: string, instant: number): number {
+export function offsetAt(zone: string, instant: number): number {
   let format = formatters.get(zone);
   if (format === undefined) {
     format = new Intl.DateTimeFormat('en-US', {

@@ -14,6 +14,11 @@ export const ZONE_COOKIE = 'tz';
 export interface PageData {
   /** The time zone the page's dates were written in. */
   zone: string;
+  /**
+   * Each instant the page's dates show, with that zone's offset east of UTC then, in
+   * minutes: a browser whose clock reads them all alike takes the page over as it is.
+   */
+  offsets: [number, number][];
   /** Answers by API path (with its query), as read for the page. */
   answers: Record<string, unknown>;
 }

@@ -17,13 +17,16 @@ import type { Context, Handler } from 'hono';
 import { PAGE_DATA_ID, ZONE_COOKIE, type PageData } from '../domain/page-data';
 import { bootElement } from './boot-script';
 
+/** A page rendered by the server entry: its markup, and what goes into the page with it. */
+export type RenderedPage = { html: string } & Omit<PageData, 'zone'>;
+
 /** What dist-server/entry-server.js exports (src/entry-server.tsx). */
 export interface ServerEntry {
   renderPage(
     url: string,
     zone: string,
     read: (path: string) => Promise<unknown>,
-  ): Promise<{ html: string; answers: Record<string, unknown> } | null>;
+  ): Promise<RenderedPage | null>;
   pageFor(pathname: string): { page: { source: string }; serverRendered: boolean } | null;
 }
 
@@ -167,7 +170,7 @@ export class PageShell {
   }
 
   /** The document for a rendered page: its markup in #root, its data, its CSS and preloads. */
-  page(rendered: { html: string; answers: Record<string, unknown> }, source: string, zone: string): string {
+  page(rendered: RenderedPage, source: string, zone: string): string {
     const preloads: string[] = [];
     const styles: string[] = [];
     for (const chunk of this.#closure(source)) {
@@ -176,7 +179,7 @@ export class PageShell {
         if (!this.#loaded.has(file) && !styles.includes(file)) styles.push(file);
       }
     }
-    const embedded: PageData = { zone, answers: rendered.answers };
+    const embedded: PageData = { zone, answers: rendered.answers, offsets: rendered.offsets };
     const data = `<script id="${PAGE_DATA_ID}" type="application/json">${scriptJson(embedded)}</script>`;
     return (
       `${this.#head}${styles.map((file) => this.#inlineCss(file)).join('')}</head>` +

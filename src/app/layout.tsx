@@ -21,7 +21,7 @@ import {
 import { Loading } from '@/components/status';
 import { AccountButton } from '@/features/session/account-button';
 import { useSession } from '@/lib/session';
-import { useHydrated } from '@/hooks/use-hydrated';
+import { WhenHydrated } from '@/hooks/use-hydrated';
 import { setHydrationAnswers } from '@/lib/server-answers';
 
 type Panel = 'search' | 'notifications' | null;
@@ -46,6 +46,19 @@ const UpdatePrompt = lazy(() => extras().then((m) => ({ default: m.UpdatePrompt 
 
 const STAFF = new Set(['coach', 'owner', 'super_admin']);
 
+/**
+ * The screen, one element for every render of the shell: the shell renders again (a
+ * panel opened, the session changed) without touching the screen, and a screen still
+ * hydrating is left to hydrate at its own pace, in short tasks (see useHydrated).
+ */
+const SCREEN = (
+  <main className="app-main" id="main">
+    <Suspense fallback={<Loading />}>
+      <Outlet />
+    </Suspense>
+  </main>
+);
+
 /** The header's toggles of the search and notification panels. */
 const PANEL_BUTTONS = [
   { panel: 'search', label: 'Search', Icon: SearchIcon },
@@ -54,7 +67,6 @@ const PANEL_BUTTONS = [
 
 export function Layout() {
   const { user, isAuthenticated, logout } = useSession();
-  const hydrated = useHydrated();
   // The open panel belongs to the screen it was opened on: moving to another screen closes it.
   const [opened, setOpened] = useState<{ panel: Panel; path: string }>({ panel: null, path: '' });
   const panelRef = useRef<HTMLDivElement>(null);
@@ -97,7 +109,8 @@ export function Layout() {
   // Home goes to /main only for a user with a team of their own (spec section 2).
   const hasTeam = Boolean(user?.team_id);
   // Stored notifications are a signed-in user's; a visitor sees the specification's sample.
-  const signedInId = hydrated && isAuthenticated && user?.id ? user.id : null;
+  // (A signed-in user's page is rendered in the browser, never hydrated: see main.tsx.)
+  const signedInId = isAuthenticated && user?.id ? user.id : null;
 
   return (
     <div className="shell">
@@ -146,11 +159,11 @@ export function Layout() {
             </Link>
           )}
           <AccountButton />
-          {hydrated && (
+          <WhenHydrated>
             <Suspense fallback={null}>
               <OutboxBadge />
             </Suspense>
-          )}
+          </WhenHydrated>
           {isAuthenticated ? (
             <button type="button" className="icon-button" aria-label="Log out" onClick={() => void logout()}>
               <LogoutIcon />
@@ -162,14 +175,14 @@ export function Layout() {
           )}
         </div>
       </header>
-      {hydrated && (
+      <WhenHydrated>
         <Suspense fallback={null}>
           <UpdatePrompt />
           <InstallPrompt />
           <OfflineStatus />
           <OfflineSync />
         </Suspense>
-      )}
+      </WhenHydrated>
 
       {panel !== null && (
         <div className="header-panel" ref={panelRef}>
@@ -186,11 +199,7 @@ export function Layout() {
         </div>
       )}
 
-      <main className="app-main" id="main">
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
-      </main>
+      {SCREEN}
 
       <nav className="bottom-nav" aria-label="Main">
         <NavLink to={hasTeam ? '/main' : '/'} end>

@@ -6,6 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { useSession } from '@/lib/session';
+import { browserZone, namedZone } from '@/lib/time-zone';
 import { RosterImport } from './roster-import';
 import './data-links.css';
 
@@ -30,15 +31,6 @@ const TEAM_SHEETS = [{ path: 'roster.csv', label: 'Squad' }] as const;
 
 function base({ kind, id }: Target): string {
   return `/api/${kind === 'league' ? 'leagues' : 'teams'}/${encodeURIComponent(id)}`;
-}
-
-/** The browser's own zone, for the fixtures' kick-off times on a club's site. */
-function browserZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
 }
 
 export function embedSnippet(target: Target, theme: Theme, origin: string, zone: string): string {
@@ -108,7 +100,8 @@ function EmbedSnippet({ target, origin }: { target: Target; origin: string }) {
   const ids = { theme: useId(), code: useId() };
   const [theme, setTheme] = useState<Theme>('light');
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
-  const [zone] = useState(browserZone);
+  // The fixtures' kick-off times on a club's site read in the browser's own zone.
+  const [zone] = useState(() => (target.kind === 'team' ? (namedZone() ?? browserZone()) : ''));
   const code = embedSnippet(target, theme, origin, zone);
 
   const copy = async () => {

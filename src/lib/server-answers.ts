@@ -27,7 +27,10 @@ export function readPageData(doc: Document = document): PageData | null {
   if (!script?.textContent) return null;
   try {
     const data = JSON.parse(script.textContent) as PageData;
-    return typeof data.zone === 'string' && typeof data.answers === 'object' && data.answers !== null
+    return typeof data.zone === 'string' &&
+      typeof data.answers === 'object' &&
+      data.answers !== null &&
+      Array.isArray(data.offsets)
       ? data
       : null;
   } catch {

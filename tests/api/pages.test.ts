@@ -44,7 +44,11 @@ describe('the document of a rendered page', () => {
   it('inlines the CSS, embeds the answers, fills #root and starts the scripts after the first paint', () => {
     const shell = new PageShell(dist);
     const page = shell.page(
-      { html: '<main>Riverside</main>', answers: { '/api/teams/x': { name: '</script><b>' } } },
+      {
+        html: '<main>Riverside</main>',
+        answers: { '/api/teams/x': { name: '</script><b>' } },
+        offsets: [[1780000000000, 60]],
+      },
       'src/features/teams/team-page.tsx',
       'Europe/London',
     );
@@ -73,6 +77,7 @@ describe('the document of a rendered page', () => {
     expect(JSON.parse(json ?? '')).toEqual({
       zone: 'Europe/London',
       answers: { '/api/teams/x': { name: '</script><b>' } },
+      offsets: [[1780000000000, 60]],
     });
   });
 
@@ -98,7 +103,7 @@ describe('answering an app route', () => {
       pathname === '/manager'
         ? { page: { source: 'src/features/manager/manager-page.tsx' }, serverRendered: false }
         : { page: { source: 'src/features/teams/team-page.tsx' }, serverRendered: true },
-    renderPage: async (url, zone) => (rendered ? { html: `<p>${url} in ${zone}</p>`, answers: {} } : null),
+    renderPage: async (url, zone) => (rendered ? { html: `<p>${url} in ${zone}</p>`, answers: {}, offsets: [] } : null),
   });
   const app = (rendered: boolean) => {
     const handler = pageHandler(new PageShell(dist), { entry: entry(rendered), read: async () => null });

@@ -202,9 +202,27 @@ describe('in Chromium', () => {
     try {
       await expect.poll(async () => (await page.locator('main').textContent()) ?? '').toContain(local);
       expect(errors).toEqual([]);
-      // The next page the server renders for this browser is in its zone already.
-      const cookies = await page.context().cookies();
-      expect(cookies.find((cookie) => cookie.name === 'tz')?.value).toBe(encodeURIComponent(zone));
+      // The next page the server renders for this browser is in its zone already (the
+      // zone is named once the page is idle).
+      await expect
+        .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'tz')?.value)
+        .toBe(encodeURIComponent(zone));
+    } finally {
+      await close();
+    }
+  });
+
+  it("hydrates a page whose dates read alike in the visitor's zone, and names the zone for later", async () => {
+    // The league table shows no date: nothing on it differs in UTC+14.
+    const zone = 'Pacific/Kiritimati';
+    const { page, errors, api, close } = await visit(`/leagues/${DEMO_LEAGUE}`, { timezoneId: zone });
+    try {
+      await page.locator('html[data-ready]').waitFor();
+      expect(api).toEqual([]);
+      expect(errors).toEqual([]);
+      await expect
+        .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'tz')?.value)
+        .toBe(encodeURIComponent(zone));
     } finally {
       await close();
     }

@@ -9,7 +9,7 @@ import { StatList } from '@/components/stat-list';
 import { ErrorMessage, Loading } from '@/components/status';
 import { TabPanel, Tabs, useTabParam, type TabItem } from '@/components/tabs';
 import { useApi } from '@/hooks/use-api';
-import { useHydrated } from '@/hooks/use-hydrated';
+import { WhenHydrated } from '@/hooks/use-hydrated';
 import type { League, LeaderRow } from '@/lib/api-types';
 import { leagueTitleFromId, parseLeagueId, seasonFromLeagueId } from '../../../api/domain/league-id';
 import { LeagueDiscipline } from './league-discipline';
@@ -78,7 +78,6 @@ function LeagueDetail({ leagueId }: { leagueId: string }) {
     seasonFromLeagueId(leagueId) ??
     league.data?.season ??
     (league.loading ? null : String(new Date().getFullYear()));
-  const hydrated = useHydrated();
   // One load serves the four leaderboard tabs; it starts when one of them is opened.
   const stats = useApi<LeagueStats>(
     isStatTab(tab) && season !== null
@@ -111,10 +110,12 @@ function LeagueDetail({ leagueId }: { leagueId: string }) {
           <StatList rows={stats.data?.[tab]} statLabel={STAT_LABEL[tab]} />
         )}
       </TabPanel>
-      {hydrated && league.data && (
-        <Suspense fallback={null}>
-          <DataLinks kind="league" id={league.data.league_id} name={league.data.league_name} />
-        </Suspense>
+      {league.data && (
+        <WhenHydrated>
+          <Suspense fallback={null}>
+            <DataLinks kind="league" id={league.data.league_id} name={league.data.league_name} />
+          </Suspense>
+        </WhenHydrated>
       )}
     </section>
   );

@@ -9,7 +9,7 @@
  * above the next one. Answers from before either (cached offline copies) lack
  * `deductions` and `reasons` and show neither.
  */
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { TeamLogo } from '@/components/images';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
@@ -80,14 +80,43 @@ function DeductionNotes({ deductions }: { deductions: readonly Deduction[] }) {
   );
 }
 
+/** A position that explains itself: the button that opens why the team is above the next. */
+function PlaceButton({
+  expanded,
+  controls,
+  label,
+  onClick,
+  children,
+}: {
+  expanded: boolean;
+  controls: string | undefined;
+  label: string;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  // A server-rendered button does nothing until its script runs: it is not offered until then.
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="button"
+      className="leagues-place-button"
+      aria-expanded={expanded}
+      disabled={!hydrated}
+      aria-controls={controls}
+      aria-label={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
 export function LeagueTable({ leagueId, season }: { leagueId: string; season: string }) {
   const { data, error, loading, reload } = useApi<TableAnswer>(
     `/api/leagues/${encodeURIComponent(leagueId)}/table?season=${encodeURIComponent(season)}`,
   );
   // The team whose place is explained under its row; one at a time keeps the table short.
   const [open, setOpen] = useState<string | null>(null);
-  // A server-rendered button does nothing until its script runs: it is not offered until then.
-  const hydrated = useHydrated();
   if (loading) return <Loading label="Loading table..." />;
   if (error) return <ErrorMessage onRetry={reload}>{serverErrorText(error)}</ErrorMessage>;
   const standings = data?.standings;
@@ -154,17 +183,14 @@ export function LeagueTable({ leagueId, season }: { leagueId: string; season: st
                       {explanation === null || next === undefined ? (
                         position
                       ) : (
-                        <button
-                          type="button"
-                          className="leagues-place-button"
-                          aria-expanded={expanded}
-                          disabled={!hydrated}
-                          aria-controls={expanded ? reasonId(row) : undefined}
-                          aria-label={`${position}: why ${row.team_name} is above ${next.team_name}`}
+                        <PlaceButton
+                          expanded={expanded}
+                          controls={expanded ? reasonId(row) : undefined}
+                          label={`${position}: why ${row.team_name} is above ${next.team_name}`}
                           onClick={() => setOpen(expanded ? null : row.team_id)}
                         >
                           {position}
-                        </button>
+                        </PlaceButton>
                       )}
                     </td>
                     <td className="leagues-col-logo">

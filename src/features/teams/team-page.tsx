@@ -10,7 +10,7 @@ import { SeasonSelect } from '@/components/season-select';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { TabPanel, Tabs, useTabParam } from '@/components/tabs';
 import { useApi } from '@/hooks/use-api';
-import { useHydrated } from '@/hooks/use-hydrated';
+import { WhenHydrated } from '@/hooks/use-hydrated';
 import { useLoggedFailure } from '@/hooks/use-logged-failure';
 import { ApiError } from '@/lib/api-client';
 import type { Team } from '@/lib/api-types';
@@ -107,7 +107,6 @@ function TeamDetails({ team }: { team: Team }) {
   const [chosenSeason, setChosenSeason] = useState<string | null>(null);
   const season = chosenSeason ?? seasons?.[0];
   const seasonal = tab === 'Matches' || isStatTab(tab);
-  const hydrated = useHydrated();
 
   return (
     <>
@@ -120,11 +119,11 @@ function TeamDetails({ team }: { team: Team }) {
         </div>
         <FavouriteButton teamId={team.team_id} teamName={team.team_name} />
         {team.description && <p className="team-hero-description">{team.description}</p>}
-        {hydrated && (
+        <WhenHydrated>
           <Suspense fallback={null}>
             <SaveOfflineButton teamId={team.team_id} />
           </Suspense>
-        )}
+        </WhenHydrated>
       </header>
 
       <div className="team-layout">
@@ -150,11 +149,11 @@ function TeamDetails({ team }: { team: Team }) {
           </TabPanel>
         </div>
         <aside className="team-aside" aria-label="Latest">
-          {hydrated && (
+          <WhenHydrated>
             <Suspense fallback={<Loading />}>
               <TeamAside teamId={team.team_id} teamName={team.team_name} />
             </Suspense>
-          )}
+          </WhenHydrated>
         </aside>
       </div>
     </>

@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { EmptyMessage } from '@/components/status';
 import type { FixturePlan, League } from '@/lib/api-types';
 import { formatMatchDate } from '@/lib/format';
+import { browserZone } from '@/lib/time-zone';
 import { Field } from '../team-management/form-parts';
 import { isConflict, leaguePath, useWrite, WriteFailure } from './league-write';
 
@@ -23,15 +24,6 @@ interface FixtureErrors {
 }
 
 const matchesText = (count: number) => `${count} ${count === 1 ? 'match' : 'matches'}`;
-
-/** The browser's IANA zone, so the kick-off time means the admin's local time. */
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function groupByRound(matches: readonly FixtureMatch[]): { round: number; matches: FixtureMatch[] }[] {
   const rounds = new Map<number, FixtureMatch[]>();
@@ -77,7 +69,7 @@ export function FixturesForm({ league, onCreated }: { league: League; onCreated:
       document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
-    const timeZone = browserTimeZone();
+    const timeZone = browserZone();
     const result = await write.send<Fixtures>(
       'POST',
       leaguePath(league.league_id, '/fixtures'),
