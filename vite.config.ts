@@ -24,6 +24,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         // dist/.vite/manifest.json: which files each page needs, for the server's preloads and inlined CSS.
         manifest: true,
+        modulePreload: false,
         rolldownOptions: {
           output: {
             // React and the router change far less often than the app: their own chunk

@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { App } from '@/app/app';
+import { preloadParts } from '@/lib/lazy-component';
 import { pageFor } from '@/app/routes';
 import { setDisplayClock } from '@/lib/format';
 import { zoneClock } from '@/lib/zone-clock';
@@ -39,6 +40,8 @@ export async function renderPage(url: string, zone: string, read: ReadAnswer): P
   const page = pageFor(pathname);
   if (!page?.serverRendered) return null;
   await page.page.preload();
+  // Parts of pages on chunks of their own (lazyPart) are rendered with the page.
+  await preloadParts();
   const answers = new Map<string, unknown>();
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const context: ServerAnswers = { answers, wanted: new Set() };

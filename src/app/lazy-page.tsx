@@ -4,7 +4,8 @@
  * hydrates that page only once the same module is in, so neither suspends (a suspended
  * page would hydrate later than it paints, or not match the server's markup).
  */
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyComponent } from '@/lib/lazy-component';
 
 export interface LazyPage {
   /** The module's path from the project root, as the build manifest names it. */
@@ -16,25 +17,6 @@ export interface LazyPage {
 }
 
 export function lazyPage(source: string, load: () => Promise<ComponentType>): LazyPage {
-  let Loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
-  const start = () =>
-    (loading ??= load().then(
-      (component) => (Loaded = component),
-      (error: unknown) => {
-        loading = undefined; // a failed chunk (offline) may load on the next visit
-        throw error;
-      },
-    ));
-  const Suspended = lazy(() => start().then((component) => ({ default: component })));
-  function Page() {
-    return Loaded ? <Loaded /> : <Suspended />;
-  }
-  return {
-    source,
-    Page,
-    async preload() {
-      await start();
-    },
-  };
+  const { Component, preload } = lazyComponent(load);
+  return { source, Page: Component, preload };
 }

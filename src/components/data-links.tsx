@@ -2,13 +2,19 @@
  * A league's or a team's data taken elsewhere (issue #21): its fixtures in a calendar app
  * (a webcal:// subscription that stays up to date, or a one-off .ics file), its tables and
  * lists as spreadsheets (CSV), and a snippet that puts the table or the fixtures on a club's
- * own website. Loaded once the page runs, below what the page is for.
+ * own website. On a chunk of its own, below what the page is for: the server renders it
+ * with a league's page, with links from the site's root until the page runs (the server
+ * does not know the address the browser sees: the snippet and the calendar subscription
+ * need it whole).
  */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useSession } from '@/lib/session';
 import { browserZone, namedZone } from '@/lib/time-zone';
-import { RosterImport } from './roster-import';
 import './data-links.css';
+
+// Staff only: a visitor's page loads neither its code nor its styles.
+const RosterImport = lazy(() => import('./roster-import').then((m) => ({ default: m.RosterImport })));
 
 type Theme = 'light' | 'dark';
 
@@ -53,7 +59,7 @@ export function DataLinks(target: Target) {
     user !== null &&
     (user.user_type === 'super_admin' ||
       ((user.user_type === 'coach' || user.user_type === 'owner') && user.team_id === target.id));
-  const origin = window.location.origin;
+  const origin = useHydrated() ? window.location.origin : '';
   const calendar = `${base(target)}/calendar.ics`;
   const sheets = target.kind === 'league' ? LEAGUE_SHEETS : TEAM_SHEETS;
   return (
@@ -65,7 +71,10 @@ export function DataLinks(target: Target) {
           A subscription follows every change: a moved or postponed match updates itself.
         </p>
         <div className="data-links-row">
-          <a className="button" href={`${origin.replace(/^https?:/, 'webcal:')}${calendar}`}>
+          <a
+            className="button"
+            href={origin ? `${origin.replace(/^https?:/, 'webcal:')}${calendar}` : calendar}
+          >
             Subscribe in your calendar
           </a>
           <a className="button button-secondary" href={calendar} download>
@@ -89,7 +98,9 @@ export function DataLinks(target: Target) {
       <EmbedSnippet target={target} origin={origin} />
       {staff && (
         <div className="data-links-group">
-          <RosterImport teamId={target.id} />
+          <Suspense fallback={null}>
+            <RosterImport teamId={target.id} />
+          </Suspense>
         </div>
       )}
     </section>

@@ -34,10 +34,12 @@ function useOverflow(row: RefObject<HTMLDivElement | null>): Overflow {
         current.left === left && current.right === right ? current : { left, right },
       );
     };
-    measure();
     node.addEventListener('scroll', measure, { passive: true });
+    // The observer reports the row's first size after the browser's own layout; measuring
+    // here instead forced a layout of the whole page while it hydrated (issue #16).
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    resize?.observe(node);
+    if (resize) resize.observe(node);
+    else measure();
     return () => {
       node.removeEventListener('scroll', measure);
       resize?.disconnect();

@@ -72,6 +72,10 @@ describe('the first answer of a public page', () => {
     const root = text.slice(text.indexOf('<div id="root">'));
     expect(root).toContain('<table');
     expect(root).toContain('Riverside Rovers');
+    // The calendar and downloads come with the page (its script, once the page runs), the
+    // links from the site's root until then.
+    expect(root).toContain('Calendar and downloads');
+    expect(root).toContain(`href="/api/leagues/${DEMO_LEAGUE}/calendar.ics"`);
     expect(text).not.toMatch(/<link rel="stylesheet" crossorigin/);
     expect(text).toMatch(/<style>[^<]*\.app-header\{/);
     expect(text).toMatch(
@@ -207,6 +211,20 @@ describe('in Chromium', () => {
       await expect
         .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'tz')?.value)
         .toBe(encodeURIComponent(zone));
+    } finally {
+      await close();
+    }
+  });
+
+  it("hydrates the league's calendar and downloads once their chunk is in, with whole addresses", async () => {
+    const { page, errors, api, close } = await visit(`/leagues/${DEMO_LEAGUE}?tab=discipline`);
+    try {
+      const subscribe = page.getByRole('link', { name: 'Subscribe in your calendar' });
+      await expect.poll(() => subscribe.getAttribute('href')).toMatch(/^webcal:\/\/127\.0\.0\.1:\d+\/api\//);
+      const code = page.getByRole('textbox', { name: 'Code to paste into your website' });
+      await expect.poll(() => code.inputValue()).toContain(`src="${server.url}/embed/leagues/`);
+      expect(api).toEqual([]);
+      expect(errors).toEqual([]);
     } finally {
       await close();
     }

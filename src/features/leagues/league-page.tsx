@@ -3,22 +3,26 @@
  * detail"), then its cards per player (Discipline, issue #19). The season is the id's
  * "-YY" suffix when it has one, else the league record's own season, else the current year.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { StatList } from '@/components/stat-list';
 import { ErrorMessage, Loading } from '@/components/status';
 import { TabPanel, Tabs, useTabParam, type TabItem } from '@/components/tabs';
 import { useApi } from '@/hooks/use-api';
-import { WhenHydrated } from '@/hooks/use-hydrated';
+import { lazyPart } from '@/lib/lazy-component';
 import type { League, LeaderRow } from '@/lib/api-types';
 import { leagueTitleFromId, parseLeagueId, seasonFromLeagueId } from '../../../api/domain/league-id';
 import { LeagueDiscipline } from './league-discipline';
 import { LeagueMatches } from './league-matches';
 import { LeagueTable } from './league-table';
 import './leagues.css';
+// The styles of a part loaded once the page runs come with the page: a stylesheet link
+// added then made the browser restyle the page in one long task (issue #16).
+import '@/components/data-links.css';
 
 // Calendar, CSV and the website snippet (issue #21), once the page runs.
-const DataLinks = lazy(() => import('@/components/data-links').then((m) => ({ default: m.DataLinks })));
+// The server renders it with the page; the browser hydrates it once its chunk is in.
+const DataLinks = lazyPart(() => import('@/components/data-links').then((m) => m.DataLinks));
 
 type TabKey = 'table' | 'matches' | 'scorers' | 'assists' | 'clean_sheets' | 'points' | 'discipline';
 type StatKey = Exclude<TabKey, 'table' | 'matches' | 'discipline'>;
@@ -111,11 +115,9 @@ function LeagueDetail({ leagueId }: { leagueId: string }) {
         )}
       </TabPanel>
       {league.data && (
-        <WhenHydrated>
-          <Suspense fallback={null}>
-            <DataLinks kind="league" id={league.data.league_id} name={league.data.league_name} />
-          </Suspense>
-        </WhenHydrated>
+        <Suspense fallback={null}>
+          <DataLinks kind="league" id={league.data.league_id} name={league.data.league_name} />
+        </Suspense>
       )}
     </section>
   );

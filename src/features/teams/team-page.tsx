@@ -22,6 +22,10 @@ import { MatchesTab } from './team-matches';
 import { SquadTab } from './team-squad';
 import { STAT_TABS, StatsTab, type StatTab } from './team-stats';
 import './teams.css';
+// The styles of a part loaded once the page runs come with the page: a stylesheet link
+// added then made the browser restyle the page in one long task (issue #16).
+import '@/components/data-links.css';
+import '@/components/results-panel.css';
 
 // The latest result, news and video beside (desk) or under (phone) the tabs, once the page
 // runs: the first paint is the team and its squad, and their code stays out of it.

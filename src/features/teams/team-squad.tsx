@@ -18,6 +18,9 @@ import {
   type SuspensionsAnswer,
 } from '@/lib/suspensions';
 import { coachPath, teamApi } from './team-ids';
+// The styles of a part loaded once the page runs come with the page: a stylesheet link
+// added then made the browser restyle the page in one long task (issue #16).
+import '@/components/suspension-badge.css';
 
 // Only shown once the browser has the team's suspensions: kept out of the first paint's code.
 const SuspensionBadge = lazy(() =>
