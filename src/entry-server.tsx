@@ -35,7 +35,11 @@ export type ReadAnswer = (path: string) => Promise<unknown>;
  * or null when it is not a public page, a read fails (the browser then shows the page
  * and its error itself) or its screens keep asking for more.
  */
-export async function renderPage(url: string, zone: string, read: ReadAnswer): Promise<RenderedPage | null> {
+export async function renderPage(
+  url: string,
+  zone: string,
+  read: ReadAnswer,
+): Promise<RenderedPage | { redirect: string } | null> {
   const pathname = url.split(/[?#]/, 1)[0] ?? '/';
   const page = pageFor(pathname);
   if (!page?.serverRendered) return null;
@@ -59,6 +63,7 @@ export async function renderPage(url: string, zone: string, read: ReadAnswer): P
     } finally {
       setDisplayClock(undefined);
     }
+    if (context.redirect !== undefined) return { redirect: context.redirect };
     const missing = [...context.wanted].filter((path) => !answers.has(path));
     if (missing.length === 0) return { html, answers: Object.fromEntries(answers), offsets: clock.offsets() };
     const read_ = await Promise.all(missing.map((path) => read(path)));

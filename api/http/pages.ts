@@ -20,13 +20,18 @@ import { bootElement } from './boot-script';
 /** A page rendered by the server entry: its markup, and what goes into the page with it. */
 export type RenderedPage = { html: string } & Omit<PageData, 'zone'>;
 
+/** A page that is another's address (a team's League tab): where the browser goes instead. */
+export interface RedirectedPage {
+  redirect: string;
+}
+
 /** What dist-server/entry-server.js exports (src/entry-server.tsx). */
 export interface ServerEntry {
   renderPage(
     url: string,
     zone: string,
     read: (path: string) => Promise<unknown>,
-  ): Promise<RenderedPage | null>;
+  ): Promise<RenderedPage | RedirectedPage | null>;
   pageFor(pathname: string): { page: { source: string }; serverRendered: boolean } | null;
 }
 
@@ -222,7 +227,11 @@ export function pageHandler(shell: PageShell, pages: ServerPages | undefined): H
       if (route?.serverRendered) {
         const zone = zoneFromCookie(c.req.header('Cookie')) ?? SERVER_ZONE;
         const rendered = await pages.entry.renderPage(url.pathname + url.search, zone, pages.read);
-        if (rendered) {
+        // Same-site paths only (the app's own routes): never an open redirect.
+        if (rendered && 'redirect' in rendered && /^\/(?![/\\])/.test(rendered.redirect)) {
+          return c.redirect(rendered.redirect, 302);
+        }
+        if (rendered && 'html' in rendered) {
           return htmlAnswer(c, shell.page(rendered, route.page.source, zone), {
             'Cache-Control': 'no-cache',
             Vary: 'Cookie',

@@ -15,6 +15,8 @@ import { PAGE_DATA_ID, type PageData } from '../../api/domain/page-data';
 export interface ServerAnswers {
   answers: ReadonlyMap<string, unknown>;
   wanted: Set<string>;
+  /** Set when the page is another's address: the server redirects there. */
+  redirect?: string;
 }
 
 export const ServerAnswersContext = createContext<ServerAnswers | null>(null);
@@ -54,4 +56,14 @@ export function useServerAnswer(path: string | null): { data: unknown } | undefi
   if (answers?.has(path)) return { data: answers.get(path) };
   server?.wanted.add(path);
   return undefined;
+}
+
+/**
+ * On the server, makes the page answer with a redirect to `to` (an app path): a screen
+ * that only sends the browser elsewhere (<Navigate>) would otherwise be rendered, loaded
+ * and hydrated, and only then leave. Nothing in the browser.
+ */
+export function useServerRedirect(to: string | null): void {
+  const server = useContext(ServerAnswersContext);
+  if (server && to !== null) server.redirect ??= to;
 }

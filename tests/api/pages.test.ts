@@ -103,7 +103,12 @@ describe('answering an app route', () => {
       pathname === '/manager'
         ? { page: { source: 'src/features/manager/manager-page.tsx' }, serverRendered: false }
         : { page: { source: 'src/features/teams/team-page.tsx' }, serverRendered: true },
-    renderPage: async (url, zone) => (rendered ? { html: `<p>${url} in ${zone}</p>`, answers: {}, offsets: [] } : null),
+    renderPage: async (url, zone) => {
+      if (!rendered) return null;
+      const redirect = /[?&]to=([^&]*)/.exec(url)?.[1];
+      if (redirect !== undefined) return { redirect: decodeURIComponent(redirect) };
+      return { html: `<p>${url} in ${zone}</p>`, answers: {}, offsets: [] };
+    },
   });
   const app = (rendered: boolean) => {
     const handler = pageHandler(new PageShell(dist), { entry: entry(rendered), read: async () => null });
@@ -123,6 +128,17 @@ describe('answering an app route', () => {
     const gzip = await app(true).request('/team/x', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toContain('<p>/team/x in ');
+  });
+
+  it("redirects a page that is another's address, to a path of the site only", async () => {
+    const response = await app(true).request(`/team/x?to=${encodeURIComponent('/leagues/mwpl-26')}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/leagues/mwpl-26');
+    for (const elsewhere of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const refused = await app(true).request(`/team/x?to=${encodeURIComponent(elsewhere)}`);
+      expect(refused.status, elsewhere).toBe(200);
+      expect(await refused.text()).toBe(SHELL);
+    }
   });
 
   it('answers the shell for a signed-in screen and for a page that did not render', async () => {

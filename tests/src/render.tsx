@@ -100,3 +100,10 @@ export function coachOf(team_id: string, name = 'Casey Coach'): StoredUser {
 export function useTinyLeagueClock(): void {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
 }
+
+/** A page the server rendered (src/entry-server.tsx), or the test fails: not a redirect, not the shell. */
+export function renderedPage<Page extends { html: string }>(page: Page | { redirect: string } | null): Page {
+  if (page === null || !('html' in page))
+    throw new Error(`The server did not render the page: ${JSON.stringify(page)}`);
+  return page;
+}

@@ -14,6 +14,7 @@ import { WhenHydrated } from '@/hooks/use-hydrated';
 import { useLoggedFailure } from '@/hooks/use-logged-failure';
 import { ApiError } from '@/lib/api-client';
 import type { Team } from '@/lib/api-types';
+import { useServerRedirect } from '@/lib/server-answers';
 import { storage } from '@/lib/storage';
 import { FavouriteButton } from './favourite-button';
 import { leagueIdOf } from '../../../api/domain/league-id';
@@ -165,6 +166,9 @@ function TeamDetails({ team }: { team: Team }) {
 }
 
 function LeagueTab({ leagueId }: { leagueId: string | null }) {
-  if (!leagueId) return <EmptyMessage>League information not available</EmptyMessage>;
-  return <Navigate to={`/leagues/${encodeURIComponent(leagueId)}`} />;
+  const to = leagueId ? `/leagues/${encodeURIComponent(leagueId)}` : null;
+  // Opened from a link, the tab is the league's page: the server sends the browser there.
+  useServerRedirect(to);
+  if (to === null) return <EmptyMessage>League information not available</EmptyMessage>;
+  return <Navigate to={to} />;
 }

@@ -9,7 +9,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { renderPage } from '@/entry-server';
 import { DISCIPLINE_ROWS_FIRST, disciplineRanks } from '@/features/leagues/league-discipline';
 import { logRequests, withApiMock, type ApiMock } from '../api-mock';
-import { renderRoute, useTinyLeagueClock } from '../render';
+import { renderRoute, useTinyLeagueClock, renderedPage } from '../render';
 
 /**
  * tl-26's approved results (m1-m4) get cards; m5 is pending and tl-25 has none:
@@ -172,11 +172,11 @@ describe('the Discipline tab', () => {
       const answer = await api.app.get(path);
       return answer.status === 200 ? answer.body : null;
     };
-    const page = await renderPage('/leagues/tl-26?tab=discipline', 'UTC', read);
-    expect(page?.answers).toHaveProperty(['/api/leagues/tl-26/discipline?season=2026']);
+    const page = renderedPage(await renderPage('/leagues/tl-26?tab=discipline', 'UTC', read));
+    expect(page.answers).toHaveProperty(['/api/leagues/tl-26/discipline?season=2026']);
     const root = document.body.appendChild(document.createElement('div'));
     onTestFinished(() => root.remove());
-    root.innerHTML = page?.html ?? '';
+    root.innerHTML = page.html;
     const table = within(root).getByRole('table');
     expect(rowsOf(table)[0]).toEqual(['1', 'South City Midfielder', 'South City', '2', '1']);
   });

@@ -9,7 +9,7 @@ import { renderPage } from '@/entry-server';
 import { DEFAULT_RULES } from '../../../api/domain/league-rules';
 import { NOW } from '../../fixtures/factory';
 import { withApiMock, type ApiMock } from '../api-mock';
-import { renderRoute } from '../render';
+import { renderRoute, renderedPage } from '../render';
 
 /**
  * Bans last three matches here, so some are still to serve at NOW (2026-06-15):
@@ -153,11 +153,11 @@ describe('player profile discipline', () => {
       const answer = await api.app.get(path);
       return answer.status === 200 ? answer.body : null;
     };
-    const page = await renderPage('/player/nt.def', 'UTC', read);
-    expect(page?.answers).toHaveProperty('/api/player/nt.def');
+    const page = renderedPage(await renderPage('/player/nt.def', 'UTC', read));
+    expect(page.answers).toHaveProperty('/api/player/nt.def');
     const root = document.body.appendChild(document.createElement('div'));
     onTestFinished(() => root.remove());
-    root.innerHTML = page?.html ?? '';
+    root.innerHTML = page.html;
     expect(root.textContent).toContain('Suspended – 2 matches (Red card)');
     const table = within(root).getByRole('table', { name: 'Cards' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);

@@ -7,7 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { renderPage } from '@/entry-server';
 import { logRequests, withApiMock } from '../api-mock';
-import { renderRoute, useTinyLeagueClock } from '../render';
+import { renderRoute, useTinyLeagueClock, renderedPage } from '../render';
 import { addSuspensions, FORWARD_BAN, MIDFIELDER_BAN } from './suspension-cards';
 
 const api = withApiMock({ setup: addSuspensions });
@@ -59,6 +59,18 @@ describe('Squad tab suspensions', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it("sends a browser opening the League tab's address to the league's page", async () => {
+    const read = async (path: string) => {
+      const answer = await api.app.get(path);
+      return answer.status === 200 ? answer.body : null;
+    };
+    const team = (await api.app.get('/api/teams/north.town')).body as { league_id: string };
+    const league = team.league_id.split(':').pop() ?? '';
+    expect(await renderPage('/team/north.town?tab=League', 'UTC', read)).toEqual({
+      redirect: `/leagues/${encodeURIComponent(league)}`,
+    });
+  });
+
   it('is rendered on the server without the suspensions: the first paint does not wait for them', async () => {
     const asked: string[] = [];
     const read = async (path: string) => {
@@ -66,12 +78,12 @@ describe('Squad tab suspensions', () => {
       const answer = await api.app.get(path);
       return answer.status === 200 ? answer.body : null;
     };
-    const page = await renderPage('/team/north.town', 'UTC', read);
-    expect(page?.answers).toHaveProperty('/api/teams/north.town/roster');
+    const page = renderedPage(await renderPage('/team/north.town', 'UTC', read));
+    expect(page.answers).toHaveProperty('/api/teams/north.town/roster');
     expect(asked.filter((path) => path.includes('suspensions'))).toEqual([]);
     const root = document.body.appendChild(document.createElement('div'));
     onTestFinished(() => root.remove());
-    root.innerHTML = page?.html ?? '';
+    root.innerHTML = page.html;
     expect(root.textContent).toContain('North Town Forward');
     expect(root.textContent).not.toContain('Suspended');
   });
