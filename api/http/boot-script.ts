@@ -4,7 +4,7 @@
  * started from <head>, the app's scripts competed with the page for a slow link and
  * counted as work before the largest paint (issue #16). This inline module (its
  * attributes, not its text, carry the files) adds the module preloads on the first
- * frame after paint, one a task, evaluates the framework's modules one task each, then imports the
+ * frame after paint, evaluates the framework's modules one task each, then imports the
  * entry: evaluating them all at once was one task of 120 ms on a phone's CPU. Its text
  * never changes, so the content security policy allows exactly it by hash and no other
  * inline script.
@@ -21,8 +21,7 @@ export const BOOT_SCRIPT =
   'for (const href of [...files(boot.vendor), ...files(boot.preload)]) {' +
   "const link = document.createElement('link');" +
   "link.rel = 'modulepreload'; link.crossOrigin = ''; link.href = href;" +
-  // One link a task: a link starts its fetch as it is added, a millisecond each on a phone.
-  'document.head.append(link); await pause();' +
+  'document.head.append(link);' +
   '}' +
   // Each vendor module evaluated in a task of its own, then the app: no one long task.
   'for (const href of files(boot.vendor)) { await import(href); await pause(); }' +

@@ -110,7 +110,8 @@ describe('on a 390×844 phone', () => {
         left: node.classList.contains('tabs-more-left'),
         right: node.classList.contains('tabs-more-right'),
       }));
-    expect(await state()).toEqual({ scrolls: true, left: false, right: true });
+    // The fades follow the row's first measurement, after the browser's layout.
+    await expect.poll(state).toEqual({ scrolls: true, left: false, right: true });
     await tabs.evaluate((node) => (node.scrollLeft = node.scrollWidth));
     await expect.poll(state).toEqual({ scrolls: true, left: true, right: false });
 
@@ -158,6 +159,8 @@ describe('on a 390×844 phone', () => {
   it('the home search prompt fits its field', async () => {
     const { page } = browser;
     await page.goto(server.url);
+    // The button opens the panel once the page runs.
+    await page.locator('html[data-ready]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Search players, teams, or leagues' }).click();
     const input = page.getByRole('combobox', { name: 'Search' });
     await input.waitFor();
