@@ -1,14 +1,11 @@
 /**
- * What a page rendered on the server carries for the browser (issue #16), and how the
- * browser tells the server its time zone: one definition for the renderer
- * (api/http/pages.ts) and the page (src/lib/server-answers.ts, src/main.tsx).
+ * What a page rendered on the server carries for the browser (issue #16): one definition
+ * for the renderer (api/http/pages.ts) and the page (src/lib/server-answers.ts,
+ * src/main.tsx). How the browser names its time zone: zone-cookie.ts.
  */
 
 /** The id of the JSON script holding the page's data. */
 export const PAGE_DATA_ID = 'touchline-page-data';
-
-/** The cookie in which the browser names its time zone for the next page the server renders. */
-export const ZONE_COOKIE = 'tz';
 
 /** What the server embeds in a page it rendered. */
 export interface PageData {

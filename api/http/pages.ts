@@ -14,7 +14,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { Context, Handler } from 'hono';
-import { PAGE_DATA_ID, ZONE_COOKIE, type PageData } from '../domain/page-data';
+import { PAGE_DATA_ID, type PageData } from '../domain/page-data';
+import { zoneCookieValue } from '../domain/zone-cookie';
 import { bootElement } from './boot-script';
 
 /** A page rendered by the server entry: its markup, and what goes into the page with it. */
@@ -62,15 +63,11 @@ export async function loadServerEntry(file: string): Promise<ServerEntry | null>
   return (await import(pathToFileURL(file).href)) as ServerEntry;
 }
 
-const ZONE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${ZONE_COOKIE}=([^;]*)`);
-
 /** A time zone name Intl accepts, from the browser's zone cookie (ZONE_COOKIE); else null. */
 export function zoneFromCookie(cookie: string | undefined): string | null {
-  const match = ZONE_COOKIE_VALUE.exec(cookie ?? '');
-  if (!match?.[1]) return null;
-  let zone: string;
+  const zone = zoneCookieValue(cookie ?? '');
+  if (zone === null) return null;
   try {
-    zone = decodeURIComponent(match[1]);
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
   } catch {
     return null;

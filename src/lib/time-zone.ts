@@ -8,19 +8,13 @@
  * (clockAgrees in lib/format.ts) and a named zone need nothing; otherwise a worker reads
  * the name and the cookie is written for the next page (issue #16).
  */
-import { ZONE_COOKIE } from '../../api/domain/page-data';
+import { ZONE_COOKIE, zoneCookieValue } from '../../api/domain/zone-cookie';
 
 const MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** The zone this browser last named to the server, if it did. */
 export function namedZone(): string | null {
-  const match = new RegExp(`(?:^|;\\s*)${ZONE_COOKIE}=([^;]*)`).exec(document.cookie);
-  if (!match?.[1]) return null;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return null;
-  }
+  return zoneCookieValue(document.cookie);
 }
 
 function nameZone(zone: string): void {
