@@ -85,15 +85,9 @@ const LEAGUE_TABLE = [
   'points_deductions',
   'match_cards',
 ] as const;
-const LEAGUE_MATCHES = [
-  'leagues',
-  'teams',
-  'players',
-  'matches',
-  'match_events',
-  'match_squads',
-  'match_cards',
-] as const;
+/** A list of matches or one match: the teams, the matches, their events, squads and cards. */
+const MATCHES = ['teams', 'players', 'matches', 'match_events', 'match_squads', 'match_cards'] as const;
+const LEAGUE_MATCHES = ['leagues', ...MATCHES] as const;
 const LEAGUE_STATS = ['leagues', 'teams', 'players', 'approved_results'] as const;
 const TEAM_ROSTER = ['teams', 'players', 'coaches'] as const;
 
@@ -108,36 +102,13 @@ export const SHARED_READ_TABLES = {
   '/api/teams': ['leagues', 'teams'],
   '/api/teams/:teamId': ['leagues', 'teams'],
   '/api/teams/:teamId/roster': TEAM_ROSTER,
-  '/api/teams/:teamId/stats': ['teams', 'players', 'matches', 'match_events', 'match_squads', 'match_cards'],
+  '/api/teams/:teamId/stats': MATCHES,
   '/api/teams/:teamId/seasons': ['teams', 'matches'],
-  '/api/teams/:teamId/matches': [
-    'teams',
-    'players',
-    'matches',
-    'match_events',
-    'match_squads',
-    'match_cards',
-  ],
-  '/api/matches': ['teams', 'players', 'matches', 'match_events', 'match_squads', 'match_cards'],
-  '/api/matches/between/:home/:away': [
-    'teams',
-    'players',
-    'matches',
-    'match_events',
-    'match_squads',
-    'match_cards',
-  ],
-  '/api/matches/:matchId': ['teams', 'players', 'matches', 'match_events', 'match_squads', 'match_cards'],
-  '/api/:kind{players?}/:playerId': [
-    'leagues',
-    'teams',
-    'players',
-    'matches',
-    'match_events',
-    'match_squads',
-    'match_cards',
-    'league_rules',
-  ],
+  '/api/teams/:teamId/matches': MATCHES,
+  '/api/matches': MATCHES,
+  '/api/matches/between/:home/:away': MATCHES,
+  '/api/matches/:matchId': MATCHES,
+  '/api/:kind{players?}/:playerId': ['leagues', ...MATCHES, 'league_rules'],
   '/api/coaches/:userId': ['teams', 'coaches'],
   '/api/search': ['leagues', 'teams', 'players'],
   '/api/teams/:teamId/suspensions': ['leagues', 'teams', 'players', 'matches', 'match_cards', 'league_rules'],
