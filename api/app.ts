@@ -11,6 +11,7 @@ import { CSV_MAX_BYTES, CSV_TOO_LARGE } from './domain/csv';
 import { fail, notFound, onError } from './errors';
 import { readCacheFill, type ReadCache } from './http/read-cache';
 import { securityHeaders } from './http/security-headers';
+import { jsonBody } from './http/json-body';
 import { embedRoutes } from './http/embeds';
 import { adminTableRoutes } from './routes/admin-tables';
 import { authRoutes } from './routes/auth';
@@ -38,9 +39,14 @@ export const MAX_BODY_BYTES = 256 * 1024;
 
 const HAS_NO_BODY: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const limitBody = bodyLimit({
+const bodyTooLarge = () => fail(413, `Request body too large (limit ${MAX_BODY_BYTES} bytes)`);
+const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: bodyTooLarge });
+/** JSON bodies are read from Node's request directly (api/http/json-body.ts). */
+const readJsonBody = jsonBody({
   maxSize: MAX_BODY_BYTES,
-  onError: () => fail(413, `Request body too large (limit ${MAX_BODY_BYTES} bytes)`),
+  onTooLarge: bodyTooLarge,
+  onCutShort: () => fail(400, 'The request body ended before it was complete'),
+  otherwise: limitBody,
 });
 /** The two CSV imports (issue #21) take files up to 1 MB. */
 const limitCsvBody = bodyLimit({
@@ -65,7 +71,7 @@ export function createApp(db: DB, options: AppOptions, readCache: ReadCache | nu
     // Only a request that can carry a body pays for the limit (it wraps the body stream).
     .use((c, next) => {
       if (HAS_NO_BODY.has(c.req.method)) return next();
-      return (isCsvImport(c.req.method, c.req.path) ? limitCsvBody : limitBody)(c, next);
+      return (isCsvImport(c.req.method, c.req.path) ? limitCsvBody : readJsonBody)(c, next);
     })
     .route('/', healthRoutes)
     .route('/', docsRoutes)
