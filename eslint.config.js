@@ -57,6 +57,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['api/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'c',
+          property: 'var',
+          message: "c.get('name'): Hono's c.var copies every variable into a new object on each read.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'tests/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -17,26 +17,27 @@ export function bearerToken(header: string | undefined): string | null {
   return match[1];
 }
 
-/** Requires a valid access token of a live session; sets c.var.user and c.var.sessionId. */
+/** Requires a valid access token of a live session; sets c.get('user') and c.get('sessionId'). */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('Authorization'));
   if (token === null) fail(401, 'No authentication token found');
-  const now = c.var.options.now();
+  const now = c.get('options').now();
   let claims;
   try {
-    claims = await verifyAccessToken(c.var.options.jwtSecret, token, now);
+    claims = await verifyAccessToken(c.get('options').jwtSecret, token, now);
   } catch (error) {
     fail(401, error instanceof TokenError ? error.message : 'Invalid token');
   }
-  const user = await liveSessionUser(c.var.db, claims.sid, claims.sub, now);
+  const user = await liveSessionUser(c.get('db'), claims.sid, claims.sub, now);
   if (!user) fail(401, 'Session has ended; please sign in again');
   c.set('user', user);
   c.set('sessionId', claims.sid);
   await next();
 });
 
-export function currentUser(c: { var: { user?: SessionUser } }): SessionUser {
-  const user = c.var.user;
+/** The signed-in user (`c.get`: Hono's `c.var` copies every variable into a new object on each read). */
+export function currentUser(c: { get(key: 'user'): SessionUser | undefined }): SessionUser {
+  const user = c.get('user');
   if (!user) fail(401, 'No authentication token found');
   return user;
 }

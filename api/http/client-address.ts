@@ -19,6 +19,6 @@ export function clientAddress(c: Context<AppEnv>): string {
   return addressOf(
     c.req.header('X-Forwarded-For'),
     c.env?.incoming?.socket.remoteAddress,
-    c.var.options.trustProxy,
+    c.get('options').trustProxy,
   );
 }

@@ -8,8 +8,8 @@ import type { AppEnv } from '../env';
 
 export async function nextKickoff(c: Context<AppEnv>, teamId?: string): Promise<string | null> {
   // The row is enough: its events and squads are not needed for its date.
-  const [next] = await findMatchRows(c.var.db, {
-    after: c.var.options.now().toISOString(),
+  const [next] = await findMatchRows(c.get('db'), {
+    after: c.get('options').now().toISOString(),
     ...(teamId !== undefined && { teamId }),
     limit: 1,
     order: 'asc',

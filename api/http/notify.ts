@@ -14,15 +14,15 @@ export async function tell(
   message: NotificationMessage,
   dedupeKey: string | null = null,
 ): Promise<void> {
-  const sent = await notify(c.var.db, audience, message, c.var.options.now().toISOString(), dedupeKey);
-  if (sent.length > 0) c.set('notified', [...(c.var.notified ?? []), ...sent]);
+  const sent = await notify(c.get('db'), audience, message, c.get('options').now().toISOString(), dedupeKey);
+  if (sent.length > 0) c.set('notified', [...(c.get('notified') ?? []), ...sent]);
 }
 
 /** After the commit: push what the write stored. */
 export function deliverNotified(c: Context<AppEnv>): void {
-  const sent = c.var.notified;
+  const sent = c.get('notified');
   c.set('notified', undefined);
-  if (sent && sent.length > 0) c.var.options.onNotified(sent);
+  if (sent && sent.length > 0) c.get('options').onNotified(sent);
 }
 
 /** After a rollback: what was stored is gone, so nothing is pushed. */

@@ -297,12 +297,12 @@ export function readCacheFill(cache: ReadCache | null): MiddlewareHandler {
     c.res.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    const body = c.var.readBody;
+    const body = c.get('readBody');
     cache.fill(incoming, {
       status: c.res.status,
       headers,
       ...(body && { etag: body.etag, bytes: body.bytes }),
-      ...(c.var.readExpiresAt !== undefined && { expiresAt: c.var.readExpiresAt }),
+      ...(c.get('readExpiresAt') !== undefined && { expiresAt: c.get('readExpiresAt') }),
     });
   });
 }

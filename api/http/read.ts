@@ -69,6 +69,6 @@ export function jsonRead(c: Context<AppEnv>, data: unknown, cacheControl: string
 export function holdUntil(c: Context<AppEnv>, at: string | number | null): void {
   if (at === null) return;
   const ms = typeof at === 'number' ? at : Date.parse(at);
-  const held = c.var.readExpiresAt;
+  const held = c.get('readExpiresAt');
   c.set('readExpiresAt', held === undefined ? ms : Math.min(held, ms));
 }

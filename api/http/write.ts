@@ -71,7 +71,7 @@ export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
     .update(`${c.req.method} ${url.pathname}${url.search}\n${body}`)
     .digest('hex');
 
-  const outer = c.var.db;
+  const outer = c.get('db');
   let replay: Response | null = null;
   try {
     await groupCommitFor(outer).run(async (trx) => {
@@ -111,7 +111,7 @@ export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
           request_hash: requestHash,
           status: c.res.status,
           response_body: answer?.text() ?? (await c.res.clone().text()),
-          created_at: c.var.options.now().toISOString(),
+          created_at: c.get('options').now().toISOString(),
         });
       }
     });
@@ -126,9 +126,9 @@ export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
 
 /** Appends to the audit log inside the write's transaction. */
 export async function audit(c: Context<AppEnv>, entry: Omit<AuditEntry, 'at' | 'userId'>): Promise<void> {
-  await insertAuditEntry(c.var.db, {
+  await insertAuditEntry(c.get('db'), {
     ...entry,
-    at: c.var.options.now().toISOString(),
+    at: c.get('options').now().toISOString(),
     userId: currentUser(c).id,
   });
 }

@@ -99,10 +99,10 @@ async function guarded<T>(
 
 export const adminTableRoutes = new Hono<AppEnv>()
   .get('/tables', requireUser, superAdmin, async (c) =>
-    jsonRead(c, { tables: await adminTableNames(c.var.db) }, CACHE.noStore),
+    jsonRead(c, { tables: await adminTableNames(c.get('db')) }, CACHE.noStore),
   )
   .get('/tables/:table/schema', requireUser, superAdmin, tableParam, async (c) => {
-    const table = await tableNamed(c.var.db, c.req.valid('param').table);
+    const table = await tableNamed(c.get('db'), c.req.valid('param').table);
     return jsonRead(
       c,
       {
@@ -121,11 +121,11 @@ export const adminTableRoutes = new Hono<AppEnv>()
     );
   })
   .get('/tables/:table/relations', requireUser, superAdmin, tableParam, async (c) => {
-    const table = await tableNamed(c.var.db, c.req.valid('param').table);
-    return jsonRead(c, await relationsOf(c.var.db, table), CACHE.noStore);
+    const table = await tableNamed(c.get('db'), c.req.valid('param').table);
+    return jsonRead(c, await relationsOf(c.get('db'), table), CACHE.noStore);
   })
   .get('/tables/:table/data', requireUser, superAdmin, tableParam, pageQuery, async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const table = await tableNamed(db, c.req.valid('param').table);
     const page = c.req.valid('query').page ?? 1;
     const totalRows = await countRows(db, table);
@@ -143,7 +143,7 @@ export const adminTableRoutes = new Hono<AppEnv>()
     );
   })
   .post('/tables/:table/rows', requireUser, superAdmin, writeTransaction, tableParam, rowBody, async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const table = await tableNamed(db, c.req.valid('param').table);
     assertWritable(table);
     const plan = planWrite(table, c.req.valid('json'), 'insert');
@@ -154,7 +154,7 @@ export const adminTableRoutes = new Hono<AppEnv>()
     return c.json(row, 201);
   })
   .put('/tables/:table/rows/:id', requireUser, superAdmin, writeTransaction, rowParam, rowBody, async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const param = c.req.valid('param');
     const table = await tableNamed(db, param.table);
     assertWritable(table);
@@ -178,13 +178,13 @@ export const adminTableRoutes = new Hono<AppEnv>()
     // The client keeps user_type and team_id from sign-in (userData); ending the user's
     // sessions makes it sign in again and see the new role or team, not act on the old.
     if (isUsers && (before.user_type !== after.user_type || before.team_id !== after.team_id)) {
-      await revokeUserSessions(db, String(key), c.var.options.now());
+      await revokeUserSessions(db, String(key), c.get('options').now());
     }
     await audit(c, { action: 'admin.update', entity: table.name, entityId: key, before, after });
     return c.json(after, 200);
   })
   .delete('/tables/:table/rows/:id', requireUser, superAdmin, writeTransaction, rowParam, async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const param = c.req.valid('param');
     const table = await tableNamed(db, param.table);
     assertWritable(table);
@@ -194,7 +194,7 @@ export const adminTableRoutes = new Hono<AppEnv>()
       // The audit entry below names the acting user; deleting them would also orphan it.
       if (key === currentUser(c).id) fail(409, 'You cannot delete your own account');
       // Sessions cascade with the user; revoking first keeps the rule explicit.
-      await revokeUserSessions(db, String(key), c.var.options.now());
+      await revokeUserSessions(db, String(key), c.get('options').now());
     }
     await guarded(db, table, 'delete', () => deleteRow(db, table, key));
     await audit(c, { action: 'admin.delete', entity: table.name, entityId: key, before });

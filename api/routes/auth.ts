@@ -66,12 +66,12 @@ function tooMany(retryAfterSeconds: number, what = 'sign-in'): never {
 }
 
 /**
- * Runs `work` in one transaction with c.var.db on it, so audit() writes in it too.
+ * Runs `work` in one transaction with c.get('db') on it, so audit() writes in it too.
  * Not writeTransaction: its Idempotency-Key record keeps a SHA-256 of the body, which
  * here holds passwords (a fast unsalted hash of a password must never be stored).
  */
 async function inTransaction(c: Context<AppEnv>, work: () => Promise<void>): Promise<void> {
-  const outer = c.var.db;
+  const outer = c.get('db');
   await outer.transaction().execute(async (trx) => {
     c.set('db', trx);
     try {
@@ -88,7 +88,7 @@ async function inTransaction(c: Context<AppEnv>, work: () => Promise<void>): Pro
  */
 const dummyHashes = new WeakMap<object, Promise<string>>();
 function dummyHash(c: Context<AppEnv>): Promise<string> {
-  const options = c.var.options;
+  const options = c.get('options');
   let hash = dummyHashes.get(options);
   if (!hash) {
     hash = hashPassword('touchline-no-such-user', options.passwordCost ?? DEFAULT_COST);
@@ -98,9 +98,9 @@ function dummyHash(c: Context<AppEnv>): Promise<string> {
 }
 
 async function issue(c: Context<AppEnv>, user: SessionUser) {
-  const now = c.var.options.now();
-  const sessionId = await createSession(c.var.db, user.id, now);
-  const access_token = await signAccessToken(c.var.options.jwtSecret, { userId: user.id, sessionId }, now);
+  const now = c.get('options').now();
+  const sessionId = await createSession(c.get('db'), user.id, now);
+  const access_token = await signAccessToken(c.get('options').jwtSecret, { userId: user.id, sessionId }, now);
   return { access_token, token_type: 'bearer', user: publicUser(user) };
 }
 
@@ -118,8 +118,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/auth/login', validate('json', loginBody), async (c) => {
     const body = c.req.valid('json');
     const address = clientAddress(c);
-    const limiter = c.var.loginLimiter;
-    const now = c.var.options.now().getTime();
+    const limiter = c.get('loginLimiter');
+    const now = c.get('options').now().getTime();
     const byAddress = await limiter.hit(`address:${address}`, now);
     // A blocked address adds no account counters: one client sending a new email each
     // time must not grow the limiter's memory.
@@ -128,7 +128,7 @@ export const authRoutes = new Hono<AppEnv>()
     const byAccount = await limiter.hit(`account:${account}`, now);
     if (!byAccount.allowed) tooMany(byAccount.retryAfterSeconds);
 
-    const user = await findUserForLogin(c.var.db, account);
+    const user = await findUserForLogin(c.get('db'), account);
     const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash(c)));
     if (!user || !valid) fail(401, INVALID_LOGIN);
     await limiter.reset(`account:${account}`);
@@ -136,69 +136,69 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/auth/register', validate('json', registerBody), async (c) => {
     const body = c.req.valid('json');
-    const db = c.var.db;
+    const db = c.get('db');
     if (await emailTaken(db, body.email)) fail(409, 'An account with this email already exists');
     const id = await uniqueId(db, body.name);
     const user: SessionUser = { id, name: body.name, email: body.email, user_type: 'fan', team_id: null };
     await insertUser(db, {
       ...user,
-      password_hash: await hashPassword(body.password, c.var.options.passwordCost),
-      created_at: c.var.options.now().toISOString(),
+      password_hash: await hashPassword(body.password, c.get('options').passwordCost),
+      created_at: c.get('options').now().toISOString(),
     });
     return c.json(await issue(c, user), 201);
   })
   .post('/auth/refresh-token', validate('json', refreshBody), async (c) => {
-    const now = c.var.options.now();
+    const now = c.get('options').now();
     let claims;
     try {
-      claims = await verifyAccessToken(c.var.options.jwtSecret, c.req.valid('json').token, now, {
+      claims = await verifyAccessToken(c.get('options').jwtSecret, c.req.valid('json').token, now, {
         allowExpired: true,
       });
     } catch (error) {
       fail(401, error instanceof TokenError ? error.message : 'Invalid token');
     }
-    const user = await liveSessionUser(c.var.db, claims.sid, claims.sub, now);
+    const user = await liveSessionUser(c.get('db'), claims.sid, claims.sub, now);
     if (!user) fail(401, 'Session has ended; please sign in again');
     // Rotation: the old session (and every token of it) ends as the new one starts.
-    await revokeSession(c.var.db, claims.sid, now);
+    await revokeSession(c.get('db'), claims.sid, now);
     return c.json(await issue(c, user), 200);
   })
   .post('/auth/logout', async (c) => {
     const token = bearerToken(c.req.header('Authorization'));
     if (token === null) fail(401, 'No authentication token found');
-    const now = c.var.options.now();
+    const now = c.get('options').now();
     let claims;
     try {
       // An expired token may still end its session.
-      claims = await verifyAccessToken(c.var.options.jwtSecret, token, now, { allowExpired: true });
+      claims = await verifyAccessToken(c.get('options').jwtSecret, token, now, { allowExpired: true });
     } catch (error) {
       fail(401, error instanceof TokenError ? error.message : 'Invalid token');
     }
-    await revokeSession(c.var.db, claims.sid, now);
+    await revokeSession(c.get('db'), claims.sid, now);
     return c.json({ detail: 'Signed out' }, 200);
   })
   .post('/auth/change-password', requireUser, validate('json', changePasswordBody), async (c) => {
     const user = currentUser(c);
-    const sessionId = c.var.sessionId;
+    const sessionId = c.get('sessionId');
     if (sessionId === undefined) fail(401, 'No authentication token found');
     const body = c.req.valid('json');
     // Hashing normalises (NFKC), so compare the normalised forms.
     if (body.new_password.normalize('NFKC') === body.current_password.normalize('NFKC')) {
       fail(400, 'The new password must be different from the current one');
     }
-    const now = c.var.options.now();
+    const now = c.get('options').now();
     // A stolen token must not become a way to guess the password past the login limit.
     const account = `account:${user.email.toLowerCase()}`;
-    const limit = await c.var.loginLimiter.hit(account, now.getTime());
+    const limit = await c.get('loginLimiter').hit(account, now.getTime());
     if (!limit.allowed) tooMany(limit.retryAfterSeconds, 'password');
-    const storedHash = await passwordHashOf(c.var.db, user.id);
+    const storedHash = await passwordHashOf(c.get('db'), user.id);
     if (storedHash === undefined || !(await verifyPassword(body.current_password, storedHash))) {
       fail(403, 'Current password is incorrect');
     }
-    await c.var.loginLimiter.reset(account);
-    const password_hash = await hashPassword(body.new_password, c.var.options.passwordCost);
+    await c.get('loginLimiter').reset(account);
+    const password_hash = await hashPassword(body.new_password, c.get('options').passwordCost);
     await inTransaction(c, async () => {
-      const db = c.var.db;
+      const db = c.get('db');
       // Only over the hash just checked: a change made meanwhile is not overwritten.
       if (!(await replacePasswordHash(db, user.id, storedHash, password_hash))) {
         fail(409, 'The password was changed meanwhile; please try again');
@@ -212,8 +212,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/auth/logout-all', requireUser, async (c) => {
     const user = currentUser(c);
     await inTransaction(c, async () => {
-      await revokeUserSessions(c.var.db, user.id, c.var.options.now());
-      await deleteUserSubscriptions(c.var.db, user.id);
+      await revokeUserSessions(c.get('db'), user.id, c.get('options').now());
+      await deleteUserSubscriptions(c.get('db'), user.id);
       await audit(c, { action: 'auth.logout_all', entity: 'user', entityId: user.id });
     });
     return c.json({ detail: 'Signed out of all devices' }, 200);

@@ -29,7 +29,7 @@ const teamParam = z.object({ teamId: idParam });
  */
 function originOf(c: Context<AppEnv>): string {
   const url = new URL(c.req.url);
-  if (c.var.options.trustProxy) {
+  if (c.get('options').trustProxy) {
     const proto = c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim().toLowerCase();
     if (proto === 'https' || proto === 'http') url.protocol = `${proto}:`;
   }
@@ -49,7 +49,7 @@ function calendarRead(c: Context<AppEnv>, name: string, matches: readonly Calend
 
 export const calendarRoutes = new Hono<AppEnv>()
   .get('/teams/:teamId/calendar.ics', validate('param', teamParam), async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const team = await getTeam(db, c.req.valid('param').teamId);
     if (!team) fail(404, 'Team not found');
     // The season of the team's league; a team in no league: its latest season with matches.
@@ -60,7 +60,7 @@ export const calendarRoutes = new Hono<AppEnv>()
     return calendarRead(c, team.team_name, matches);
   })
   .get('/leagues/:leagueId/calendar.ics', validate('param', leagueParam), async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const league = await requireLeague(db, c.req.valid('param').leagueId);
     const matches = await calendarMatches(db, { leagueId: league.league_id, season: league.season });
     return calendarRead(c, `${league.league_name} ${league.season}`, matches);

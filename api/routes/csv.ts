@@ -181,11 +181,11 @@ export const csvRoutes = new Hono<AppEnv>()
     validate('query', seasonQuery),
     async (c) => {
       const { league, season } = await requireLeagueSeason(
-        c.var.db,
+        c.get('db'),
         c.req.valid('param').leagueId,
         c.req.valid('query').season,
       );
-      const { rows } = await leagueStandings(c.var.db, league, season);
+      const { rows } = await leagueStandings(c.get('db'), league, season);
       return csvDownload(
         c,
         csvFileName(league.league_id, season, 'table'),
@@ -226,11 +226,11 @@ export const csvRoutes = new Hono<AppEnv>()
     validate('query', seasonQuery),
     async (c) => {
       const { league, season } = await requireLeagueSeason(
-        c.var.db,
+        c.get('db'),
         c.req.valid('param').leagueId,
         c.req.valid('query').season,
       );
-      const matches = await listMatches(c.var.db, { leagueId: league.league_id, season });
+      const matches = await listMatches(c.get('db'), { leagueId: league.league_id, season });
       // The first four columns are what POST …/matches.csv reads back (the rest it ignores).
       return csvDownload(
         c,
@@ -271,11 +271,11 @@ export const csvRoutes = new Hono<AppEnv>()
     async (c) => {
       const query = c.req.valid('query');
       const { league, season } = await requireLeagueSeason(
-        c.var.db,
+        c.get('db'),
         c.req.valid('param').leagueId,
         query.season,
       );
-      const stats = await leaderboards(c.var.db, { leagueId: league.league_id, season });
+      const stats = await leaderboards(c.get('db'), { leagueId: league.league_id, season });
       return csvDownload(
         c,
         csvFileName(league.league_id, season, query.kind),
@@ -286,8 +286,8 @@ export const csvRoutes = new Hono<AppEnv>()
   )
   .get('/teams/:teamId/roster.csv', validate('param', teamParam), async (c) => {
     const { teamId } = c.req.valid('param');
-    if (!(await teamExists(c.var.db, teamId))) fail(404, 'Team not found');
-    const { players } = await getRoster(c.var.db, teamId);
+    if (!(await teamExists(c.get('db'), teamId))) fail(404, 'Team not found');
+    const { players } = await getRoster(c.get('db'), teamId);
     // The first four columns are what POST …/roster.csv reads back (player_id it ignores).
     return csvDownload(
       c,
@@ -311,7 +311,7 @@ export const csvRoutes = new Hono<AppEnv>()
     validate('param', leagueParam),
     validate('query', importQuery),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const league = await requireLeague(db, c.req.valid('param').leagueId);
       const dryRun = c.req.valid('query').dry_run ?? false;
       const table = await readImport(c, FIXTURE_COLUMNS);
@@ -334,7 +334,7 @@ export const csvRoutes = new Hono<AppEnv>()
             away_team: match.away_team,
             location: match.location,
           })),
-          c.var.options.now().toISOString(),
+          c.get('options').now().toISOString(),
         );
         await audit(c, {
           action: 'league.fixtures_import',
@@ -355,7 +355,7 @@ export const csvRoutes = new Hono<AppEnv>()
     validate('param', teamParam),
     validate('query', importQuery),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const { teamId } = c.req.valid('param');
       if (!(await teamExists(db, teamId))) fail(404, 'Team not found');
       assertTeamStaff(currentUser(c), teamId);
@@ -363,7 +363,7 @@ export const csvRoutes = new Hono<AppEnv>()
       const table = await readImport(c, ROSTER_COLUMNS);
       const plan = planRosterImport(table, { taken: await shirtNumbers(db, teamId) });
       return importAnswer<RosterImportAnswer['rows'][number]>(c, dryRun, table, plan, async (rows) => {
-        const now = c.var.options.now();
+        const now = c.get('options').now();
         const written: RosterImportAnswer['rows'] = [];
         for (const row of rows) {
           if (row.outcome !== 'create') continue;

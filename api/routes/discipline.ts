@@ -16,7 +16,7 @@ import { leagueParam, requireLeagueSeason } from './leagues';
 
 export const disciplineRoutes = new Hono<AppEnv>()
   .get('/teams/:teamId/suspensions', validate('param', z.object({ teamId: idParam })), async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const { teamId } = c.req.valid('param');
     const team = await teamLeague(db, teamId);
     if (!team) fail(404, 'Team not found');
@@ -25,7 +25,9 @@ export const disciplineRoutes = new Hono<AppEnv>()
     const bans =
       league === undefined
         ? []
-        : activeBans(await teamSeasonBans(db, league.league_id, league.season, teamId, c.var.options.now()));
+        : activeBans(
+            await teamSeasonBans(db, league.league_id, league.season, teamId, c.get('options').now()),
+          );
     const names = await namesOf(
       db,
       bans.map((ban) => ban.player_id),
@@ -51,7 +53,7 @@ export const disciplineRoutes = new Hono<AppEnv>()
     validate('param', leagueParam),
     validate('query', z.object({ season: seasonParam.optional() })),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const { league, season } = await requireLeagueSeason(
         db,
         c.req.valid('param').leagueId,

@@ -8,7 +8,7 @@ import { jsonRead } from '../http/read';
 /** Liveness (200 only when the database answers a query) and the API's own description. */
 export const healthRoutes = new Hono<AppEnv>()
   .get('/health', async (c) => {
-    await pingDatabase(c.var.db);
+    await pingDatabase(c.get('db'));
     return jsonRead(c, { status: 'ok' }, CACHE.noStore);
   })
   .get('/openapi.json', (c) => jsonRead(c, openApiDocument(), 'no-cache'));

@@ -68,7 +68,7 @@ export const imageRoutes = new Hono<AppEnv>().get(
     const { kind, file } = c.req.valid('param');
     const name = sanitiseImageName(file);
     if (name === null) fail(400, 'Invalid image file name');
-    const dir = path.resolve(c.var.options.imagesDir, kind);
+    const dir = path.resolve(c.get('options').imagesDir, kind);
     const contentType = imageContentType(name);
     const bytes = contentType === null ? null : await readInside(dir, name);
     const image: Image =

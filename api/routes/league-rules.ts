@@ -86,9 +86,9 @@ export const leagueRuleRoutes = new Hono<AppEnv>()
     writeTransaction,
     validate('json', newLeagueBody),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const body = c.req.valid('json');
-      const created = await insertLeague(db, { ...body, created_at: c.var.options.now().toISOString() });
+      const created = await insertLeague(db, { ...body, created_at: c.get('options').now().toISOString() });
       if (!created) fail(409, `A league with the id '${body.league_id}' already exists`);
       const league = await requireLeague(db, body.league_id);
       await audit(c, { action: 'create', entity: 'league', entityId: league.league_id, after: league });
@@ -103,7 +103,7 @@ export const leagueRuleRoutes = new Hono<AppEnv>()
     validate('param', leagueParam),
     validate('json', z.strictObject(leagueFields)),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const before = await requireLeague(db, c.req.valid('param').leagueId);
       await updateLeague(db, before.league_id, c.req.valid('json'));
       const after = await requireLeague(db, before.league_id);
@@ -112,8 +112,8 @@ export const leagueRuleRoutes = new Hono<AppEnv>()
     },
   )
   .get('/leagues/:leagueId/rules', validate('param', leagueParam), async (c) => {
-    const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
-    return jsonRead(c, await leagueRules(c.var.db, league.league_id), CACHE.revalidate);
+    const league = await requireLeague(c.get('db'), c.req.valid('param').leagueId);
+    return jsonRead(c, await leagueRules(c.get('db'), league.league_id), CACHE.revalidate);
   })
   .put(
     '/leagues/:leagueId/rules',
@@ -123,11 +123,11 @@ export const leagueRuleRoutes = new Hono<AppEnv>()
     validate('param', leagueParam),
     validate('json', rulesBody),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const league = await requireLeague(db, c.req.valid('param').leagueId);
       const before = await leagueRules(db, league.league_id);
       const rules: LeagueRules = c.req.valid('json');
-      await storeLeagueRules(db, league.league_id, rules, c.var.options.now().toISOString());
+      await storeLeagueRules(db, league.league_id, rules, c.get('options').now().toISOString());
       await audit(c, {
         action: 'league.rules',
         entity: 'league',
@@ -139,8 +139,12 @@ export const leagueRuleRoutes = new Hono<AppEnv>()
     },
   )
   .get('/leagues/:leagueId/deductions', validate('param', leagueParam), async (c) => {
-    const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
-    return jsonRead(c, { deductions: await leagueDeductions(c.var.db, league.league_id) }, CACHE.revalidate);
+    const league = await requireLeague(c.get('db'), c.req.valid('param').leagueId);
+    return jsonRead(
+      c,
+      { deductions: await leagueDeductions(c.get('db'), league.league_id) },
+      CACHE.revalidate,
+    );
   })
   .post(
     '/leagues/:leagueId/deductions',
@@ -150,7 +154,7 @@ export const leagueRuleRoutes = new Hono<AppEnv>()
     validate('param', leagueParam),
     validate('json', deductionBody),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const league = await requireLeague(db, c.req.valid('param').leagueId);
       const body = c.req.valid('json');
       const teams = await leagueTeams(db, league.league_id, league.season, true);
@@ -165,7 +169,7 @@ export const leagueRuleRoutes = new Hono<AppEnv>()
         team_id: body.team_id,
         points: body.points,
         reason: body.reason,
-        created_at: c.var.options.now().toISOString(),
+        created_at: c.get('options').now().toISOString(),
         created_by: currentUser(c).id,
       };
       const id = await insertDeduction(db, row);
@@ -186,7 +190,7 @@ export const leagueRuleRoutes = new Hono<AppEnv>()
     writeTransaction,
     validate('param', deductionParam),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const { leagueId, id } = c.req.valid('param');
       const league = await requireLeague(db, leagueId);
       const removed = await deleteDeduction(db, league.league_id, id);

@@ -81,7 +81,7 @@ const scheduleBody = z.strictObject({
 
 /** Registers the team for a league (or none), audited; the team as it is now. */
 async function moveTeam(c: Context<AppEnv>, teamId: string, leagueId: string | null) {
-  const db = c.var.db;
+  const db = c.get('db');
   const before = await getTeam(db, teamId);
   await setTeamLeague(db, teamId, leagueId);
   const after = await getTeam(db, teamId);
@@ -102,7 +102,7 @@ export const leagueSeasonRoutes = new Hono<AppEnv>()
     validate('param', leagueParam),
     validate('json', teamBody),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const league = await requireLeague(db, c.req.valid('param').leagueId);
       const { team_id: teamId } = c.req.valid('json');
       const team = await teamRegistration(db, teamId);
@@ -128,7 +128,7 @@ export const leagueSeasonRoutes = new Hono<AppEnv>()
     writeTransaction,
     validate('param', teamPath),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const { leagueId, teamId } = c.req.valid('param');
       const league = await requireLeague(db, leagueId);
       const team = await teamRegistration(db, teamId);
@@ -154,7 +154,7 @@ export const leagueSeasonRoutes = new Hono<AppEnv>()
     validate('param', leagueParam),
     validate('json', fixturesBody),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const league = await requireLeague(db, c.req.valid('param').leagueId);
       const body = c.req.valid('json');
       const teams = await registeredTeams(db, league.league_id);
@@ -182,7 +182,7 @@ export const leagueSeasonRoutes = new Hono<AppEnv>()
       };
       if (body.dry_run) return c.json(plan, 200);
 
-      const at = c.var.options.now().toISOString();
+      const at = c.get('options').now().toISOString();
       await deleteMatches(
         db,
         unplayed.map((match) => match.id),
@@ -221,7 +221,7 @@ export const leagueSeasonRoutes = new Hono<AppEnv>()
     validate('param', z.object({ matchId: matchIdParam })),
     validate('json', scheduleBody),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const { matchId } = c.req.valid('param');
       const body = c.req.valid('json');
       const before = await matchSchedule(db, matchId);
@@ -239,7 +239,7 @@ export const leagueSeasonRoutes = new Hono<AppEnv>()
           status: body.status,
           schedule_sequence: before.schedule_sequence + 1,
         };
-        await updateMatchSchedule(db, matchId, schedule, c.var.options.now().toISOString());
+        await updateMatchSchedule(db, matchId, schedule, c.get('options').now().toISOString());
         await audit(c, {
           action:
             body.status === 'postponed' && before.status !== 'postponed'

@@ -45,7 +45,7 @@ export async function requireLeagueSeason(
 export const leagueRoutes = new Hono<AppEnv>()
   .get('/leagues', validate('query', leagueListQuery), async (c) => {
     const query = c.req.valid('query');
-    const page = await listLeagues(c.var.db, {
+    const page = await listLeagues(c.get('db'), {
       season: query.season,
       limit: query.limit,
       after: query.cursor,
@@ -57,7 +57,7 @@ export const leagueRoutes = new Hono<AppEnv>()
     return jsonRead(c, body, CACHE.leagues);
   })
   .get('/leagues/:leagueId', validate('param', leagueParam), async (c) => {
-    const league = await requireLeague(c.var.db, c.req.valid('param').leagueId);
+    const league = await requireLeague(c.get('db'), c.req.valid('param').leagueId);
     return jsonRead(c, league, CACHE.revalidate);
   })
   .get(
@@ -66,11 +66,11 @@ export const leagueRoutes = new Hono<AppEnv>()
     validate('query', seasonQuery),
     async (c) => {
       const { league, season } = await requireLeagueSeason(
-        c.var.db,
+        c.get('db'),
         c.req.valid('param').leagueId,
         c.req.valid('query').season,
       );
-      const { rows, reasons, deductions } = await leagueStandings(c.var.db, league, season);
+      const { rows, reasons, deductions } = await leagueStandings(c.get('db'), league, season);
       const body: LeagueTableDto = {
         standings: rows,
         deductions,
@@ -94,11 +94,11 @@ export const leagueRoutes = new Hono<AppEnv>()
     validate('query', seasonQuery),
     async (c) => {
       const { league, season } = await requireLeagueSeason(
-        c.var.db,
+        c.get('db'),
         c.req.valid('param').leagueId,
         c.req.valid('query').season,
       );
-      const matches = await listMatches(c.var.db, { leagueId: league.league_id, season });
+      const matches = await listMatches(c.get('db'), { leagueId: league.league_id, season });
       return jsonRead(c, { matches }, CACHE.revalidate);
     },
   )
@@ -108,11 +108,11 @@ export const leagueRoutes = new Hono<AppEnv>()
     validate('query', seasonQuery),
     async (c) => {
       const { league, season } = await requireLeagueSeason(
-        c.var.db,
+        c.get('db'),
         c.req.valid('param').leagueId,
         c.req.valid('query').season,
       );
-      const stats = await leaderboards(c.var.db, { leagueId: league.league_id, season });
+      const stats = await leaderboards(c.get('db'), { leagueId: league.league_id, season });
       return jsonRead(c, stats, CACHE.revalidate);
     },
   );

@@ -107,16 +107,16 @@ async function actorName(c: Context<AppEnv>, match: MatchRow): Promise<string> {
       ? match.home_team_name
       : user.team_id === match.away_team
         ? match.away_team_name
-        : ((user.team_id && (await findTeamName(c.var.db, user.team_id))) ?? '');
+        : ((user.team_id && (await findTeamName(c.get('db'), user.team_id))) ?? '');
   return team ? `${user.name} (${team})` : user.name;
 }
 
 /** The bans of both teams' players in the match's season (to tell who a result newly suspends). */
 async function seasonBansOf(c: Context<AppEnv>, match: MatchRow): Promise<Ban[][]> {
-  const now = c.var.options.now();
+  const now = c.get('options').now();
   return [
-    await teamSeasonBans(c.var.db, match.league_id, match.season, match.home_team, now),
-    await teamSeasonBans(c.var.db, match.league_id, match.season, match.away_team, now),
+    await teamSeasonBans(c.get('db'), match.league_id, match.season, match.home_team, now),
+    await teamSeasonBans(c.get('db'), match.league_id, match.season, match.away_team, now),
   ];
 }
 
@@ -131,7 +131,7 @@ async function tellNewBans(c: Context<AppEnv>, match: MatchRow, before: Ban[][])
     );
     if (fresh.length === 0) continue;
     const names = await namesOf(
-      c.var.db,
+      c.get('db'),
       fresh.map((ban) => ban.player_id),
     );
     for (const ban of fresh) {
@@ -186,7 +186,7 @@ async function reviewChoice(c: Context<AppEnv>): Promise<string | undefined> {
  * pending for review.
  */
 async function review(c: Context<AppEnv>, id: number, action: ReviewAction): Promise<MatchDto> {
-  const db = c.var.db;
+  const db = c.get('db');
   const user = currentUser(c);
   const chosenTeam = await reviewChoice(c);
   const match = await findMatchState(db, id);
@@ -216,7 +216,7 @@ async function review(c: Context<AppEnv>, id: number, action: ReviewAction): Pro
   if (!allowed) fail(403, 'A team cannot review its own report');
 
   const before = await matchResultOrThrow(db, id);
-  const at = c.var.options.now().toISOString();
+  const at = c.get('options').now().toISOString();
   const bansBefore = action === 'approve' ? await seasonBansOf(c, match) : [];
   let decided: ReportVersion = matchReport(before);
   if (onCounter) {
@@ -272,12 +272,12 @@ async function teamLabel(c: Context<AppEnv>, match: MatchRow, teamId: string | n
   if (teamId === null) return 'The league admin';
   if (teamId === match.home_team) return match.home_team_name;
   if (teamId === match.away_team) return match.away_team_name;
-  return (await findTeamName(c.var.db, teamId)) ?? teamId;
+  return (await findTeamName(c.get('db'), teamId)) ?? teamId;
 }
 
 /** A report's lists as events and cards, after every check a report gets (a 400 naming the first problem). */
 async function creditedEvents(c: Context<AppEnv>, match: MatchRow, report: ReportVersion) {
-  const db = c.var.db;
+  const db = c.get('db');
   const credited = reportEvents(
     match,
     report,
@@ -307,7 +307,7 @@ async function applyReport(
   at: string,
 ): Promise<void> {
   const credited = await creditedEvents(c, match, report);
-  await storeReport(c.var.db, {
+  await storeReport(c.get('db'), {
     matchId: match.id,
     homeScore: report.home_score,
     awayScore: report.away_score,
@@ -326,9 +326,9 @@ async function confirm(
   before: MatchResult,
   confirmingTeam: string | null,
 ) {
-  const db = c.var.db;
+  const db = c.get('db');
   const user = currentUser(c);
-  const at = c.var.options.now().toISOString();
+  const at = c.get('options').now().toISOString();
   const bansBefore = await seasonBansOf(c, match);
   await storeReview(db, { matchId: match.id, approved: 'TRUE', userId: user.id, at });
   await deleteCounterReport(db, match.id);
@@ -357,7 +357,7 @@ export const matchWriteRoutes = new Hono<AppEnv>()
     validate('param', z.object({ team_id: idParam, match_id: matchIdParam })),
     validate('json', squadBody),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const user = currentUser(c);
       const { team_id: teamId, match_id: matchId } = c.req.valid('param');
       const { players } = c.req.valid('json');
@@ -382,7 +382,7 @@ export const matchWriteRoutes = new Hono<AppEnv>()
       });
       if (refusal !== null) fail(refusal.kind === 'invalid' ? 400 : 409, refusal.message);
       // Issue #19: a player banned from this match cannot be in its squad.
-      const bans = await teamSeasonBans(db, match.league_id, match.season, teamId, c.var.options.now());
+      const bans = await teamSeasonBans(db, match.league_id, match.season, teamId, c.get('options').now());
       for (const playerId of players) {
         const ban = banFor(bans, playerId, matchId);
         if (ban === undefined) continue;
@@ -408,7 +408,7 @@ export const matchWriteRoutes = new Hono<AppEnv>()
     validate('param', matchParam),
     validate('json', reportBody),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const user = currentUser(c);
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
@@ -428,7 +428,7 @@ export const matchWriteRoutes = new Hono<AppEnv>()
         fail(409, 'This match is postponed: it can be reported once it has a new date');
       }
       // isReportable wants a team of the match; a super admin acts for both, so either will do.
-      if (!isReportable(match, reportingTeam ?? match.home_team, c.var.options.now())) {
+      if (!isReportable(match, reportingTeam ?? match.home_team, c.get('options').now())) {
         fail(409, 'This match has not been played yet');
       }
       const context = { reportedByTeam: match.reported_by_team, reporterTeamId: reportingTeam, isSuperAdmin };
@@ -444,7 +444,7 @@ export const matchWriteRoutes = new Hono<AppEnv>()
         red_cards: body.red_cards,
       };
       const before = await matchResultOrThrow(db, id);
-      const at = c.var.options.now().toISOString();
+      const at = c.get('options').now().toISOString();
       const names = matchNames(match);
 
       if (answersOpponent(match.approved, context) && reportingTeam !== null) {

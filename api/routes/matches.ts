@@ -24,11 +24,11 @@ export const matchRoutes = new Hono<AppEnv>()
   // Without it: every match, oldest first.
   .get('/matches', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
-    if (query.team_id !== undefined && !(await teamExists(c.var.db, query.team_id)))
+    if (query.team_id !== undefined && !(await teamExists(c.get('db'), query.team_id)))
       fail(404, 'Team not found');
-    const matches = await listMatches(c.var.db, {
-      ...(query.future === true && { after: c.var.options.now().toISOString() }),
-      ...(query.future === false && { notAfter: c.var.options.now().toISOString() }),
+    const matches = await listMatches(c.get('db'), {
+      ...(query.future === true && { after: c.get('options').now().toISOString() }),
+      ...(query.future === false && { notAfter: c.get('options').now().toISOString() }),
       ...(query.team_id !== undefined && { teamId: query.team_id }),
       ...(query.limit !== undefined && { limit: query.limit }),
       order: 'asc',
@@ -41,14 +41,19 @@ export const matchRoutes = new Hono<AppEnv>()
     validate('param', z.object({ home: idParam, away: idParam })),
     async (c) => {
       const { home, away } = c.req.valid('param');
-      for (const team of [home, away]) if (!(await teamExists(c.var.db, team))) fail(404, 'Team not found');
+      for (const team of [home, away])
+        if (!(await teamExists(c.get('db'), team))) fail(404, 'Team not found');
       // Played means an approved result: an unreviewed report is not history yet.
-      const matches = await listMatches(c.var.db, { between: [home, away], approved: 'TRUE', order: 'desc' });
+      const matches = await listMatches(c.get('db'), {
+        between: [home, away],
+        approved: 'TRUE',
+        order: 'desc',
+      });
       return jsonRead(c, matches, CACHE.revalidate);
     },
   )
   .get('/matches/:matchId', validate('param', z.object({ matchId: matchIdParam })), async (c) => {
-    const match = await getMatch(c.var.db, c.req.valid('param').matchId);
+    const match = await getMatch(c.get('db'), c.req.valid('param').matchId);
     if (!match) fail(404, 'Match not found');
     const listed = [
       ...match.goalscorers,
@@ -59,6 +64,6 @@ export const matchRoutes = new Hono<AppEnv>()
       ...match.home_players,
       ...match.away_players,
     ];
-    const details: MatchDetailsDto = { ...match, player_names: await playerNames(c.var.db, listed) };
+    const details: MatchDetailsDto = { ...match, player_names: await playerNames(c.get('db'), listed) };
     return jsonRead(c, details, CACHE.revalidate);
   });

@@ -70,7 +70,7 @@ export function createNewsRoutes(settings: Omit<FeedServiceSettings, 'allowPriva
   return new Hono<AppEnv>()
     .get('/mwpl_news', validate('query', leagueNewsQuery), async (c) => {
       const { league_id } = c.req.valid('query');
-      const news = await listLeagueNews(c.var.db, {
+      const news = await listLeagueNews(c.get('db'), {
         leagueId: league_id === undefined ? undefined : leagueIdFrom(league_id),
         limit: LEAGUE_NEWS_LIMIT,
       });
@@ -79,7 +79,7 @@ export function createNewsRoutes(settings: Omit<FeedServiceSettings, 'allowPriva
     .get('/team_news', validateFeedQuery(teamNewsQuery), async (c) => {
       const { url } = c.req.valid('query');
       try {
-        const items = await serviceFor(c.var.options).teamNews(url);
+        const items = await serviceFor(c.get('options')).teamNews(url);
         return jsonRead(c, items, CACHE.revalidate);
       } catch (error) {
         if (error instanceof FeedError) return feedError(c, FEED_ERROR_STATUS[error.kind], error.message);
@@ -89,7 +89,7 @@ export function createNewsRoutes(settings: Omit<FeedServiceSettings, 'allowPriva
     .get('/team_video', validateFeedQuery(teamVideoQuery), async (c) => {
       const { channel_url } = c.req.valid('query');
       try {
-        const video = await serviceFor(c.var.options).teamVideo(channel_url);
+        const video = await serviceFor(c.get('options')).teamVideo(channel_url);
         return jsonRead(c, video, CACHE.revalidate);
       } catch (error) {
         if (error instanceof FeedError) return feedError(c, FEED_ERROR_STATUS[error.kind], error.message);

@@ -56,10 +56,10 @@ const settingsBody = z.strictObject({
 export const notificationRoutes = new Hono<AppEnv>()
   // Not under /matches/: the offline store and the read cache take /api/matches/:matchId as public.
   .get('/reports/overdue', requireUser, requireRoles('super_admin'), async (c) =>
-    jsonRead(c, { matches: await overdueMatches(c.var.db, c.var.options.now()) }, CACHE.noStore),
+    jsonRead(c, { matches: await overdueMatches(c.get('db'), c.get('options').now()) }, CACHE.noStore),
   )
   .get('/matches/:id/reports', requireUser, validate('param', z.object({ id: matchIdParam })), async (c) => {
-    const db = c.var.db;
+    const db = c.get('db');
     const user = currentUser(c);
     const { id } = c.req.valid('param');
     const match = await findMatchState(db, id);
@@ -98,14 +98,14 @@ export const notificationRoutes = new Hono<AppEnv>()
   })
   .get('/notifications', requireUser, validate('query', pageQuery), async (c) => {
     const { limit, cursor } = c.req.valid('query');
-    const page = await listNotifications(c.var.db, currentUser(c).id, {
+    const page = await listNotifications(c.get('db'), currentUser(c).id, {
       limit: limit ?? PAGE_DEFAULT,
       ...(cursor !== undefined ? { before: cursor } : {}),
     });
     return jsonRead(c, page, CACHE.noStore);
   })
   .get('/notifications/settings', requireUser, async (c) =>
-    jsonRead(c, { muted: await mutedKinds(c.var.db, currentUser(c).id) }, CACHE.noStore),
+    jsonRead(c, { muted: await mutedKinds(c.get('db'), currentUser(c).id) }, CACHE.noStore),
   )
   .put(
     '/notifications/settings',
@@ -114,14 +114,14 @@ export const notificationRoutes = new Hono<AppEnv>()
     validate('json', settingsBody),
     async (c) => {
       const userId = currentUser(c).id;
-      await setMutedKinds(c.var.db, userId, c.req.valid('json').muted);
-      return c.json({ muted: await mutedKinds(c.var.db, userId) }, 200);
+      await setMutedKinds(c.get('db'), userId, c.req.valid('json').muted);
+      return c.json({ muted: await mutedKinds(c.get('db'), userId) }, 200);
     },
   )
   .post('/notifications/read-all', requireUser, writeTransaction, async (c) => {
     const userId = currentUser(c).id;
-    await markAllRead(c.var.db, userId, c.var.options.now().toISOString());
-    return c.json({ unread: await unreadCount(c.var.db, userId) }, 200);
+    await markAllRead(c.get('db'), userId, c.get('options').now().toISOString());
+    return c.json({ unread: await unreadCount(c.get('db'), userId) }, 200);
   })
   .post(
     '/notifications/:id/read',
@@ -131,9 +131,11 @@ export const notificationRoutes = new Hono<AppEnv>()
     async (c) => {
       const userId = currentUser(c).id;
       // Someone else's notification is not found, exactly like one that does not exist.
-      if (!(await markRead(c.var.db, userId, c.req.valid('param').id, c.var.options.now().toISOString()))) {
+      if (
+        !(await markRead(c.get('db'), userId, c.req.valid('param').id, c.get('options').now().toISOString()))
+      ) {
         fail(404, 'Notification not found');
       }
-      return c.json({ unread: await unreadCount(c.var.db, userId) }, 200);
+      return c.json({ unread: await unreadCount(c.get('db'), userId) }, 200);
     },
   );

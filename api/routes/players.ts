@@ -18,14 +18,14 @@ const playerParam = validate('param', z.object({ playerId: idParam }));
 
 export const playerRoutes = new Hono<AppEnv>()
   .get('/:kind{players?}/:playerId', playerParam, async (c) => {
-    const player = await findPlayer(c.var.db, c.req.valid('param').playerId);
+    const player = await findPlayer(c.get('db'), c.req.valid('param').playerId);
     if (!player) fail(404, 'Player not found');
-    const db = c.var.db;
+    const db = c.get('db');
     const profile: PlayerProfileDto = {
       ...player,
       metrics: await playerMetrics(db, player.id),
       cards: await playerCards(db, player.id),
-      suspension: await playerSuspension(db, player.id, player.team_id, c.var.options.now()),
+      suspension: await playerSuspension(db, player.id, player.team_id, c.get('options').now()),
     };
     // A ban is served as a kick-off passes: the answer holds until the team's next one.
     if (profile.suspension !== null && player.team_id !== null) {
@@ -36,8 +36,8 @@ export const playerRoutes = new Hono<AppEnv>()
   // Coach routes address coaches by user id with dots written as hyphens.
   .get('/coaches/:userId', validate('param', z.object({ userId: idParam })), async (c) => {
     const raw = c.req.valid('param').userId;
-    const coaches = await findCoaches(c.var.db, raw.replaceAll('-', '.'));
-    const exact = coaches.length > 0 ? coaches : await findCoaches(c.var.db, raw);
+    const coaches = await findCoaches(c.get('db'), raw.replaceAll('-', '.'));
+    const exact = coaches.length > 0 ? coaches : await findCoaches(c.get('db'), raw);
     if (exact.length === 0) fail(404, 'Coach not found');
     return jsonRead(c, exact, CACHE.revalidate);
   });

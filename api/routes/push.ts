@@ -75,7 +75,7 @@ const unsubscribeBody = z.strictObject({ endpoint });
 
 export const pushRoutes = new Hono<AppEnv>()
   .get('/push/key', (c) => {
-    const key = c.var.options.vapidPublicKey;
+    const key = c.get('options').vapidPublicKey;
     if (key === null) fail(404, 'Web Push is not configured');
     return jsonRead(c, { public_key: key }, CACHE.noStore);
   })
@@ -87,10 +87,10 @@ export const pushRoutes = new Hono<AppEnv>()
     async (c) => {
       const { endpoint, keys } = c.req.valid('json');
       await saveSubscription(
-        c.var.db,
+        c.get('db'),
         currentUser(c).id,
         { endpoint, p256dh: keys.p256dh, auth: keys.auth },
-        c.var.options.now().toISOString(),
+        c.get('options').now().toISOString(),
       );
       return c.json({ endpoint }, 201);
     },
@@ -102,7 +102,7 @@ export const pushRoutes = new Hono<AppEnv>()
     validate('json', unsubscribeBody),
     async (c) => {
       // Only the caller's own subscription goes; an unknown endpoint is already gone.
-      await deleteSubscription(c.var.db, currentUser(c).id, c.req.valid('json').endpoint);
+      await deleteSubscription(c.get('db'), currentUser(c).id, c.req.valid('json').endpoint);
       return c.body(null, 204);
     },
   );

@@ -24,6 +24,6 @@ export const searchRoutes = new Hono<AppEnv>().get('/search', validate('query', 
   const length = Array.from(term).length;
   if (length < MIN_TERM_LENGTH) fail(400, `Search term must be at least ${MIN_TERM_LENGTH} characters`);
   if (length > MAX_TERM_LENGTH) fail(400, `Search term must be at most ${MAX_TERM_LENGTH} characters`);
-  const results = await searchByName(c.var.db, term);
+  const results = await searchByName(c.get('db'), term);
   return jsonRead(c, { results } satisfies { results: SearchResult[] }, CACHE.revalidate);
 });

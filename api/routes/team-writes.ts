@@ -163,7 +163,7 @@ export const teamWriteRoutes = new Hono<AppEnv>()
     writeTransaction,
     validate('json', teamBody),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const body = c.req.valid('json');
       const leagueId = body.league_id ?? null;
       if (leagueId !== null && !(await leagueExists(db, leagueId))) {
@@ -176,7 +176,7 @@ export const teamWriteRoutes = new Hono<AppEnv>()
         description: body.description ?? '',
         league_id: leagueId,
       };
-      await insertTeam(db, row, c.var.options.now());
+      await insertTeam(db, row, c.get('options').now());
       await audit(c, { action: 'create', entity: 'team', entityId: row.team_id, after: row });
       const team: TeamDto = written(await getTeam(db, row.team_id));
       return c.json(team, 201);
@@ -189,7 +189,7 @@ export const teamWriteRoutes = new Hono<AppEnv>()
     writeTransaction,
     validate('param', teamParam),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const { team_id } = c.req.valid('param');
       const team = await getTeam(db, team_id);
       if (!team) fail(404, 'Team not found');
@@ -203,7 +203,7 @@ export const teamWriteRoutes = new Hono<AppEnv>()
       const userIds = await teamUserIds(db, team_id);
       const removed = await deleteTeamWithRoster(db, team_id);
       // A session carries the user's team; those users must sign in again to see the change.
-      const now = c.var.options.now();
+      const now = c.get('options').now();
       for (const userId of userIds) await revokeUserSessions(db, userId, now);
       await audit(c, {
         action: 'delete',
@@ -229,7 +229,7 @@ export const teamWriteRoutes = new Hono<AppEnv>()
     validate('param', teamParam),
     validate('json', playerBody),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const { team_id } = c.req.valid('param');
       const body = c.req.valid('json');
       if (!(await teamExists(db, team_id))) fail(404, 'Team not found');
@@ -245,7 +245,7 @@ export const teamWriteRoutes = new Hono<AppEnv>()
         photo_id: body.photo_id || null,
         metrics: body.metrics ?? {},
       };
-      await insertRosterPlayer(db, row, c.var.options.now());
+      await insertRosterPlayer(db, row, c.get('options').now());
       await audit(c, { action: 'create', entity: 'player', entityId: row.id, after: row });
       const player: RosterPlayerDto = written(await findPlayer(db, row.id));
       return c.json(player, 201);
@@ -258,7 +258,7 @@ export const teamWriteRoutes = new Hono<AppEnv>()
     writeTransaction,
     validate('param', rosterParam),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const { team_id, player_id } = c.req.valid('param');
       if (!(await teamExists(db, team_id))) fail(404, 'Team not found');
       assertTeamStaff(currentUser(c), team_id);
@@ -289,7 +289,7 @@ export const teamWriteRoutes = new Hono<AppEnv>()
     validate('param', userParam),
     validate('json', placementBody),
     async (c) => {
-      const db = c.var.db;
+      const db = c.get('db');
       const body = c.req.valid('json');
       if (body.position === undefined && body.position_general === undefined && body.number === undefined) {
         fail(400, 'Nothing to update: send position, position_general or number');

@@ -52,7 +52,7 @@ async function requireTeam(db: DB, teamId: string): Promise<void> {
 export const teamRoutes = new Hono<AppEnv>()
   .get('/teams', validate('query', teamListQuery), async (c) => {
     const query = c.req.valid('query');
-    const page = await listTeams(c.var.db, {
+    const page = await listTeams(c.get('db'), {
       leagueId: query.league_id,
       season: query.season,
       limit: query.limit,
@@ -65,31 +65,31 @@ export const teamRoutes = new Hono<AppEnv>()
     return jsonRead(c, body, CACHE.revalidate);
   })
   .get('/teams/:teamId', validate('param', teamParam), async (c) => {
-    const team = await getTeam(c.var.db, c.req.valid('param').teamId);
+    const team = await getTeam(c.get('db'), c.req.valid('param').teamId);
     if (!team) fail(404, 'Team not found');
     return jsonRead(c, team, CACHE.revalidate);
   })
   .get('/teams/:teamId/roster', validate('param', teamParam), async (c) => {
     const { teamId } = c.req.valid('param');
-    await requireTeam(c.var.db, teamId);
-    return jsonRead(c, await getRoster(c.var.db, teamId), CACHE.revalidate);
+    await requireTeam(c.get('db'), teamId);
+    return jsonRead(c, await getRoster(c.get('db'), teamId), CACHE.revalidate);
   })
   .get('/teams/:teamId/seasons', validate('param', teamParam), async (c) => {
     const { teamId } = c.req.valid('param');
-    await requireTeam(c.var.db, teamId);
-    return jsonRead(c, { seasons: await teamSeasons(c.var.db, teamId) }, CACHE.revalidate);
+    await requireTeam(c.get('db'), teamId);
+    return jsonRead(c, { seasons: await teamSeasons(c.get('db'), teamId) }, CACHE.revalidate);
   })
   .get('/teams/:teamId/stats', validate('param', teamParam), validate('query', seasonQuery), async (c) => {
     const { teamId } = c.req.valid('param');
-    await requireTeam(c.var.db, teamId);
+    await requireTeam(c.get('db'), teamId);
     // Without a season: the team's latest season, else the current year.
-    let season = c.req.valid('query').season ?? (await teamSeasons(c.var.db, teamId))[0];
+    let season = c.req.valid('query').season ?? (await teamSeasons(c.get('db'), teamId))[0];
     if (season === undefined) {
-      const year = c.var.options.now().getUTCFullYear();
+      const year = c.get('options').now().getUTCFullYear();
       season = String(year);
       holdUntil(c, Date.UTC(year + 1, 0, 1));
     }
-    const stats = await leaderboards(c.var.db, { teamId, season });
+    const stats = await leaderboards(c.get('db'), { teamId, season });
     return jsonRead(
       c,
       {
@@ -107,18 +107,18 @@ export const teamRoutes = new Hono<AppEnv>()
     validate('query', teamMatchesQuery),
     async (c) => {
       const { teamId } = c.req.valid('param');
-      await requireTeam(c.var.db, teamId);
+      await requireTeam(c.get('db'), teamId);
       const query = c.req.valid('query');
-      const matches = await listMatches(c.var.db, {
+      const matches = await listMatches(c.get('db'), {
         teamId,
         ...(query.season !== undefined && { season: query.season }),
         // ?past=true is the "latest result": kicked off already and approved, so an
         // unreviewed report never shows as a result.
         ...(query.past === true && {
-          notAfter: c.var.options.now().toISOString(),
+          notAfter: c.get('options').now().toISOString(),
           approved: 'TRUE' as const,
         }),
-        ...(query.past === false && { after: c.var.options.now().toISOString() }),
+        ...(query.past === false && { after: c.get('options').now().toISOString() }),
         ...(query.approved !== undefined && { approved: query.approved }),
         ...(query.limit !== undefined && { limit: query.limit }),
         order: query.sort ?? 'asc',
