@@ -7,7 +7,6 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isUnstorableText } from '../db/postgres';
-import { DurabilityError } from '../db/wal-sync';
 
 export function fail(status: ContentfulStatusCode, detail: string, headers?: Record<string, string>): never {
   throw new HTTPException(status, {
@@ -29,14 +28,6 @@ export function onError(error: Error, c: Context): Response {
       }
     });
     return response;
-  }
-  if (error instanceof DurabilityError) {
-    // Committed but not known to be on disk: the client sends it again (with its
-    // Idempotency-Key that replays the stored answer, and changes nothing twice).
-    console.error('Write not confirmed on disk', c.req.method, c.req.path, error.cause);
-    return c.json({ detail: 'The change could not be confirmed as saved. Send it again.' }, 503, {
-      'Retry-After': '1',
-    });
   }
   if (isUnstorableText(error)) {
     return c.json({ detail: 'Text must not contain NUL characters' }, 400);

@@ -13,7 +13,6 @@ import { migrations, type Migration } from './migrations';
 import { postgresMigrations } from './migrations/pg';
 import { registerSqlFunctions } from './search-fold';
 import { noteTransaction } from './data-version';
-import { WalSync, type WalSyncOptions } from './wal-sync';
 import { engineOf, type Engine } from './engine';
 import { openPostgres, type PostgresOptions } from './postgres';
 
@@ -76,21 +75,13 @@ export function withStatementCache(
   } as Pick<SQLite.Database, 'prepare' | 'close'>;
 }
 
-export interface SqliteOptions {
-  /** How the write-ahead log is flushed (tests watch or fail it). */
-  walSync?: WalSyncOptions;
-}
-
-export function openDatabase(file: string, options: SqliteOptions = {}): SqliteConnection {
+export function openDatabase(file: string): SqliteConnection {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
-  // WAL lets readers run beside the writer. An acknowledged write must survive a power
-  // cut: in WAL mode the log is flushed after COMMIT on the thread pool (WalSync, with
-  // synchronous=NORMAL so COMMIT itself does not wait for the disk on the event loop);
-  // otherwise SQLite flushes inside COMMIT (FULL).
-  const wal = file !== ':memory:' && sqlite.pragma('journal_mode = WAL', { simple: true }) === 'wal';
-  const walSync = wal ? new WalSync(file, options.walSync) : undefined;
-  sqlite.pragma(walSync ? 'synchronous = NORMAL' : 'synchronous = FULL');
+  // WAL lets readers run beside the writer; synchronous=FULL makes an acknowledged
+  // write survive a power cut (NORMAL in WAL mode may lose the last commits).
+  if (file !== ':memory:') sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   registerSqlFunctions(sqlite);
@@ -98,9 +89,6 @@ export function openDatabase(file: string, options: SqliteOptions = {}): SqliteC
     dialect: new FairSqliteDialect({
       database: withStatementCache(sqlite),
       onTransaction: (phase) => noteTransaction(sqlite, phase),
-      ...(walSync && {
-        durable: { inTransaction: () => sqlite.inTransaction, flush: () => walSync.flush() },
-      }),
     }),
   });
   let closed = false;
@@ -112,7 +100,6 @@ export function openDatabase(file: string, options: SqliteOptions = {}): SqliteC
       if (closed) return;
       closed = true;
       await db.destroy(); // closes the better-sqlite3 handle too
-      await walSync?.close();
     },
   };
 }

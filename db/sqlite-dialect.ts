@@ -5,39 +5,20 @@
  * flight that is 50 wake-ups for each of a request's ten or so statements, and the
  * unlucky ones lose the race again and again: seconds of tail latency under write load.
  * This lock hands the connection to the longest waiter, and wakes only that one.
- * Optionally, a change is made durable after it commits, off the event loop
- * (db/wal-sync.ts). Everything else is Kysely's own driver, unchanged.
+ * Everything else is Kysely's own driver, unchanged.
  */
 import {
   CompiledQuery,
-  RawNode,
-  SelectQueryNode,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
-  type QueryResult,
   type SqliteDialectConfig,
 } from 'kysely';
-
-/** How a committed change reaches the disk (db/wal-sync.ts). */
-export interface Durability {
-  /** Whether a transaction is open on the connection (a change in it is not committed yet). */
-  inTransaction(): boolean;
-  /** Settles once everything committed so far is on disk. */
-  flush(): Promise<void>;
-}
 
 export interface FairSqliteDialectConfig extends SqliteDialectConfig {
   /** Told right after BEGIN (before any statement of the transaction) and after COMMIT or ROLLBACK. */
   onTransaction?: (phase: 'begin' | 'end') => void;
-  /**
-   * Given, a statement that may have changed the database and left no transaction open
-   * (COMMIT, or a change outside a transaction) answers only once it is on disk. The
-   * connection stays held meanwhile, and `onTransaction('end')` waits too, so nothing
-   * in this process reads a change before it is durable.
-   */
-  durable?: Durability;
 }
 
 export class FairLock {
@@ -60,53 +41,22 @@ export class FairLock {
   }
 }
 
-/** Raw SQL that only reads (the query builder's selects are known by their node). */
-const READS = /^\s*select\b/i;
-
-function mayChange(query: CompiledQuery): boolean {
-  if (SelectQueryNode.is(query.query)) return false;
-  return !(RawNode.is(query.query) && READS.test(query.sql));
-}
-
-class DurableConnection implements DatabaseConnection {
-  readonly #inner: DatabaseConnection;
-  readonly #durable: Durability;
-
-  constructor(inner: DatabaseConnection, durable: Durability) {
-    this.#inner = inner;
-    this.#durable = durable;
-  }
-
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.#inner.executeQuery<R>(query);
-    if (mayChange(query) && !this.#durable.inTransaction()) await this.#durable.flush();
-    return result;
-  }
-
-  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    return this.#inner.streamQuery<R>(query, chunkSize);
-  }
-}
-
 class FairSqliteDriver implements Driver {
   readonly #inner: SqliteDriver;
   readonly #lock = new FairLock();
   readonly #onTransaction: FairSqliteDialectConfig['onTransaction'];
-  readonly #durable: Durability | undefined;
   #connection: DatabaseConnection | undefined;
 
   constructor(config: FairSqliteDialectConfig) {
     this.#inner = new SqliteDriver(config);
     this.#onTransaction = config.onTransaction;
-    this.#durable = config.durable;
   }
 
   async init(): Promise<void> {
     await this.#inner.init();
     // Kysely's driver hands out its one connection once its own (free) lock is taken;
     // take it once and keep it, so that lock is never contended.
-    const connection = await this.#inner.acquireConnection();
-    this.#connection = this.#durable ? new DurableConnection(connection, this.#durable) : connection;
+    this.#connection = await this.#inner.acquireConnection();
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -136,8 +86,6 @@ class FairSqliteDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     try {
-      // Nothing to roll back when COMMIT itself went through and its flush failed.
-      if (this.#durable?.inTransaction() === false) return;
       await connection.executeQuery(CompiledQuery.raw('rollback'));
     } finally {
       this.#onTransaction?.('end');

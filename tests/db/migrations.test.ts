@@ -271,18 +271,13 @@ describe('migrations', () => {
 });
 
 describe('connection pragmas', () => {
-  it('use WAL, synchronous=NORMAL (the log is flushed after COMMIT: wal-sync.test.ts), foreign keys and a busy timeout', async () => {
+  it('use WAL, synchronous=FULL, foreign keys and a busy timeout', async () => {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-db-'));
     connection = await openAndMigrate(path.join(tempDir, 'nested', 'test.db'));
     expect(connection.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(connection.sqlite.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
+    expect(connection.sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL
     expect(connection.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(connection.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
-  });
-
-  it('keep synchronous=FULL in memory, where there is no log to flush', async () => {
-    connection = await openAndMigrate(':memory:');
-    expect(connection.sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL
   });
 });
 
