@@ -271,13 +271,14 @@ describe('migrations', () => {
 });
 
 describe('connection pragmas', () => {
-  it('use WAL, synchronous=FULL, foreign keys and a busy timeout', async () => {
+  it('use WAL, synchronous=FULL, foreign keys, a busy timeout and temporary storage in memory', async () => {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-db-'));
     connection = await openAndMigrate(path.join(tempDir, 'nested', 'test.db'));
     expect(connection.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(connection.sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL
     expect(connection.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(connection.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(connection.sqlite.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
   });
 });
 
