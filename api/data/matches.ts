@@ -219,6 +219,8 @@ interface Remembered {
   revision: number;
   row: MatchCore;
   extras: MatchExtras;
+  /** The match as last answered, while its teams' names and crests stay the same. */
+  answer?: MatchDto;
 }
 
 const memos = new WeakMap<DB, Map<number, Remembered>>();
@@ -342,6 +344,17 @@ export async function listMatches(db: DB, filter: MatchFilter): Promise<MatchDto
     const away = entry && labels.get(entry.row.away_team);
     // Left out like the inner join leaves them: deleted meanwhile, or a team gone.
     if (!entry || !home || !away) continue;
+    const answered = entry.answer;
+    if (
+      answered !== undefined &&
+      answered.home_team_name === home.team_name &&
+      answered.home_team_logo === home.logo &&
+      answered.away_team_name === away.team_name &&
+      answered.away_team_logo === away.logo
+    ) {
+      matches.push(answered);
+      continue;
+    }
     const row: MatchRow = {
       ...entry.row,
       home_team_name: home.team_name,
@@ -349,7 +362,12 @@ export async function listMatches(db: DB, filter: MatchFilter): Promise<MatchDto
       home_team_logo: home.logo,
       away_team_logo: away.logo,
     };
-    matches.push(toMatchDto(row, entry.extras));
+    // Shared by later answers (and its JSON with them: api/http/read.ts jsonOf), so frozen.
+    const answer = toMatchDto(row, entry.extras);
+    Object.freeze(answer.home_players);
+    Object.freeze(answer.away_players);
+    entry.answer = Object.freeze(answer);
+    matches.push(answer);
   }
   return matches;
 }

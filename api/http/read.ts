@@ -56,10 +56,38 @@ export function readResponse(
 
 /** A JSON read: `Content-Type: application/json`, the given Cache-Control, an ETag. */
 export function jsonRead(c: Context<AppEnv>, data: unknown, cacheControl: string): Response {
-  return readResponse(c, Buffer.from(JSON.stringify(data)), {
+  return jsonTextRead(c, JSON.stringify(data), cacheControl);
+}
+
+/** A JSON read of text already written as JSON (e.g. by `jsonListText`). */
+export function jsonTextRead(c: Context<AppEnv>, json: string, cacheControl: string): Response {
+  return readResponse(c, Buffer.from(json), {
     'Content-Type': 'application/json',
     'Cache-Control': cacheControl,
   });
+}
+
+/**
+ * The JSON of objects shared between answers, which never change (frozen), kept beside
+ * them: a list of them is written by joining their texts instead of serializing each
+ * again (issue #15: a league's matches are 150 KB, and a write to any one of them
+ * builds the list again).
+ */
+const jsonTexts = new WeakMap<object, string>();
+
+/** JSON.stringify(value), remembered for a frozen object. */
+export function jsonOf(value: object): string {
+  let text = jsonTexts.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    if (Object.isFrozen(value)) jsonTexts.set(value, text);
+  }
+  return text;
+}
+
+/** The same text as JSON.stringify(items), each item's from `jsonOf`. */
+export function jsonListText(items: readonly object[]): string {
+  return `[${items.map(jsonOf).join(',')}]`;
 }
 
 /**

@@ -14,7 +14,7 @@ import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { idParam, leagueIdFrom, seasonParam, validate } from '../http/validate';
 import type { LeagueDto, LeagueListDto, LeagueTableDto } from '../schemas';
-import { jsonRead } from '../http/read';
+import { jsonListText, jsonRead, jsonTextRead } from '../http/read';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from './list-query';
 
 export const leagueParam = z.object({ leagueId: idParam.transform(leagueIdFrom).pipe(idParam) });
@@ -99,7 +99,7 @@ export const leagueRoutes = new Hono<AppEnv>()
         c.req.valid('query').season,
       );
       const matches = await listMatches(c.get('db'), { leagueId: league.league_id, season });
-      return jsonRead(c, { matches }, CACHE.revalidate);
+      return jsonTextRead(c, `{"matches":${jsonListText(matches)}}`, CACHE.revalidate);
     },
   )
   .get(

@@ -10,6 +10,7 @@ import { openAndMigrate, withStatementCache, type Connection } from '../../db/co
 import type { Database } from '../../db/schema';
 import { FairSqliteDialect } from '../../db/sqlite-dialect';
 import { listMatches, type MatchFilter } from '../../api/data/matches';
+import { jsonListText } from '../../api/http/read';
 import { buildTinyLeague } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
 
@@ -130,6 +131,41 @@ describe('remembered matches', () => {
   it('are shared by answers and cannot be edited through one of them', async () => {
     const [first] = await listMatches(s.connection.db, LEAGUE);
     expect(() => first?.goalscorers.push('someone')).toThrow(TypeError);
+    expect(() => first?.home_players.push('someone')).toThrow(TypeError);
+    expect(() => Object.assign(first ?? {}, { home_score: 9 })).toThrow(TypeError);
+  });
+
+  it('answer an unchanged match with the same object, written as JSON once', async () => {
+    const { db, sqlite } = s.connection;
+    const before = await listMatches(db, LEAGUE);
+    const text = jsonListText(before);
+    expect(text).toBe(JSON.stringify(before));
+    await db.updateTable('matches').set({ home_score: 5 }).where('id', '=', s.ids.m2).execute();
+    const after = await listMatches(db, LEAGUE);
+    for (const [index, match] of after.entries()) {
+      if (match.id === s.ids.m2) expect(match).not.toBe(before[index]);
+      else expect(match).toBe(before[index]);
+    }
+    expect(jsonListText(after)).toBe(JSON.stringify(after));
+    // A crest changed alone is a new answer for that team's matches.
+    sqlite.prepare(`UPDATE teams SET logo = 'new-crest.svg' WHERE team_id = 'west.rangers'`).run();
+    const crest = await expectFresh();
+    const theirs = crest.filter((m) => m.home_team === 'west.rangers' || m.away_team === 'west.rangers');
+    expect(theirs.length).toBeGreaterThan(0);
+    for (const match of theirs) {
+      expect(match.home_team === 'west.rangers' ? match.home_team_logo : match.away_team_logo).toBe(
+        'new-crest.svg',
+      );
+    }
+    expect(jsonListText(crest)).toBe(JSON.stringify(crest));
+  });
+
+  it('keep JSON only for frozen objects (an object that can change is written afresh)', () => {
+    const open = { a: 1 };
+    expect(jsonListText([open])).toBe('[{"a":1}]');
+    open.a = 2;
+    expect(jsonListText([open])).toBe('[{"a":2}]');
+    expect(jsonListText([])).toBe(JSON.stringify([]));
   });
 
   it('make a rebuild after a change to one match read that match alone', async () => {
