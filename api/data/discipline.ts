@@ -15,14 +15,21 @@ import {
 import { findLeague } from './leagues';
 import { leagueRules } from './league-rules';
 
-// Every squad and report checks suspensions: these run on each one, built and compiled once.
-const TEAM_SEASON_MATCHES = prepared((db: DB, a: { leagueId: string; season: string; teamId: string }) =>
+// Every squad and report checks suspensions: these run on each one, built and compiled
+// once. A team's matches of a season are read in two halves, home and away, each one
+// index range (migration 0013); a team never plays itself, so no match is in both.
+type TeamSeason = { leagueId: string; season: string; teamId: string };
+const teamSeasonSide = (db: DB, side: 'home_team' | 'away_team', a: TeamSeason) =>
   db
     .selectFrom('matches')
-    .select(['id', 'match_date', 'status', 'approved'])
+    .where(side, '=', a.teamId)
     .where('league_id', '=', a.leagueId)
-    .where('season', '=', a.season)
-    .where((eb) => eb.or([eb('home_team', '=', a.teamId), eb('away_team', '=', a.teamId)])),
+    .where('season', '=', a.season);
+const DISCIPLINE_COLUMNS = ['id', 'match_date', 'status', 'approved'] as const;
+const TEAM_SEASON_MATCHES = prepared((db: DB, a: TeamSeason) =>
+  teamSeasonSide(db, 'home_team', a)
+    .select(DISCIPLINE_COLUMNS)
+    .unionAll(teamSeasonSide(db, 'away_team', a).select(DISCIPLINE_COLUMNS)),
 );
 
 /** A team's matches of a league season, any order (the rules sort them). */
@@ -51,8 +58,15 @@ const seasonCardsOf = (db: DB, leagueId: string, season: string) =>
 const SEASON_CARDS = prepared((db: DB, a: { leagueId: string; season: string }) =>
   seasonCardsOf(db, a.leagueId, a.season),
 );
-const TEAM_SEASON_CARDS = prepared((db: DB, a: { leagueId: string; season: string; teamId: string }) =>
-  seasonCardsOf(db, a.leagueId, a.season).where('c.team_id', '=', a.teamId),
+const approvedIds = (db: DB, side: 'home_team' | 'away_team', a: TeamSeason) =>
+  teamSeasonSide(db, side, a).select('id').where('approved', '=', 'TRUE');
+const TEAM_SEASON_CARDS = prepared((db: DB, a: TeamSeason) =>
+  db
+    .selectFrom('match_cards as c')
+    .select(['c.match_id', 'c.player_id', 'c.team_id', 'c.card'])
+    .where('c.team_id', '=', a.teamId)
+    .where('c.match_id', 'in', approvedIds(db, 'home_team', a).unionAll(approvedIds(db, 'away_team', a)))
+    .orderBy('c.id'),
 );
 
 /** The cards of a league season's approved results (a team's only, when given). */

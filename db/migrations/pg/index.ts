@@ -16,6 +16,7 @@ import * as m0009 from './0009_league_rules';
 import * as m0010 from './0010_match_schedule';
 import * as m0011 from './0011_match_cards';
 import * as m0012 from './0012_report_loop';
+import * as m0013 from './0013_team_season_indexes';
 
 export const postgresMigrations: readonly Migration[] = [
   { version: 1, name: '0001_initial', up: m0001.up },
@@ -30,4 +31,5 @@ export const postgresMigrations: readonly Migration[] = [
   { version: 10, name: '0010_match_schedule', up: m0010.up },
   { version: 11, name: '0011_match_cards', up: m0011.up },
   { version: 12, name: '0012_report_loop', up: m0012.up },
+  { version: 13, name: '0013_team_season_indexes', up: m0013.up },
 ];
