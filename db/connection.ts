@@ -54,13 +54,18 @@ export function withStatementCache(
   size = STATEMENT_CACHE_SIZE,
 ): Pick<SQLite.Database, 'prepare' | 'close'> {
   const cache = new Map<string, SQLite.Statement>();
+  // The map's first entry is dropped first. Recency matters only once it is nearly full:
+  // moving an entry to the end on every use was 2% of a write's CPU (issue #15).
+  const nearlyFull = Math.floor((size * 3) / 4);
   return {
     prepare(source: string) {
       const cached = cache.get(source);
       if (cached !== undefined) {
         if (cached.busy) return sqlite.prepare(source);
-        cache.delete(source);
-        cache.set(source, cached);
+        if (cache.size >= nearlyFull) {
+          cache.delete(source);
+          cache.set(source, cached);
+        }
         return cached;
       }
       const statement = sqlite.prepare(source);
