@@ -362,7 +362,7 @@ export async function listMatches(db: DB, filter: MatchFilter): Promise<MatchDto
       home_team_logo: home.logo,
       away_team_logo: away.logo,
     };
-    // Shared by later answers (and its JSON with them: api/http/read.ts jsonOf), so frozen.
+    // Shared by later answers (and its JSON with them: api/http/read.ts jsonBytesOf), so frozen.
     const answer = toMatchDto(row, entry.extras);
     Object.freeze(answer.home_players);
     Object.freeze(answer.away_players);

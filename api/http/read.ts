@@ -56,38 +56,49 @@ export function readResponse(
 
 /** A JSON read: `Content-Type: application/json`, the given Cache-Control, an ETag. */
 export function jsonRead(c: Context<AppEnv>, data: unknown, cacheControl: string): Response {
-  return jsonTextRead(c, JSON.stringify(data), cacheControl);
+  return jsonBytesRead(c, Buffer.from(JSON.stringify(data)), cacheControl);
 }
 
-/** A JSON read of text already written as JSON (e.g. by `jsonListText`). */
-export function jsonTextRead(c: Context<AppEnv>, json: string, cacheControl: string): Response {
-  return readResponse(c, Buffer.from(json), {
+/** A JSON read of bytes already written as JSON (e.g. by `jsonListBytes`). */
+export function jsonBytesRead(c: Context<AppEnv>, json: Uint8Array, cacheControl: string): Response {
+  return readResponse(c, json, {
     'Content-Type': 'application/json',
     'Cache-Control': cacheControl,
   });
 }
 
 /**
- * The JSON of objects shared between answers, which never change (frozen), kept beside
- * them: a list of them is written by joining their texts instead of serializing each
- * again (issue #15: a league's matches are 150 KB, and a write to any one of them
- * builds the list again).
+ * The JSON (UTF-8) of objects shared between answers, which never change (frozen), kept
+ * beside them: a list of them is written by joining their bytes instead of serializing
+ * and encoding each again (issue #15: a league's matches are 150 KB, and a write to any
+ * one of them builds the list again).
  */
-const jsonTexts = new WeakMap<object, string>();
+const jsonBytes = new WeakMap<object, Buffer>();
 
-/** JSON.stringify(value), remembered for a frozen object. */
-export function jsonOf(value: object): string {
-  let text = jsonTexts.get(value);
-  if (text === undefined) {
-    text = JSON.stringify(value);
-    if (Object.isFrozen(value)) jsonTexts.set(value, text);
+/** Buffer.from(JSON.stringify(value)), remembered for a frozen object. */
+export function jsonBytesOf(value: object): Buffer {
+  let bytes = jsonBytes.get(value);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify(value));
+    if (Object.isFrozen(value)) jsonBytes.set(value, bytes);
   }
-  return text;
+  return bytes;
 }
 
-/** The same text as JSON.stringify(items), each item's from `jsonOf`. */
-export function jsonListText(items: readonly object[]): string {
-  return `[${items.map(jsonOf).join(',')}]`;
+const COMMA = Buffer.from(',');
+
+/**
+ * The bytes of `${before}${JSON.stringify(items)}${after}`, each item's from
+ * `jsonBytesOf` (`before` and `after` wrap the list in an object, e.g. '{"matches":' and '}').
+ */
+export function jsonListBytes(items: readonly object[], before = '', after = ''): Buffer {
+  const parts: Buffer[] = [Buffer.from(`${before}[`)];
+  for (const [index, item] of items.entries()) {
+    if (index > 0) parts.push(COMMA);
+    parts.push(jsonBytesOf(item));
+  }
+  parts.push(Buffer.from(`]${after}`));
+  return Buffer.concat(parts);
 }
 
 /**

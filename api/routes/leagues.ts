@@ -14,7 +14,7 @@ import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { idParam, leagueIdFrom, seasonParam, validate } from '../http/validate';
 import type { LeagueDto, LeagueListDto, LeagueTableDto } from '../schemas';
-import { jsonListText, jsonRead, jsonTextRead } from '../http/read';
+import { jsonBytesRead, jsonListBytes, jsonRead } from '../http/read';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from './list-query';
 
 export const leagueParam = z.object({ leagueId: idParam.transform(leagueIdFrom).pipe(idParam) });
@@ -99,7 +99,7 @@ export const leagueRoutes = new Hono<AppEnv>()
         c.req.valid('query').season,
       );
       const matches = await listMatches(c.get('db'), { leagueId: league.league_id, season });
-      return jsonTextRead(c, `{"matches":${jsonListText(matches)}}`, CACHE.revalidate);
+      return jsonBytesRead(c, jsonListBytes(matches, '{"matches":', '}'), CACHE.revalidate);
     },
   )
   .get(

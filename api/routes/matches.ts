@@ -10,7 +10,7 @@ import { teamExists } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { booleanParam, idParam, limitParam, matchIdParam, validate } from '../http/validate';
-import { holdUntil, jsonListText, jsonRead, jsonTextRead } from '../http/read';
+import { holdUntil, jsonBytesRead, jsonListBytes, jsonRead } from '../http/read';
 import { nextKickoff } from '../http/next-kickoff';
 
 const listQuery = z.object({
@@ -34,7 +34,7 @@ export const matchRoutes = new Hono<AppEnv>()
       order: 'asc',
     });
     if (query.future !== undefined) holdUntil(c, await nextKickoff(c, query.team_id));
-    return jsonTextRead(c, jsonListText(matches), CACHE.revalidate);
+    return jsonBytesRead(c, jsonListBytes(matches), CACHE.revalidate);
   })
   .get(
     '/matches/between/:home/:away',
@@ -49,7 +49,7 @@ export const matchRoutes = new Hono<AppEnv>()
         approved: 'TRUE',
         order: 'desc',
       });
-      return jsonTextRead(c, jsonListText(matches), CACHE.revalidate);
+      return jsonBytesRead(c, jsonListBytes(matches), CACHE.revalidate);
     },
   )
   .get('/matches/:matchId', validate('param', z.object({ matchId: matchIdParam })), async (c) => {

@@ -21,7 +21,7 @@ import {
   validate,
 } from '../http/validate';
 import type { TeamListDto } from '../schemas';
-import { holdUntil, jsonListText, jsonRead, jsonTextRead } from '../http/read';
+import { holdUntil, jsonBytesRead, jsonListBytes, jsonRead } from '../http/read';
 import { nextKickoff } from '../http/next-kickoff';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from './list-query';
 
@@ -124,6 +124,6 @@ export const teamRoutes = new Hono<AppEnv>()
         order: query.sort ?? 'asc',
       });
       if (query.past !== undefined) holdUntil(c, await nextKickoff(c, teamId));
-      return jsonTextRead(c, `{"matches":${jsonListText(matches)}}`, CACHE.revalidate);
+      return jsonBytesRead(c, jsonListBytes(matches, '{"matches":', '}'), CACHE.revalidate);
     },
   );

@@ -10,7 +10,9 @@ import { openAndMigrate, withStatementCache, type Connection } from '../../db/co
 import type { Database } from '../../db/schema';
 import { FairSqliteDialect } from '../../db/sqlite-dialect';
 import { listMatches, type MatchFilter } from '../../api/data/matches';
-import { jsonListText } from '../../api/http/read';
+import { jsonListBytes } from '../../api/http/read';
+
+const jsonListText = (items: readonly object[]) => jsonListBytes(items).toString();
 import { buildTinyLeague } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
 
@@ -166,6 +168,10 @@ describe('remembered matches', () => {
     open.a = 2;
     expect(jsonListText([open])).toBe('[{"a":2}]');
     expect(jsonListText([])).toBe(JSON.stringify([]));
+    const named = [Object.freeze({ name: 'Atlético Dorf' }), { name: 'Ümit ✓' }];
+    expect(
+      jsonListBytes(named, '{"matches":', '}').equals(Buffer.from(JSON.stringify({ matches: named }))),
+    ).toBe(true);
   });
 
   it('make a rebuild after a change to one match read that match alone', async () => {
