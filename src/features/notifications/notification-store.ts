@@ -6,7 +6,10 @@
  *
  * Answers can arrive out of order (a slow mark-read after a later read-all), so every
  * request that will bring a count takes a ticket when it starts, and an answer counts only
- * if no request started after it has answered already: the newest question wins.
+ * if no request started after it has answered already: the newest question wins. A read
+ * asked while a change (mark read, mark all read) is under way may be answered from the
+ * state before the change is stored (the server answers reads at once and commits writes
+ * in batches), so its count is dropped: the change's own answer brings the count.
  */
 import { apiJson } from '@/lib/api-client';
 import type { NotificationPageDto } from '../../../api/schemas';
@@ -20,6 +23,8 @@ let inFlight: Promise<void> | null = null;
 /** Tickets handed out, and the newest one whose answer was applied. */
 let issued = 0;
 let applied = 0;
+/** Changes to what is read that have not answered (or failed) yet. */
+let changing = 0;
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -43,16 +48,24 @@ function switchUser(forUser: string): void {
 }
 
 /**
- * Takes a ticket before a request that answers with the unread count; call what it
- * returns with that count. A count from a request older than one already applied, or for
- * a user who is no longer the one signed in, is dropped.
+ * Takes a ticket before a request that answers with the unread count (`change`: one that
+ * changes what is read); call what it returns once the request ends, with its count, or
+ * null when it failed. A count from a request older than one already applied, from a read
+ * asked while a change was under way, or for a user who is no longer the one signed in,
+ * is dropped.
  */
-export function countTicket(forUser: string): (count: number) => void {
+export function countTicket(forUser: string, change = false): (count: number | null) => void {
   switchUser(forUser);
   issued += 1;
   const ticket = issued;
+  const blind = !change && changing > 0;
+  if (change) changing += 1;
+  let ended = false;
   return (count) => {
-    if (userId !== forUser || ticket < applied) return;
+    if (ended) return;
+    ended = true;
+    if (change) changing -= 1;
+    if (count === null || blind || userId !== forUser || ticket < applied) return;
     applied = ticket;
     if (unread === count) return;
     unread = count;
@@ -69,6 +82,7 @@ export function refreshUnread(forUser: string): Promise<void> {
     .then(
       (page) => apply(page.unread),
       (error: unknown) => {
+        apply(null);
         console.warn('Could not update the unread notifications', error);
       },
     )

@@ -74,6 +74,7 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
         setLoaded({ items: page.notifications, unread: page.unread, next: page.next_cursor });
       },
       (error: unknown) => {
+        count(null);
         console.warn(error); // handled: the panel says so
         if (live) setFailed(true);
       },
@@ -99,6 +100,7 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
       });
       count(page.unread);
     } catch (error) {
+      count(null);
       console.warn(error);
       setFailed(true);
     } finally {
@@ -119,10 +121,13 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
             }
           : current,
       );
-      const count = countTicket(userId);
+      const count = countTicket(userId, true);
       markRead(`/api/notifications/${item.id}/read`).then(
         ({ unread }) => count(unread),
-        (error: unknown) => console.warn('Could not mark the notification read', error),
+        (error: unknown) => {
+          count(null);
+          console.warn('Could not mark the notification read', error);
+        },
       );
     },
     [onClose, userId],
@@ -130,7 +135,7 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
 
   const readAll = async () => {
     setBusy(true);
-    const count = countTicket(userId);
+    const count = countTicket(userId, true);
     try {
       const { unread } = await markRead('/api/notifications/read-all');
       setLoaded((current) =>
@@ -140,6 +145,7 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
       );
       count(unread);
     } catch (error) {
+      count(null);
       console.warn(error);
       setFailed(true);
     } finally {
