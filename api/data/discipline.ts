@@ -46,11 +46,12 @@ export interface SeasonCard extends MatchCard {
   team_id: string;
 }
 
+const CARD_COLUMNS = ['c.match_id', 'c.player_id', 'c.team_id', 'c.card'] as const;
 const seasonCardsOf = (db: DB, leagueId: string, season: string) =>
   db
     .selectFrom('match_cards as c')
     .innerJoin('matches as m', 'm.id', 'c.match_id')
-    .select(['c.match_id', 'c.player_id', 'c.team_id', 'c.card'])
+    .select(CARD_COLUMNS)
     .where('m.league_id', '=', leagueId)
     .where('m.season', '=', season)
     .where('m.approved', '=', 'TRUE')
@@ -63,7 +64,7 @@ const approvedIds = (db: DB, side: 'home_team' | 'away_team', a: TeamSeason) =>
 const TEAM_SEASON_CARDS = prepared((db: DB, a: TeamSeason) =>
   db
     .selectFrom('match_cards as c')
-    .select(['c.match_id', 'c.player_id', 'c.team_id', 'c.card'])
+    .select(CARD_COLUMNS)
     .where('c.team_id', '=', a.teamId)
     .where('c.match_id', 'in', approvedIds(db, 'home_team', a).unionAll(approvedIds(db, 'away_team', a)))
     .orderBy('c.id'),

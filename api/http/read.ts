@@ -88,16 +88,17 @@ export function jsonBytesOf(value: object): Buffer {
 const COMMA = Buffer.from(',');
 
 /**
- * The bytes of `${before}${JSON.stringify(items)}${after}`, each item's from
- * `jsonBytesOf` (`before` and `after` wrap the list in an object, e.g. '{"matches":' and '}').
+ * The bytes of JSON.stringify(items), or of JSON.stringify({ [key]: items }) given a key,
+ * each item's from `jsonBytesOf`.
  */
-export function jsonListBytes(items: readonly object[], before = '', after = ''): Buffer {
-  const parts: Buffer[] = [Buffer.from(`${before}[`)];
+export function jsonListBytes(items: readonly object[], key?: string): Buffer {
+  const before = key === undefined ? '[' : `{${JSON.stringify(key)}:[`;
+  const parts: Buffer[] = [Buffer.from(before)];
   for (const [index, item] of items.entries()) {
     if (index > 0) parts.push(COMMA);
     parts.push(jsonBytesOf(item));
   }
-  parts.push(Buffer.from(`]${after}`));
+  parts.push(Buffer.from(key === undefined ? ']' : ']}'));
   return Buffer.concat(parts);
 }
 

@@ -99,7 +99,7 @@ export const leagueRoutes = new Hono<AppEnv>()
         c.req.valid('query').season,
       );
       const matches = await listMatches(c.get('db'), { leagueId: league.league_id, season });
-      return jsonBytesRead(c, jsonListBytes(matches, '{"matches":', '}'), CACHE.revalidate);
+      return jsonBytesRead(c, jsonListBytes(matches, 'matches'), CACHE.revalidate);
     },
   )
   .get(

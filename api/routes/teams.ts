@@ -124,6 +124,6 @@ export const teamRoutes = new Hono<AppEnv>()
         order: query.sort ?? 'asc',
       });
       if (query.past !== undefined) holdUntil(c, await nextKickoff(c, teamId));
-      return jsonBytesRead(c, jsonListBytes(matches, '{"matches":', '}'), CACHE.revalidate);
+      return jsonBytesRead(c, jsonListBytes(matches, 'matches'), CACHE.revalidate);
     },
   );
