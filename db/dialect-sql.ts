@@ -2,7 +2,7 @@
  * The few SQL spellings that differ between the engines, for code outside db/ that
  * needs them (issue #17: no engine-specific SQL outside db/ and these helpers).
  */
-import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { engineOf } from './engine';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
@@ -13,6 +13,23 @@ export function jsonArrayOf(db: AnyDb, column: string, orderBy: string): RawBuil
   return engineOf(db) === 'postgres'
     ? sql<string>`json_agg(${sql.ref(column)} ORDER BY ${sql.ref(orderBy)})::text`
     : sql<string>`json_group_array(${sql.ref(column)} ORDER BY ${sql.ref(orderBy)})`;
+}
+
+/**
+ * `column IN (a list)` with the whole list bound as one parameter, its JSON text
+ * (`listArgument`): the statement's text is the same for any length, so it can be
+ * prepared once (db/prepared.ts). An IN list of its own length was built and compiled
+ * by Kysely on every call (issue #15).
+ */
+export function inList(db: AnyDb, column: string, list: string): RawBuilder<SqlBool> {
+  return engineOf(db) === 'postgres'
+    ? sql<SqlBool>`${sql.ref(column)} IN (SELECT jsonb_array_elements_text(CAST(${list} AS jsonb)))`
+    : sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${list}))`;
+}
+
+/** The argument `inList` takes: the values as a JSON array of strings. */
+export function listArgument(values: Iterable<string>): string {
+  return JSON.stringify([...values]);
 }
 
 /**

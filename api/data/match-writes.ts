@@ -3,12 +3,12 @@
  * the handle it is given, which for a write is the request's transaction.
  */
 import type { DB } from '../../db/connection';
+import { inList, listArgument } from '../../db/dialect-sql';
 import { prepared } from '../../db/prepared';
 import type { Approval } from '../../db/schema';
 import type { ReportCard, ReportEvent } from '../domain/report-rules';
 import type { MatchDto } from '../schemas';
 import { findMatchRow, getMatch, getMatchResult, type MatchResult, type MatchRow } from './matches';
-import { inChunks } from './chunks';
 
 /** What the write rules look at: the match row with both team names (the read query's row). */
 export async function findMatchState(db: DB, id: number): Promise<MatchRow | undefined> {
@@ -35,6 +35,12 @@ export async function matchResultOrThrow(db: DB, id: number): Promise<MatchResul
 // The statements every squad or report runs, built and compiled once (db/prepared.ts).
 const TEAM_NAME = prepared((db: DB, a: { teamId: string }) =>
   db.selectFrom('teams').select('team_name').where('team_id', '=', a.teamId),
+);
+const PLAYER_TEAMS = prepared((db: DB, a: { ids: string }) =>
+  db
+    .selectFrom('players')
+    .select(['id', 'team_id'])
+    .where(inList(db, 'id', a.ids)),
 );
 const SQUAD_ROWS = prepared((db: DB, a: { matchId: number }) =>
   db
@@ -92,11 +98,9 @@ export async function findTeamName(db: DB, teamId: string): Promise<string | und
 /** The current team of each of the given players that exists (null: without a team). */
 export async function playerTeams(db: DB, ids: readonly string[]): Promise<Map<string, string | null>> {
   const teams = new Map<string, string | null>();
-  const unique = [...new Set(ids)];
-  for (const chunk of inChunks(unique)) {
-    const rows = await db.selectFrom('players').select(['id', 'team_id']).where('id', 'in', chunk).execute();
-    for (const row of rows) teams.set(row.id, row.team_id);
-  }
+  if (ids.length === 0) return teams;
+  for (const row of await PLAYER_TEAMS.all(db, { ids: listArgument(new Set(ids)) }))
+    teams.set(row.id, row.team_id);
   return teams;
 }
 

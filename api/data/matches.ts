@@ -116,13 +116,9 @@ const MATCH_CARDS = prepared((db: DB, a: { id: number }) =>
   db.selectFrom('match_cards').select(['player_id', 'card']).where('match_id', '=', a.id).orderBy('id'),
 );
 const MATCH_SQUADS = prepared((db: DB, a: { id: number }) => squadsOf(db).where('match_id', '=', a.id));
-const TWO_ROSTERS = prepared((db: DB, a: { home: string; away: string }) =>
-  db
-    .selectFrom('players')
-    .select(['id', 'team_id'])
-    .where('team_id', 'in', [a.home, a.away])
-    .orderBy('number')
-    .orderBy('id'),
+/** A roster's ids by shirt number: one range of players_team_number, no sort (numbers are unique per team). */
+const ROSTER_IDS = prepared((db: DB, a: { team: string }) =>
+  db.selectFrom('players').select('id').where('team_id', '=', a.team).orderBy('number'),
 );
 
 /** One match row with its teams' names and crests. */
@@ -459,12 +455,13 @@ export async function getMatch(db: DB, id: number): Promise<MatchDto | null> {
   const { row, extras } = found;
   for (const squad of await MATCH_SQUADS.all(db, { id })) addSquad(extras, squad);
   // A team without a saved squad is shown with its roster; most played matches have both squads.
-  const bothSaved = extras.squads.has(row.home_team) && extras.squads.has(row.away_team);
-  const rosters = bothSaved ? [] : await TWO_ROSTERS.all(db, { home: row.home_team, away: row.away_team });
   const fallback = new Map<string, string[]>();
-  for (const player of rosters) {
-    if (!player.team_id) continue;
-    fallback.set(player.team_id, [...(fallback.get(player.team_id) ?? []), player.id]);
+  for (const team of [row.home_team, row.away_team]) {
+    if (extras.squads.has(team) || fallback.has(team)) continue;
+    fallback.set(
+      team,
+      (await ROSTER_IDS.all(db, { team })).map((player) => player.id),
+    );
   }
   return toMatchDto(row, extras, fallback);
 }
