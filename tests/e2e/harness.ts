@@ -24,6 +24,20 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 export const DESK = { width: 1280, height: 800 };
+
+/**
+ * The Node flags `npm start` runs the server with (package.json), so that tests and
+ * benchmarks run the server as it runs in production: the words of the start script
+ * between `node` and `--import`.
+ */
+export function serverNodeFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = (manifest.scripts.start ?? '').trim().split(/\s+/);
+  const end = words.indexOf('--import');
+  return words[0] === 'node' && end > 0 ? words.slice(1, end) : [];
+}
 export const SCREENSHOT_DIR = path.join(root, 'tests', 'e2e', 'screenshots');
 
 export interface TestServer {
@@ -50,7 +64,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'api', 'server.ts')],
+    [...serverNodeFlags(), '--import', 'tsx', path.join(root, 'api', 'server.ts')],
     {
       cwd: root,
       env: {

@@ -6,9 +6,10 @@
  * requests served, the rate, p50 and p99. RELIABILITY=long runs 60 s.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLoad } from '../bench/load';
-import { startServer, type TestServer } from '../e2e/harness';
+import { serverNodeFlags, startServer, type TestServer } from '../e2e/harness';
 import { demoToken } from '../e2e/pages';
 import { figure, SETTINGS } from './settings';
 
@@ -40,6 +41,12 @@ afterAll(async () => {
 });
 
 describe('load', () => {
+  it('runs the server with the Node flags of `npm start` (a larger young generation)', () => {
+    expect(serverNodeFlags()).toContain('--max-semi-space-size=32');
+    const commandLine = fs.readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
+    expect(commandLine).toEqual(expect.arrayContaining(serverNodeFlags()));
+  });
+
   it(`serves ${SETTINGS.loadConnections} connections of mixed reads and writes with no error`, async () => {
     const coach = await demoToken(server.url, 'coach@touchline.demo');
     const admin = await demoToken(server.url, 'superadmin@touchline.demo');
