@@ -2,13 +2,19 @@
  * Team crests and people's photos from the API's image routes; a broken image falls
  * back to the default picture (spec section 7 "Images").
  *
- * On a page rendered by the server they load once it is hydrated, in a placeholder of
- * their size until then: a league's tab holds dozens of them, and on a slow link their
- * requests competed with the page's own scripts and held back its largest paint
- * (issue #16). Rendered in the browser, they load at once.
+ * Each is a placeholder of its size (named like the picture for screen readers) until it
+ * comes near the visible part of the page (`useNearViewport`), then the picture. So a
+ * server-rendered page paints without them and requests none before its script runs: a
+ * league's tab holds dozens, and on a slow link their requests competed with the page's
+ * own scripts and held back its largest paint (issue #16). And a phone loads only those
+ * in view, a few per frame: each SVG picture is a document it parses, lays out and paints
+ * on its main thread. The placeholder is the same markup on the server and in the
+ * browser, so hydrating it changes nothing: a picture asking whether the page was
+ * hydrated (useSyncExternalStore) made React render every picture again, synchronously,
+ * right after hydration (a task of 60 ms on a phone's CPU).
  */
-import { useDeferredValue, useState, type CSSProperties, type SyntheticEvent } from 'react';
-import { useHydrated } from '../hooks/use-hydrated';
+import { useRef, useState, type CSSProperties, type SyntheticEvent } from 'react';
+import { useNearViewport } from '../hooks/use-near-viewport';
 
 const DEFAULT_IMAGE = 'default.jpg';
 
@@ -85,15 +91,14 @@ function Picture({
   size: number;
 }) {
   const { onError } = useFallback(kind);
-  // The switch waits for a render of its own after hydration's: dozens of pictures
-  // swapped in hydration's task made it 60 ms longer on a phone's CPU.
-  const hydrated = useDeferredValue(useHydrated());
-  if (!hydrated) {
+  const placeholder = useRef<HTMLSpanElement>(null);
+  const near = useNearViewport(placeholder);
+  if (!near) {
     const box = { '--picture-size': `${size}px` } as CSSProperties;
     return alt === '' ? (
-      <span className={className} style={box} aria-hidden="true" />
+      <span ref={placeholder} className={className} style={box} aria-hidden="true" />
     ) : (
-      <span className={className} style={box} role="img" aria-label={alt} />
+      <span ref={placeholder} className={className} style={box} role="img" aria-label={alt} />
     );
   }
   return (

@@ -168,6 +168,33 @@ describe('in Chromium', () => {
     }
   });
 
+  it('loads the pictures in view once hydrated, and the others as they are scrolled near', async () => {
+    const { page, errors, close } = await visit(`/leagues/${DEMO_LEAGUE}?tab=scorers`);
+    const images: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/images/players/')) images.push(url.pathname);
+    });
+    try {
+      const rows = page.locator('main .person-photo');
+      const pictures = () => rows.evaluateAll((nodes) => nodes.map((node) => node.tagName));
+      await expect.poll(async () => (await pictures()).includes('IMG')).toBe(true);
+      // The first rows are pictures; rows a screen further down are still placeholders, named alike.
+      await page.waitForTimeout(500);
+      const first = await pictures();
+      expect(first[0]).toBe('IMG');
+      expect(first.at(-1)).toBe('SPAN');
+      expect(await rows.last().getAttribute('aria-label')).toMatch(/\S/);
+      const before = images.length;
+      await rows.last().scrollIntoViewIfNeeded();
+      await expect.poll(async () => (await pictures()).at(-1)).toBe('IMG');
+      expect(images.length).toBeGreaterThan(before);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('keeps what is typed into the sign-in form before its script has run, and signs in', async () => {
     const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
     try {

@@ -1,11 +1,12 @@
 /**
- * Crests and photos on a server-rendered page wait for hydration in a placeholder of
- * their size (no request before the first paint); rendered in the browser they load at once.
+ * Crests and photos are placeholders of their size, the same in the server's markup and
+ * in the browser's first render (no request before the first paint, nothing to change
+ * when hydrating), until they come near the viewport; then a few per frame load.
  */
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PersonPhoto, TeamLogo } from '@/components/images';
 
 function Pictures() {
@@ -52,12 +53,77 @@ describe('team crests and photos', () => {
     host.remove();
   });
 
-  it('load at once when the page renders in the browser', () => {
+  it('load once mounted where the browser cannot tell what is in view', () => {
     render(<Pictures />);
     expect(screen.getByRole('img', { name: 'North Town crest' }).tagName).toBe('IMG');
     expect(screen.getByRole('img', { name: 'North Town Forward' })).toHaveAttribute(
       'src',
       '/api/images/players/nt_fwd.svg',
     );
+  });
+
+  describe('with an IntersectionObserver', () => {
+    let report: ((entries: { target: Element; isIntersecting: boolean }[]) => void) | null = null;
+    const observed: Element[] = [];
+    const frames: FrameRequestCallback[] = [];
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      report = null;
+      observed.length = 0;
+      frames.length = 0;
+    });
+    function stubBrowser() {
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          constructor(callback: typeof report, options: IntersectionObserverInit) {
+            report = callback;
+            expect(options.rootMargin).toBe('25% 0px');
+          }
+          observe(element: Element) {
+            observed.push(element);
+          }
+          unobserve(element: Element) {
+            observed.splice(observed.indexOf(element), 1);
+          }
+        },
+      );
+      vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    }
+    const nextFrame = () => act(() => frames.shift()?.(0));
+
+    it('stay placeholders until they come near the viewport, then load three per frame', async () => {
+      stubBrowser();
+      const names = ['A', 'B', 'C', 'D', 'E'];
+      render(
+        <div>
+          {names.map((name) => (
+            <PersonPhoto key={name} kind="players" photo={`${name}.svg`} name={name} />
+          ))}
+        </div>,
+      );
+      expect(document.querySelectorAll('img')).toHaveLength(0);
+      expect(observed).toHaveLength(5);
+      // Nothing in view yet: nothing loads, whatever the frames.
+      act(() => report?.(observed.map((target) => ({ target, isIntersecting: false }))));
+      expect(frames).toHaveLength(0);
+      // Four come near together (the fifth stays far).
+      act(() => report?.(observed.slice(0, 4).map((target) => ({ target, isIntersecting: true }))));
+      expect(observed).toHaveLength(1);
+      await nextFrame();
+      expect([...document.querySelectorAll('img')].map((image) => image.alt)).toEqual(['A', 'B', 'C']);
+      await nextFrame();
+      expect(document.querySelectorAll('img')).toHaveLength(4);
+      expect(frames).toHaveLength(0);
+      expect(screen.getByRole('img', { name: 'E' }).tagName).toBe('SPAN');
+    });
+
+    it('stop watching a picture that is gone', () => {
+      stubBrowser();
+      const { unmount } = render(<TeamLogo logo="north.town.svg" name="North Town" />);
+      expect(observed).toHaveLength(1);
+      unmount();
+      expect(observed).toHaveLength(0);
+    });
   });
 });
