@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { withApiMock } from '../api-mock';
@@ -13,9 +13,12 @@ describe('coach profile', () => {
     expect(await screen.findByText('Loading Coach Profile...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'North Town Coach' })).toBeInTheDocument();
     expect(screen.getByText('Head Coach')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'North Town Coach' })).toHaveAttribute(
-      'src',
-      '/api/images/coaches/nt.coach.svg',
+    // The photo loads once mounted (components/images.tsx).
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'North Town Coach' })).toHaveAttribute(
+        'src',
+        '/api/images/coaches/nt.coach.svg',
+      ),
     );
     expect(screen.getByRole('link', { name: 'Current Team: North Town' })).toHaveAttribute(
       'href',
