@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, apiJson, newIdempotencyKey, refreshSession } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
-import { hasIndexedDb, offlineDb, type OutboxItem, type OutboxKind } from '@/offline/db';
+import { hasIndexedDb, offlineDb, offlineDbExists, type OutboxItem, type OutboxKind } from '@/offline/db';
 import {
   OUTBOX_CHANNEL,
   SYNC_TAG,
@@ -196,10 +196,16 @@ export function startOutboxSync(): () => void {
     if ((event.data as { type?: string } | null)?.type === 'outbox-replay') void replayNow();
   };
   const stopMirroring = storage.onTokenChange((token) => void mirrorSession(token).catch(() => undefined));
-  void adoptWorkerToken()
-    .then(() => mirrorSession(storage.token()))
-    .catch(() => undefined)
-    .then(replayIfActive);
+  // A visitor's first page has no session to mirror and no database yet, so nothing is
+  // queued: creating the database (its stores) was a 30 ms task on a phone's CPU right
+  // after the page's first paint (issue #16). It is created when first needed.
+  void (storage.token() === null ? offlineDbExists() : Promise.resolve(true)).then((exists) => {
+    if (!exists) return;
+    return adoptWorkerToken()
+      .then(() => mirrorSession(storage.token()))
+      .catch(() => undefined)
+      .then(replayIfActive);
+  });
   window.addEventListener('online', onOnline);
   window.addEventListener('focus', onVisible);
   document.addEventListener('visibilitychange', onVisible);

@@ -107,6 +107,19 @@ export function offlineDb(): Promise<OfflineDb> {
   return opening;
 }
 
+/**
+ * Whether the offline database exists, found without opening (and so creating) it:
+ * false only when the browser can tell (`indexedDB.databases`).
+ */
+export async function offlineDbExists(): Promise<boolean> {
+  if (typeof indexedDB.databases !== 'function') return true;
+  try {
+    return (await indexedDB.databases()).some((database) => database.name === OFFLINE_DB_NAME);
+  } catch {
+    return true;
+  }
+}
+
 /** Closes the database; the next call opens it again (tests use a fresh factory per test). */
 export async function closeOfflineDb(): Promise<void> {
   const current = opening;
