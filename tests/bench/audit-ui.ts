@@ -147,6 +147,10 @@ async function auditPages(
         maxWaitForLoad: 30_000,
       });
       if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+      const cls = result.lhr.audits['cumulative-layout-shift']?.numericValue;
+      if (typeof cls === 'number' && !TARGETS.cls(cls)) {
+        console.log(`  ${page.name}: CLS ${cls.toFixed(3)} in this run; ${describeShifts(result.artifacts)}`);
+      }
       return result.lhr;
     };
     const once = async () => {
@@ -207,6 +211,30 @@ async function auditPages(
     );
   }
   return rows;
+}
+
+/**
+ * The layout shifts of a run, for a page over the CLS target: each shift's score (from
+ * the trace) and the elements Lighthouse found moved, so the cause can be read off.
+ */
+function describeShifts(artifacts: unknown): string {
+  const { Trace, TraceElements } = artifacts as {
+    Trace?: { traceEvents?: { name: string; ts: number; args?: { data?: Record<string, unknown> } }[] };
+    TraceElements?: { traceEventType?: string; node?: { selector?: string; snippet?: string } }[];
+  };
+  const shifts = (Trace?.traceEvents ?? [])
+    .filter((event) => event.name === 'LayoutShift' && event.args?.data?.['had_recent_input'] !== true)
+    .map((event) => {
+      const data = event.args?.data ?? {};
+      const nodes =
+        (data['impacted_nodes'] as { old_rect?: number[]; new_rect?: number[] }[] | undefined) ?? [];
+      const rects = nodes.map((node) => `${JSON.stringify(node.old_rect)}→${JSON.stringify(node.new_rect)}`);
+      return `${Number(data['score'] ?? 0).toFixed(4)} ${rects.join(' ')}`;
+    });
+  const elements = (TraceElements ?? [])
+    .filter((element) => element.traceEventType === 'layout-shift')
+    .map((element) => element.node?.snippet ?? element.node?.selector ?? '?');
+  return `shifts: ${shifts.join('; ') || 'none in the trace'}; elements: ${elements.join(' | ') || 'none named'}`;
 }
 
 /** Left-aligned columns under a header and a rule. */
