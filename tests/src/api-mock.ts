@@ -33,6 +33,15 @@ export async function startApiMock(): Promise<ApiMock> {
     return answer;
   };
   const server = setupServer(http.all(/\/api\//, ({ request }) => forward(request)));
+  // A request msw has taken but not yet handed to `forward` is in neither set: the page's
+  // reload after a save, sent as a test ends, reached the app after its database closed.
+  const taken = new Set<string>();
+  let allHandled: (() => void) | null = null;
+  server.events.on('request:start', ({ requestId }) => taken.add(requestId));
+  server.events.on('request:end', ({ requestId }) => {
+    taken.delete(requestId);
+    if (taken.size === 0) allHandled?.();
+  });
   server.listen({ onUnhandledRequest: 'error' });
   // Node's fetch does not resolve relative URLs as a browser does; the app fetches '/api/…'.
   const mocked = globalThis.fetch;
@@ -57,6 +66,13 @@ export async function startApiMock(): Promise<ApiMock> {
     },
     async close() {
       globalThis.fetch = mocked;
+      // Bounded: an aborted request may never end.
+      if (taken.size > 0) {
+        await new Promise<void>((resolve) => {
+          allHandled = resolve;
+          setTimeout(resolve, 2_000);
+        });
+      }
       server.close();
       await Promise.allSettled([...inFlight]);
       await app.close();
