@@ -231,7 +231,8 @@ function describeShifts(artifacts: unknown): string {
       const rects = nodes.map((node) => `${JSON.stringify(node.old_rect)}→${JSON.stringify(node.new_rect)}`);
       return `${Number(data['score'] ?? 0).toFixed(4)} ${rects.join(' ')}`;
     });
-  const elements = (TraceElements ?? [])
+  // An artifact whose gatherer failed is an error object, not a list.
+  const elements = (Array.isArray(TraceElements) ? TraceElements : [])
     .filter((element) => element.traceEventType === 'layout-shift')
     .map((element) => element.node?.snippet ?? element.node?.selector ?? '?');
   return `shifts: ${shifts.join('; ') || 'none in the trace'}; elements: ${elements.join(' | ') || 'none named'}`;
