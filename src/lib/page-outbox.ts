@@ -197,7 +197,7 @@ export function startOutboxSync(): () => void {
   };
   const stopMirroring = storage.onTokenChange((token) => void mirrorSession(token).catch(() => undefined));
   // A visitor's first page has no session to mirror and no database yet, so nothing is
-  // queued: creating the database (its stores) was a 30 ms task on a phone's CPU right
+  // queued: creating the database (its stores) was a task of about 50 ms at 4× CPU right
   // after the page's first paint (issue #16). It is created when first needed.
   void (storage.token() === null ? offlineDbExists() : Promise.resolve(true)).then((exists) => {
     if (!exists) return;
