@@ -8,7 +8,7 @@
 import { apiFetch } from '@/lib/api-client';
 import { leagueIdOf } from '../../api/domain/league-id';
 import type { CachedRead, OfflineDb, SavedTeam } from '@/offline/db';
-import { hasIndexedDb, offlineDb } from '@/offline/db';
+import { offlineDb } from '@/offline/db';
 import { CACHED_AT_HEADER, readKey, trimReads } from '@/offline/read-cache';
 
 interface TeamAnswer {
@@ -129,9 +129,4 @@ export async function saveTeamForOffline(teamId: string, now = new Date()): Prom
 
 export async function savedTeam(teamId: string): Promise<SavedTeam | undefined> {
   return (await offlineDb()).get('saved', teamId);
-}
-
-/** Whether saving for offline helps here: a worker serves the store to this page. */
-export function offlineCapable(): boolean {
-  return hasIndexedDb() && typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
 }

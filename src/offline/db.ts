@@ -127,7 +127,5 @@ export async function closeOfflineDb(): Promise<void> {
   if (current) (await current.catch(() => null))?.close();
 }
 
-/** Whether this browser has IndexedDB at all (private modes of old browsers do not). */
-export function hasIndexedDb(): boolean {
-  return typeof indexedDB !== 'undefined';
-}
+// Asked by code in a page's first chunk, which must not bring idb with it.
+export { hasIndexedDb, offlineCapable } from './capable';

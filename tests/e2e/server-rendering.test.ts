@@ -195,6 +195,42 @@ describe('in Chromium', () => {
     }
   });
 
+  it("moves nothing on a team's page when its worker takes control, nor when the worker serves it", async () => {
+    // The 'Save for offline' row is offered only where a worker serves the saved copy:
+    // added once the page ran, it pushed the tabs down (a layout shift of 0.034).
+    const context = await browser.newContext({ viewport: PHONE });
+    await context.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const page = await context.newPage();
+    const shifts = () => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    const offlineRow = page.locator('header .team-offline');
+    try {
+      // A first visit: the server's page, hydrated; the worker it installs takes control.
+      await page.goto(`${server.url}/team/${DEMO_TEAM}`, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await page.waitForTimeout(500);
+      expect(await offlineRow.count()).toBe(0);
+      expect(await shifts()).toEqual([]);
+      // The next visit: the worker serves the app's shell, which renders the row at once.
+      await page.reload({ waitUntil: 'networkidle' });
+      const button = page.getByRole('button', { name: 'Save for offline' });
+      await expect.poll(() => button.isEnabled()).toBe(true);
+      await button.click();
+      await page.getByRole('status').filter({ hasText: 'Saved just now' }).waitFor();
+      expect(await offlineRow.count()).toBe(1);
+      expect(await shifts()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keeps what is typed into the sign-in form before its script has run, and signs in', async () => {
     const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
     try {

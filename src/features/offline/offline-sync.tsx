@@ -10,7 +10,8 @@ import { useEffect } from 'react';
 import { useOnline } from '@/hooks/use-online';
 import { useSession } from '@/lib/session';
 import { refreshAllReads } from '@/offline/read-events';
-import { offlineCapable, saveTeamForOffline, savedTeam } from '@/lib/save-team';
+import { saveTeamForOffline, savedTeam } from '@/lib/save-team';
+import { offlineCapable } from '@/offline/db';
 import { onFirstControl } from './sw-updates';
 
 const RESAVE_AFTER_MS = 30 * 60 * 1000;

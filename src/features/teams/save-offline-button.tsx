@@ -1,13 +1,16 @@
 /**
  * 'Save for offline' on a team page: stores the team's pitch-side screens on the
- * device (src/lib/save-team.ts). Shown only where a service worker serves
- * them back (built app, browser with IndexedDB). The own and favourite teams are
- * saved automatically; the button then reads as saved, with the copy's age.
+ * device (src/lib/save-team.ts). Offered only where a service worker serves them back
+ * (built app, browser with IndexedDB), which ./team-offline.tsx decides. The own and
+ * favourite teams are saved automatically; the button then reads as saved, with the
+ * copy's age. Until that age is known it is the placeholder, of the same size. The notes
+ * beside the button are short: two lines of a phone's width keep the row's height.
  */
 import { useEffect, useState } from 'react';
 import { useOnline } from '@/hooks/use-online';
 import { formatRelativeTime } from '@/lib/format';
-import { offlineCapable, saveTeamForOffline, savedTeam } from '@/lib/save-team';
+import { saveTeamForOffline, savedTeam } from '@/lib/save-team';
+import { SaveOfflinePlaceholder } from './save-offline-placeholder';
 
 type SaveState =
   | { kind: 'unknown' }
@@ -16,12 +19,10 @@ type SaveState =
   | { kind: 'failed'; savedAt: number | null };
 
 export function SaveOfflineButton({ teamId }: { teamId: string }) {
-  const [capable] = useState(offlineCapable);
   const online = useOnline();
   const [state, setState] = useState<SaveState>({ kind: 'unknown' });
 
   useEffect(() => {
-    if (!capable) return;
     let live = true;
     savedTeam(teamId).then(
       (saved) => live && setState({ kind: 'idle', savedAt: saved?.savedAt ?? null }),
@@ -30,9 +31,9 @@ export function SaveOfflineButton({ teamId }: { teamId: string }) {
     return () => {
       live = false;
     };
-  }, [capable, teamId]);
+  }, [teamId]);
 
-  if (!capable || state.kind === 'unknown') return null;
+  if (state.kind === 'unknown') return <SaveOfflinePlaceholder />;
   const savedAt = state.savedAt;
 
   const save = async () => {
@@ -58,12 +59,12 @@ export function SaveOfflineButton({ teamId }: { teamId: string }) {
       </button>
       <span className="team-offline-note" role="status">
         {state.kind === 'failed'
-          ? 'Could not save for offline. Try again with a connection.'
+          ? 'Not saved. Try again with a connection.'
           : savedAt !== null
-            ? `Saved for offline ${formatRelativeTime(savedAt)}`
+            ? `Saved ${formatRelativeTime(savedAt)}`
             : online
               ? ''
-              : 'Connect to save this team for offline use.'}
+              : 'Connect to save.'}
       </span>
     </div>
   );

@@ -21,6 +21,7 @@ import { leagueIdOf } from '../../../api/domain/league-id';
 import { teamApi } from './team-ids';
 import { MatchesTab } from './team-matches';
 import { SquadTab } from './team-squad';
+import { TeamOfflineRow } from './team-offline';
 import { STAT_TABS, StatsTab, type StatTab } from './team-stats';
 import './teams.css';
 // The styles of a part loaded once the page runs come with the page: a stylesheet link
@@ -32,12 +33,6 @@ import '@/components/results-panel.css';
 // runs: the first paint is the team and its squad, and their code stays out of it.
 // Then the calendar, CSV and the website snippet (issue #21): one chunk for both.
 const TeamAside = lazy(() => import('./team-aside').then((m) => ({ default: m.TeamAside })));
-
-// Shown only where a service worker can serve the copy back, once the page runs: its
-// IndexedDB code loads then, not with the page.
-const SaveOfflineButton = lazy(() =>
-  import('./save-offline-button').then((m) => ({ default: m.SaveOfflineButton })),
-);
 
 const TAB_KEYS = ['Squad', 'Matches', 'TopScorers', 'TopAssists', 'CleanSheets', 'Points', 'League'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
@@ -124,11 +119,7 @@ function TeamDetails({ team }: { team: Team }) {
         </div>
         <FavouriteButton teamId={team.team_id} teamName={team.team_name} />
         {team.description && <p className="team-hero-description">{team.description}</p>}
-        <WhenHydrated>
-          <Suspense fallback={null}>
-            <SaveOfflineButton teamId={team.team_id} />
-          </Suspense>
-        </WhenHydrated>
+        <TeamOfflineRow teamId={team.team_id} />
       </header>
 
       <div className="team-layout">
@@ -155,7 +146,8 @@ function TeamDetails({ team }: { team: Team }) {
         </div>
         <aside className="team-aside" aria-label="Latest">
           <WhenHydrated>
-            <Suspense fallback={<Loading />}>
+            {/* No placeholder: under the tabs on a phone, the tab's content coming would move it. */}
+            <Suspense fallback={null}>
               <TeamAside teamId={team.team_id} teamName={team.team_name} />
             </Suspense>
           </WhenHydrated>

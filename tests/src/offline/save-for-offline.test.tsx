@@ -52,16 +52,29 @@ describe('the Save for offline button', () => {
     expect(screen.queryByRole('button', { name: 'Save for offline' })).not.toBeInTheDocument();
   });
 
+  it('is in the header from its first render, so it moves nothing when it comes (issue #16)', async () => {
+    withServiceWorker();
+    await renderRoute('/team/south.city', { api });
+    await screen.findByRole('heading', { level: 1, name: 'South City' });
+    // Rendered with the header: the placeholder, then the button, in the same place.
+    const row = screen.getByRole('button', { name: 'Save for offline' }).closest('.team-offline');
+    expect(row?.closest('header')).not.toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save for offline' })).toBeEnabled());
+  });
+
   it('saves the team and then says when it was saved', async () => {
     withServiceWorker();
     const persist = vi.fn(async () => true);
     stubNavigator('storage', { persist });
     await renderRoute('/team/south.city', { api });
-    const button = await screen.findByRole('button', { name: 'Save for offline' });
+    // The placeholder stands in until the saved copy's age is read.
+    const button = await waitFor(() => {
+      const found = screen.getByRole('button', { name: 'Save for offline' });
+      expect(found).toBeEnabled();
+      return found;
+    });
     await userEvent.setup().click(button);
-    expect(
-      await screen.findByText('Saved for offline just now', undefined, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Saved just now', undefined, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update offline copy' })).toBeEnabled();
     const saved = await (await offlineDb()).get('saved', 'south.city');
     expect(saved?.paths).toContain('/api/teams/south.city/roster');
