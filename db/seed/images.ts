@@ -1,16 +1,16 @@
 /**
  * Self-contained SVG pictures for the demo: club crests and head-and-shoulders
  * avatars. The app must work with no outside network, so there are no fonts,
- * links or embedded bitmaps — only shapes and a system font stack.
+ * links or embedded bitmaps — only shapes. Their letters are strokes too
+ * (./stroke-font.ts): a picture's <text> cost a phone about 3 ms of layout each.
  */
+import { strokeText } from './stroke-font';
 
 export const CREST_PATTERNS = ['plain', 'stripes', 'band', 'sash', 'halves', 'chevron'] as const;
 export type CrestPattern = (typeof CREST_PATTERNS)[number];
 
 export const HAIR_STYLES = ['short', 'crop', 'curly', 'bald'] as const;
 export type HairStyle = (typeof HAIR_STYLES)[number];
-
-const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -68,14 +68,21 @@ function crestPattern(pattern: CrestPattern, secondary: string): string {
 
 export function crestSvg(options: CrestOptions): string {
   const { primary, secondary } = options;
-  const initials = escapeXml(initialsOf(options.name));
-  const fontSize = initials.length > 2 ? 17 : 21;
+  const initials = initialsOf(options.name);
+  const long = initials.length > 2;
   const clip = `crest-${idSuffix(options.name)}`;
   const title = escapeXml(`${options.name} crest`);
   const established =
     options.established === undefined
       ? ''
-      : `<text x="60" y="116" text-anchor="middle" font-family="${FONT}" font-size="8" font-weight="700" letter-spacing="1" fill="${secondary}">EST ${options.established}</text>`;
+      : strokeText(`EST ${options.established}`, {
+          x: 60,
+          y: 119,
+          capHeight: 6,
+          weight: 1.3,
+          spacing: 0.6,
+          colour: secondary,
+        });
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 140" width="120" height="140" role="img" aria-label="${title}">`,
     `<title>${title}</title>`,
@@ -88,7 +95,13 @@ export function crestSvg(options: CrestOptions): string {
     `<path d="${SHIELD}" fill="none" stroke="${secondary}" stroke-width="5" stroke-linejoin="round"/>`,
     `<path d="${SHIELD}" fill="none" stroke="#0f172a" stroke-opacity="0.35" stroke-width="1.5" stroke-linejoin="round"/>`,
     `<circle cx="60" cy="66" r="25" fill="${primary}" stroke="${secondary}" stroke-width="3"/>`,
-    `<text x="60" y="66" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-size="${fontSize}" font-weight="800" fill="${secondary}">${initials}</text>`,
+    strokeText(initials, {
+      x: 60,
+      y: long ? 72 : 73.5,
+      capHeight: long ? 12 : 15,
+      weight: long ? 2.8 : 3.2,
+      colour: secondary,
+    }),
     `<path d="M52 24 L60 15 L68 24 L60 33 Z" fill="${secondary}" stroke="${primary}" stroke-width="2"/>`,
     established,
     `</svg>`,
@@ -127,7 +140,7 @@ function hairPath(style: HairStyle, colour: string): string {
 }
 
 export function avatarSvg(options: AvatarOptions): string {
-  const initials = escapeXml(initialsOf(options.name, 2));
+  const initials = initialsOf(options.name, 2);
   const title = escapeXml(options.name);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128" role="img" aria-label="${title}">`,
@@ -140,7 +153,7 @@ export function avatarSvg(options: AvatarOptions): string {
     `<ellipse cx="42" cy="54" rx="3.5" ry="6" fill="${options.skin}"/>`,
     `<ellipse cx="86" cy="54" rx="3.5" ry="6" fill="${options.skin}"/>`,
     hairPath(options.hairStyle, options.hair),
-    `<text x="64" y="118" text-anchor="middle" font-family="${FONT}" font-size="15" font-weight="700" fill="${options.accent}">${initials}</text>`,
+    strokeText(initials, { x: 64, y: 118, capHeight: 11, weight: 2.4, colour: options.accent }),
     `</svg>`,
   ].join('');
 }
