@@ -37,10 +37,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 // How every screen reads the API (answers, their offline copies and
                 // freshness), loaded together by every one: one chunk rather than five
-                // small ones, each with its own few hundred bytes of overhead.
+                // small ones, each with its own few hundred bytes of overhead. With it
+                // the two lines saying whether the browser keeps things offline, which
+                // the team page and the shell ask, not a chunk (and a request) of their own.
                 {
                   name: 'use-api',
-                  test: /src[\\/](hooks[\\/](use-api|use-logged-failure)|lib[\\/]freshness|offline[\\/](read-events|read-cache))\.tsx?$/,
+                  test: /src[\\/](hooks[\\/](use-api|use-logged-failure)|lib[\\/]freshness|offline[\\/](read-events|read-cache|capable))\.tsx?$/,
                 },
               ],
             },

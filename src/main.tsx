@@ -7,6 +7,11 @@ import { clockAgrees } from './lib/clock-agrees';
 import { readPageData, setHydrationAnswers } from './lib/server-answers';
 import { storage } from './lib/storage';
 import './app/styles.css';
+// The styles of the shell's parts that come once the page runs (the outbox badge and
+// status, the bell and its panel) come with the page: their stylesheets added then made
+// the browser restyle the whole page inside the task that mounted them (issue #16).
+import './features/offline/outbox.css';
+import './features/notifications/notifications.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
