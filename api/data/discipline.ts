@@ -3,6 +3,7 @@
  * the cards of a season's approved results, and the players' names.
  */
 import type { DB } from '../../db/connection';
+import { inList, listArgument } from '../../db/dialect-sql';
 import { prepared } from '../../db/prepared';
 import {
   activeBans,
@@ -82,14 +83,23 @@ export async function seasonCards(
     : TEAM_SEASON_CARDS.all(db, { leagueId, season, teamId });
 }
 
-/** Names of these players, by id. */
-export async function namesOf(db: DB, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
+// The list goes in as one JSON parameter: one statement, prepared once, for any length.
+const PLAYER_NAMES = prepared((db: DB, a: { ids: string }) =>
+  db
     .selectFrom('players')
     .select(['id', 'name'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
+    .where(inList(db, 'id', a.ids))
+    .orderBy('id'),
+);
+
+/**
+ * Names of these players, by id, in id order (the same answer from any engine or
+ * instance); ids of no player are left out. A match's details, discipline lists and
+ * refusals name players with it.
+ */
+export async function namesOf(db: DB, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await PLAYER_NAMES.all(db, { ids: listArgument(new Set(ids)) });
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 

@@ -465,14 +465,3 @@ export async function getMatch(db: DB, id: number): Promise<MatchDto | null> {
   }
   return toMatchDto(row, extras, fallback);
 }
-
-/** The names of these players by id, for answers that list players by id (unknown ids left out). */
-export async function playerNames(db: DB, ids: readonly string[]): Promise<Record<string, string>> {
-  const unique = [...new Set(ids)];
-  const names: Record<string, string> = {};
-  for (const chunk of inChunks(unique)) {
-    const rows = await db.selectFrom('players').select(['id', 'name']).where('id', 'in', chunk).execute();
-    for (const row of rows) names[row.id] = row.name;
-  }
-  return names;
-}

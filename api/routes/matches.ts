@@ -5,7 +5,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import type { MatchDetailsDto } from '../schemas';
-import { getMatch, playerNames, listMatches } from '../data/matches';
+import { namesOf } from '../data/discipline';
+import { getMatch, listMatches } from '../data/matches';
 import { teamExists } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
@@ -64,6 +65,9 @@ export const matchRoutes = new Hono<AppEnv>()
       ...match.home_players,
       ...match.away_players,
     ];
-    const details: MatchDetailsDto = { ...match, player_names: await playerNames(c.get('db'), listed) };
+    const details: MatchDetailsDto = {
+      ...match,
+      player_names: Object.fromEntries(await namesOf(c.get('db'), listed)),
+    };
     return jsonRead(c, details, CACHE.revalidate);
   });
