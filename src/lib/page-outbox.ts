@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, apiJson, newIdempotencyKey, refreshSession } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
-import { hasIndexedDb, offlineDb, offlineDbExists, type OutboxItem, type OutboxKind } from '@/offline/db';
+import { hasIndexedDb } from '@/offline/capable';
+import { offlineDb, offlineDbExists, type OutboxItem, type OutboxKind } from '@/offline/db';
 import {
   OUTBOX_CHANNEL,
   SYNC_TAG,

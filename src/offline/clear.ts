@@ -1,4 +1,5 @@
-import { hasIndexedDb, offlineDb } from './db';
+import { hasIndexedDb } from './capable';
+import { offlineDb } from './db';
 import { clearReadCache } from './read-cache';
 
 /**

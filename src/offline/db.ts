@@ -126,6 +126,3 @@ export async function closeOfflineDb(): Promise<void> {
   opening = null;
   if (current) (await current.catch(() => null))?.close();
 }
-
-// Asked by code in a page's first chunk, which must not bring idb with it.
-export { hasIndexedDb, offlineCapable } from './capable';

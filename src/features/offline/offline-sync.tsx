@@ -11,7 +11,7 @@ import { useOnline } from '@/hooks/use-online';
 import { useSession } from '@/lib/session';
 import { refreshAllReads } from '@/offline/read-events';
 import { saveTeamForOffline, savedTeam } from '@/lib/save-team';
-import { offlineCapable } from '@/offline/db';
+import { offlineCapable } from '@/offline/capable';
 import { onFirstControl } from './sw-updates';
 
 const RESAVE_AFTER_MS = 30 * 60 * 1000;
