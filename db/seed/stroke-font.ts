@@ -15,18 +15,19 @@ interface Glyph {
 }
 
 const ROUND = 'M3 0 C1.2 0 0 2.2 0 5 C0 7.8 1.2 10 3 10 C4.8 10 6 7.8 6 5 C6 2.2 4.8 0 3 0 Z';
+/** C and G: from the top right, over the top and down the left to the bottom. */
+const OPEN_ROUND = 'M5.8 2 C5.2 0.7 4.2 0 3 0 C1.2 0 0 2.2 0 5 C0 7.8 1.2 10 3 10';
+/** P and R: the stem and the upper bowl. */
+const BOWL = 'M0 10 V0 H3.2 C6.2 0 6.2 5.2 3.2 5.2 H0';
 
 const GLYPHS: Record<string, Glyph> = {
   A: { width: 6, d: 'M0 10 L3 0 L6 10 M1.1 6.6 H4.9' },
   B: { width: 6, d: 'M0 10 V0 H3.1 C6 0 6 4.8 3.1 4.8 H0 M3.1 4.8 H3.3 C6.3 4.8 6.3 10 3.3 10 H0' },
-  C: { width: 6, d: 'M5.8 2 C5.2 0.7 4.2 0 3 0 C1.2 0 0 2.2 0 5 C0 7.8 1.2 10 3 10 C4.2 10 5.2 9.3 5.8 8' },
+  C: { width: 6, d: `${OPEN_ROUND} C4.2 10 5.2 9.3 5.8 8` },
   D: { width: 6, d: 'M0 0 V10 H2 C4.9 10 6 7.8 6 5 C6 2.2 4.9 0 2 0 Z' },
   E: { width: 5.5, d: 'M5.5 0 H0 V10 H5.5 M0 4.9 H4.4' },
   F: { width: 5.5, d: 'M5.5 0 H0 V10 M0 4.9 H4.4' },
-  G: {
-    width: 6,
-    d: 'M5.8 2 C5.2 0.7 4.2 0 3 0 C1.2 0 0 2.2 0 5 C0 7.8 1.2 10 3 10 C4.8 10 6 8.4 6 5.6 H3.4',
-  },
+  G: { width: 6, d: `${OPEN_ROUND} C4.8 10 6 8.4 6 5.6 H3.4` },
   H: { width: 6, d: 'M0 0 V10 M6 0 V10 M0 5 H6' },
   I: { width: 3.6, d: 'M1.8 0 V10 M0 0 H3.6 M0 10 H3.6' },
   J: { width: 5, d: 'M5 0 V7 C5 9 4 10 2.5 10 C1.2 10 0.3 9.2 0 8' },
@@ -35,9 +36,9 @@ const GLYPHS: Record<string, Glyph> = {
   M: { width: 7, d: 'M0 10 V0 L3.5 7 L7 0 V10' },
   N: { width: 6, d: 'M0 10 V0 L6 10 V0' },
   O: { width: 6, d: ROUND },
-  P: { width: 6, d: 'M0 10 V0 H3.2 C6.2 0 6.2 5.2 3.2 5.2 H0' },
+  P: { width: 6, d: BOWL },
   Q: { width: 6, d: `${ROUND} M3.8 7.2 L6 10` },
-  R: { width: 6, d: 'M0 10 V0 H3.2 C6.2 0 6.2 5.2 3.2 5.2 H0 M3 5.2 L6 10' },
+  R: { width: 6, d: `${BOWL} M3 5.2 L6 10` },
   S: {
     width: 6,
     d: 'M5.6 1.6 C5 0.5 4 0 3 0 C1.4 0 0.4 1 0.4 2.5 C0.4 6 6 4 6 7.5 C6 9 4.8 10 3 10 C1.8 10 0.7 9.4 0 8.3',
