@@ -17,6 +17,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const data = readPageData();
+// A page answered for another address (a team's League tab) shows its own, as after a
+// redirect, before the router reads it.
+if (data?.location !== undefined) window.history.replaceState(window.history.state, '', data.location);
 // The server renders what a visitor sees, with dates in the zone it was told: a visitor
 // whose clock reads those dates alike takes the page over as it is (hydration); anyone
 // else gets it rendered afresh.

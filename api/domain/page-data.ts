@@ -18,4 +18,14 @@ export interface PageData {
   offsets: [number, number][];
   /** Answers by API path (with its query), as read for the page. */
   answers: Record<string, unknown>;
+  /**
+   * Set when the address asked for is another page's (a team's League tab): the page is
+   * that one, and the browser shows its address (path and query) before anything runs.
+   */
+  location?: string;
+}
+
+/** A path of this site (never `//host` or `/\\host`, which a browser reads as another site). */
+export function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])/.test(value);
 }

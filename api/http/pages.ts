@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { Context, Handler } from 'hono';
-import { PAGE_DATA_ID, type PageData } from '../domain/page-data';
+import { isSitePath, PAGE_DATA_ID, type PageData } from '../domain/page-data';
 import { zoneCookieValue } from '../domain/zone-cookie';
 import { bootElement } from './boot-script';
 
@@ -181,7 +181,12 @@ export class PageShell {
         if (!this.#loaded.has(file) && !styles.includes(file)) styles.push(file);
       }
     }
-    const embedded: PageData = { zone, answers: rendered.answers, offsets: rendered.offsets };
+    const embedded: PageData = {
+      zone,
+      answers: rendered.answers,
+      offsets: rendered.offsets,
+      ...(rendered.location !== undefined && { location: rendered.location }),
+    };
     const data = `<script id="${PAGE_DATA_ID}" type="application/json">${scriptJson(embedded)}</script>`;
     return (
       `${this.#head}${styles.map((file) => this.#inlineCss(file)).join('')}</head>` +
@@ -212,6 +217,30 @@ export function htmlAnswer(c: Context, html: string, headers: Record<string, str
   return c.body(html, 200, base);
 }
 
+/** A rendered page varies with the zone cookie, and must revalidate (a release changes the files it names). */
+const PAGE_HEADERS = { 'Cache-Control': 'no-cache', Vary: 'Cookie' };
+
+/**
+ * A page that is another's address (a team's League tab) is answered with that page,
+ * which the browser then shows at its own address (PageData.location) before anything
+ * runs: the address bar and the history end as after a redirect, without the redirect's
+ * round trip (most of a second on a slow phone network). Null when that page does not
+ * render here: then the browser is redirected.
+ */
+async function pageInstead(
+  c: Context,
+  shell: PageShell,
+  pages: ServerPages,
+  location: string,
+  zone: string,
+): Promise<Response | null> {
+  const route = pages.entry.pageFor(new URL(location, 'http://site').pathname);
+  if (!route?.serverRendered) return null;
+  const rendered = await pages.entry.renderPage(location, zone, pages.read);
+  if (!rendered || !('html' in rendered)) return null;
+  return htmlAnswer(c, shell.page({ ...rendered, location }, route.page.source, zone), PAGE_HEADERS);
+}
+
 /**
  * Answers an app route: the page rendered when it is public and renders, else the shell.
  * Both must revalidate (a new release changes the files they name).
@@ -225,14 +254,14 @@ export function pageHandler(shell: PageShell, pages: ServerPages | undefined): H
         const zone = zoneFromCookie(c.req.header('Cookie')) ?? SERVER_ZONE;
         const rendered = await pages.entry.renderPage(url.pathname + url.search, zone, pages.read);
         // Same-site paths only (the app's own routes): never an open redirect.
-        if (rendered && 'redirect' in rendered && /^\/(?![/\\])/.test(rendered.redirect)) {
-          return c.redirect(rendered.redirect, 302);
+        if (rendered && 'redirect' in rendered && isSitePath(rendered.redirect)) {
+          return (
+            (await pageInstead(c, shell, pages, rendered.redirect, zone)) ??
+            c.redirect(rendered.redirect, 302)
+          );
         }
         if (rendered && 'html' in rendered) {
-          return htmlAnswer(c, shell.page(rendered, route.page.source, zone), {
-            'Cache-Control': 'no-cache',
-            Vary: 'Cookie',
-          });
+          return htmlAnswer(c, shell.page(rendered, route.page.source, zone), PAGE_HEADERS);
         }
       }
     }

@@ -10,7 +10,7 @@
  *   PAGE_DATA_ID); they serve the hydrating render only, and are dropped once it is done.
  */
 import { createContext, useContext } from 'react';
-import { PAGE_DATA_ID, type PageData } from '../../api/domain/page-data';
+import { isSitePath, PAGE_DATA_ID, type PageData } from '../../api/domain/page-data';
 
 export interface ServerAnswers {
   answers: ReadonlyMap<string, unknown>;
@@ -32,7 +32,8 @@ export function readPageData(doc: Document = document): PageData | null {
     return typeof data.zone === 'string' &&
       typeof data.answers === 'object' &&
       data.answers !== null &&
-      Array.isArray(data.offsets)
+      Array.isArray(data.offsets) &&
+      (data.location === undefined || (typeof data.location === 'string' && isSitePath(data.location)))
       ? data
       : null;
   } catch {

@@ -130,10 +130,29 @@ describe('answering an app route', () => {
     expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toContain('<p>/team/x in ');
   });
 
-  it("redirects a page that is another's address, to a path of the site only", async () => {
-    const response = await app(true).request(`/team/x?to=${encodeURIComponent('/leagues/mwpl-26')}`);
+  it("answers a page that is another's address with that page, shown at its own address", async () => {
+    const response = await app(true).request(
+      `/team/x?to=${encodeURIComponent('/leagues/mwpl-26?tab=matches')}`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    const html = await response.text();
+    expect(html).toContain('<p>/leagues/mwpl-26?tab=matches in ');
+    const data = JSON.parse(
+      /<script id="touchline-page-data" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null',
+    );
+    expect(data).toMatchObject({ location: '/leagues/mwpl-26?tab=matches', answers: {} });
+    // A page rendered at its own address carries none.
+    const own = await (await app(true).request('/leagues/mwpl-26')).text();
+    expect(own).not.toContain('"location"');
+  });
+
+  it("redirects to another's address when that page is not rendered here, to a path of the site only", async () => {
+    const response = await app(true).request(`/team/x?to=${encodeURIComponent('/manager')}`);
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/leagues/mwpl-26');
+    expect(response.headers.get('location')).toBe('/manager');
     for (const elsewhere of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
       const refused = await app(true).request(`/team/x?to=${encodeURIComponent(elsewhere)}`);
       expect(refused.status, elsewhere).toBe(200);

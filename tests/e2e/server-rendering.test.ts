@@ -154,6 +154,35 @@ describe('in Chromium', () => {
     }
   });
 
+  it("shows a team's League tab as its league's page from the first answer, at the league's address", async () => {
+    const first = await fetch(`${server.url}/team/${DEMO_TEAM}?tab=league`, { redirect: 'manual' });
+    expect(first.status).toBe(200);
+    const { league_id } = (await (await fetch(`${server.url}/api/teams/${DEMO_TEAM}`)).json()) as {
+      league_id: string;
+    };
+    const documents: string[] = [];
+    const visited = await visit(`/team/${DEMO_TEAM}?tab=league`);
+    const { page, errors, api, close } = visited;
+    try {
+      page.on('request', (request) => {
+        if (request.resourceType() === 'document') documents.push(request.url());
+      });
+      expect(new URL(page.url()).pathname).toBe(`/leagues/${league_id}`);
+      await expect(
+        page.getByRole('table').getByRole('link', { name: 'Riverside Rovers' }).isVisible(),
+      ).resolves.toBe(true);
+      expect(await page.getByRole('tab', { name: 'Table' }).getAttribute('aria-selected')).toBe('true');
+      expect(errors).toEqual([]);
+      expect(api).toEqual([]);
+      // Hydrated at that address: its tabs work in place, with no document loaded again.
+      await page.getByRole('tab', { name: 'Matches' }).click();
+      await page.waitForURL((url) => url.search === '?tab=matches');
+      expect(documents).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('works once hydrated: a tab opens and loads, a link leads on', async () => {
     const { page, errors, api, close } = await visit(`/leagues/${DEMO_LEAGUE}`);
     try {
