@@ -12,11 +12,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
 import type { Context, Handler } from 'hono';
 import { isSitePath, PAGE_DATA_ID, type PageData } from '../domain/page-data';
 import { zoneCookieValue } from '../domain/zone-cookie';
 import { bootElement } from './boot-script';
+import { chooseEncoding, compress, varyOnEncoding } from './compression';
 
 /** A page rendered by the server entry: its markup, and what goes into the page with it. */
 export type RenderedPage = { html: string } & Omit<PageData, 'zone'>;
@@ -196,25 +196,18 @@ export class PageShell {
 }
 
 /**
- * The HTML compressed as the browser accepts (Brotli, else gzip): a rendered page is
- * 30–60 KB of markup, data and CSS that compress to a sixth. Pages are built per
- * request, so the level is one that costs well under a millisecond.
+ * The HTML compressed as the browser accepts (compression.ts): a rendered page is 30–60
+ * KB of markup, data and CSS that compress to a sixth. Pages are built per request, so
+ * the level is one that costs well under a millisecond.
  */
 export function htmlAnswer(c: Context, html: string, headers: Record<string, string>): Response {
-  const accepted = c.req.header('Accept-Encoding') ?? '';
-  const vary = ['Accept-Encoding', ...(headers.Vary ? [headers.Vary] : [])].join(', ');
-  const base = { 'Content-Type': 'text/html; charset=UTF-8', ...headers, Vary: vary };
-  if (/\bbr\b/.test(accepted)) {
-    const body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return c.body(new Uint8Array(body), 200, { ...base, 'Content-Encoding': 'br' });
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    return c.body(new Uint8Array(zlib.gzipSync(html, { level: 6 })), 200, {
-      ...base,
-      'Content-Encoding': 'gzip',
-    });
-  }
-  return c.body(html, 200, base);
+  const base = { 'Content-Type': 'text/html; charset=UTF-8', ...headers, Vary: varyOnEncoding(headers.Vary) };
+  const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+  if (encoding === null) return c.body(html, 200, base);
+  return c.body(new Uint8Array(compress(Buffer.from(html), encoding)), 200, {
+    ...base,
+    'Content-Encoding': encoding,
+  });
 }
 
 /** A rendered page varies with the zone cookie, and must revalidate (a release changes the files it names). */

@@ -20,6 +20,7 @@ import { createMiddleware } from 'hono/factory';
 import type { DataVersions } from '../../db/data-version';
 import { SHARED_READ_TABLES, routePattern } from '../domain/public-reads';
 import type { AppEnv } from '../env';
+import { chooseEncoding, compress, compressible, type Encoding } from './compression';
 import { etagMatches } from './read';
 
 type Headers = Record<string, string>;
@@ -34,6 +35,10 @@ interface Entry {
   headers200: Headers;
   headers304: Headers;
   size: number;
+  /** Whether the bytes are sent compressed to a client that accepts it (compression.ts). */
+  compressible: boolean;
+  /** The bytes compressed, made for the first client accepting each encoding. */
+  encoded: Partial<Record<Encoding, { bytes: Buffer; headers: Headers }>>;
 }
 
 interface Pending {
@@ -148,7 +153,7 @@ export class ReadCache {
     const entry = this.#fresh(key, versions);
     if (entry !== undefined) {
       this.#hits += 1;
-      this.#write(entry, req, res);
+      this.#write(entry, req, res, key);
       return;
     }
     const waiting = this.#pending.get(key);
@@ -159,7 +164,7 @@ export class ReadCache {
         afterRead(this.#versions.read(), (now) => {
           if (built !== null && now !== null && this.#holds(built, now)) {
             this.#hits += 1;
-            this.#write(built, req, res);
+            this.#write(built, req, res, key);
           } else void listener(req, res);
         });
       });
@@ -191,12 +196,15 @@ export class ReadCache {
       this.#settle(req, null);
       return;
     }
-    const headers200: Headers = { ...answer.headers, 'content-length': String(answer.bytes.byteLength) };
+    // The entry keeps the bytes as they are; a miss answered compressed said so in its headers.
+    const headers200: Headers = {};
     const headers304: Headers = {};
     for (const [name, value] of Object.entries(answer.headers)) {
       const lower = name.toLowerCase();
+      if (lower !== 'content-encoding' && lower !== 'content-length') headers200[name] = value;
       if (!isRepresentationHeader(lower)) headers304[name] = value;
     }
+    headers200['content-length'] = String(answer.bytes.byteLength);
     let headerBytes = 0;
     for (const [name, value] of Object.entries(headers200)) headerBytes += name.length + value.length;
     const { dependencies } = ticket.pending;
@@ -209,6 +217,8 @@ export class ReadCache {
       headers200,
       headers304,
       size: answer.bytes.byteLength + headerBytes + ticket.key.length,
+      compressible: compressible(headers200['content-type'], answer.bytes.byteLength),
+      encoded: {},
     };
     afterRead(this.#versions.read(), (now) => {
       if (entry.size <= this.#maxBytes / 8 && now !== null && this.#holds(entry, now))
@@ -252,6 +262,11 @@ export class ReadCache {
     if (old !== undefined) this.#remove(key, old);
     this.#entries.set(key, entry);
     this.#bytes += entry.size;
+    this.#evict();
+  }
+
+  /** Least recently used entries go until the rest fit in `maxBytes`. */
+  #evict(): void {
     for (const [oldest, victim] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#remove(oldest, victim);
@@ -263,14 +278,44 @@ export class ReadCache {
     this.#bytes -= entry.size;
   }
 
-  #write(entry: Entry, req: IncomingMessage, res: ServerResponse): void {
+  #write(entry: Entry, req: IncomingMessage, res: ServerResponse, key: string): void {
     if (etagMatches(entry.etag, req.headers['if-none-match'])) {
       res.writeHead(304, entry.headers304);
       res.end();
+      return;
+    }
+    const encoding = entry.compressible ? chooseEncoding(req.headers['accept-encoding']) : null;
+    const encoded = encoding === null ? undefined : this.#encoded(entry, encoding, key);
+    if (encoded !== undefined) {
+      res.writeHead(200, encoded.headers);
+      res.end(encoded.bytes);
     } else {
       res.writeHead(200, entry.headers200);
       res.end(entry.bytes);
     }
+  }
+
+  /** The entry's bytes in `encoding`, compressed once and kept (and counted) with it. */
+  #encoded(entry: Entry, encoding: Encoding, key: string): { bytes: Buffer; headers: Headers } {
+    let encoded = entry.encoded[encoding];
+    if (encoded === undefined) {
+      const bytes = compress(entry.bytes, encoding);
+      encoded = {
+        bytes,
+        headers: {
+          ...entry.headers200,
+          'content-encoding': encoding,
+          'content-length': String(bytes.byteLength),
+        },
+      };
+      entry.encoded[encoding] = encoded;
+      entry.size += bytes.byteLength;
+      if (this.#entries.get(key) === entry) {
+        this.#bytes += bytes.byteLength;
+        this.#evict();
+      }
+    }
+    return encoded;
   }
 }
 

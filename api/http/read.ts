@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
+import { chooseEncoding, compress, compressible, varyOnEncoding } from './compression';
 
 /** What a read answered with: kept by the read cache. */
 export interface ReadBody {
@@ -36,7 +37,11 @@ export const RETAINED_304_HEADERS: ReadonlySet<string> = new Set([
   'vary',
 ]);
 
-/** Answers `bytes` with an ETag, or 304 when the client already has them. */
+/**
+ * Answers `bytes` with an ETag, or 304 when the client already has them; compressed when
+ * the client accepts it and they are worth it (compression.ts). The tag is weak, so it
+ * stands for the bytes in any encoding.
+ */
 export function readResponse(
   c: Context<AppEnv>,
   bytes: Uint8Array,
@@ -44,14 +49,24 @@ export function readResponse(
 ): Response {
   const etag = weakEtag(bytes);
   c.set('readBody', { bytes, etag });
+  const varies = compressible(headers['Content-Type'], bytes.byteLength);
+  const answered = varies ? { ...headers, Vary: varyOnEncoding(headers.Vary) } : headers;
   if (etagMatches(etag, c.req.header('If-None-Match'))) {
     const kept: Record<string, string> = { ETag: etag };
-    for (const [name, value] of Object.entries(headers)) {
+    for (const [name, value] of Object.entries(answered)) {
       if (RETAINED_304_HEADERS.has(name.toLowerCase())) kept[name] = value;
     }
     return c.body(null, 304, kept);
   }
-  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { ...headers, ETag: etag });
+  const encoding = varies ? chooseEncoding(c.req.header('Accept-Encoding')) : null;
+  if (encoding !== null) {
+    return c.body(new Uint8Array(compress(bytes, encoding)), 200, {
+      ...answered,
+      ETag: etag,
+      'Content-Encoding': encoding,
+    });
+  }
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { ...answered, ETag: etag });
 }
 
 /** A JSON read: `Content-Type: application/json`, the given Cache-Control, an ETag. */

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import SQLite from 'better-sqlite3';
 import { getRequestListener } from '@hono/node-server';
@@ -296,6 +297,97 @@ describe('the read cache', () => {
       sqliteOf(s.connection).prepare('ROLLBACK').run();
     }
     expect((await get(s, TABLE)).text).not.toContain('Uncommitted');
+  });
+});
+
+/** A GET over node:http, to see the bytes as sent (fetch would decode them). */
+async function raw(s: Served, urlPath: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(s.url + urlPath, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
+}
+
+describe('compressed answers', () => {
+  const s = withFixture(() => serveTinyLeague(), { perTest: true });
+  const MATCHES = '/api/leagues/tl-26/matches';
+  const decoded = (answer: { headers: http.IncomingHttpHeaders; body: Buffer }) =>
+    answer.headers['content-encoding'] === 'br'
+      ? zlib.brotliDecompressSync(answer.body)
+      : answer.headers['content-encoding'] === 'gzip'
+        ? zlib.gunzipSync(answer.body)
+        : answer.body;
+
+  it('go to a client that accepts them, the same from Hono and from the entry, under the same tag', async () => {
+    const miss = await raw(s, MATCHES, { 'Accept-Encoding': 'gzip, deflate, br' });
+    const hit = await raw(s, MATCHES, { 'Accept-Encoding': 'gzip, deflate, br' });
+    const plain = await raw(s, MATCHES, {});
+    expect(s.cache.stats()).toMatchObject({ misses: 1, hits: 2 });
+    expect(plain.body.byteLength).toBeGreaterThan(1024);
+    for (const answer of [miss, hit]) {
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers['content-length']).toBe(String(answer.body.byteLength));
+      expect(answer.body.byteLength).toBeLessThan(plain.body.byteLength / 2);
+      expect(decoded(answer).equals(plain.body)).toBe(true);
+    }
+    expect(hit.body.equals(miss.body)).toBe(true);
+    const { date: _missDate, ...missHeaders } = miss.headers;
+    const { date: _hitDate, ...hitHeaders } = hit.headers;
+    expect(hitHeaders).toEqual(missHeaders);
+    // The identity says it varies too, and every answer carries the one weak tag.
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-length']).toBe(String(plain.body.byteLength));
+    for (const answer of [miss, hit, plain]) {
+      expect(answer.headers['vary']).toBe('Accept-Encoding');
+      expect(answer.headers['etag']).toBe(plain.headers['etag']);
+    }
+  });
+
+  it('follow the weights the client gives, and a tag it has gets a 304 in any encoding', async () => {
+    await raw(s, MATCHES, {});
+    const gzip = await raw(s, MATCHES, { 'Accept-Encoding': 'br;q=0, gzip;q=0.8' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const any = await raw(s, MATCHES, { 'Accept-Encoding': '*' });
+    expect(any.headers['content-encoding']).toBe('br');
+    const none = await raw(s, MATCHES, { 'Accept-Encoding': 'identity, *;q=0' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(decoded(gzip).equals(none.body)).toBe(true);
+    const etag = String(gzip.headers['etag']);
+    const unchanged = await raw(s, MATCHES, { 'Accept-Encoding': 'br', 'If-None-Match': etag });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body.byteLength).toBe(0);
+    expect(unchanged.headers['content-encoding']).toBeUndefined();
+    expect(unchanged.headers['vary']).toBe('Accept-Encoding');
+  });
+
+  it('are made once per entry and encoding, and counted in its memory', async () => {
+    await raw(s, MATCHES, {});
+    const before = s.cache.stats().bytes;
+    const first = await raw(s, MATCHES, { 'Accept-Encoding': 'gzip' });
+    const after = s.cache.stats().bytes;
+    expect(after - before).toBe(first.body.byteLength);
+    await raw(s, MATCHES, { 'Accept-Encoding': 'gzip' });
+    expect(s.cache.stats().bytes).toBe(after);
+  });
+
+  it('are not made of a small answer, which does not vary', async () => {
+    const small = await raw(s, '/api/leagues', { 'Accept-Encoding': 'br, gzip' });
+    expect(small.body.byteLength).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers['vary']).toBeUndefined();
   });
 });
 
