@@ -38,7 +38,12 @@ interface Entry {
   /** Whether the bytes are sent compressed to a client that accepts it (compression.ts). */
   compressible: boolean;
   /** The bytes compressed, made for the first client accepting each encoding. */
-  encoded: Partial<Record<Encoding, { bytes: Buffer; headers: Headers }>>;
+  encoded: Partial<Record<Encoding, Encoded>>;
+}
+
+interface Encoded {
+  bytes: Buffer;
+  headers: Headers;
 }
 
 interface Pending {
@@ -188,7 +193,15 @@ export class ReadCache {
   /** Called by the fill middleware once Hono has answered a miss. */
   fill(
     req: IncomingMessage,
-    answer: { status: number; headers: Headers; etag?: string; bytes?: Uint8Array; expiresAt?: number },
+    answer: {
+      status: number;
+      headers: Headers;
+      etag?: string;
+      bytes?: Uint8Array;
+      /** The bytes as the miss sent them, when compressed. */
+      encoded?: { encoding: Encoding; bytes: Buffer };
+      expiresAt?: number;
+    },
   ): void {
     const ticket = this.#tickets.get(req);
     if (ticket === undefined) return;
@@ -220,6 +233,9 @@ export class ReadCache {
       compressible: compressible(headers200['content-type'], answer.bytes.byteLength),
       encoded: {},
     };
+    if (answer.encoded !== undefined && entry.compressible) {
+      this.#addEncoded(entry, answer.encoded.encoding, answer.encoded.bytes, null);
+    }
     afterRead(this.#versions.read(), (now) => {
       if (entry.size <= this.#maxBytes / 8 && now !== null && this.#holds(entry, now))
         this.#store(ticket.key, entry);
@@ -285,35 +301,34 @@ export class ReadCache {
       return;
     }
     const encoding = entry.compressible ? chooseEncoding(req.headers['accept-encoding']) : null;
-    const encoded = encoding === null ? undefined : this.#encoded(entry, encoding, key);
-    if (encoded !== undefined) {
-      res.writeHead(200, encoded.headers);
-      res.end(encoded.bytes);
-    } else {
-      res.writeHead(200, entry.headers200);
-      res.end(entry.bytes);
-    }
+    const encoded =
+      encoding === null
+        ? undefined
+        : (entry.encoded[encoding] ??
+          this.#addEncoded(entry, encoding, compress(entry.bytes, encoding), key));
+    const [headers, bytes] = encoded ? [encoded.headers, encoded.bytes] : [entry.headers200, entry.bytes];
+    res.writeHead(200, headers);
+    res.end(bytes);
   }
 
-  /** The entry's bytes in `encoding`, compressed once and kept (and counted) with it. */
-  #encoded(entry: Entry, encoding: Encoding, key: string): { bytes: Buffer; headers: Headers } {
-    let encoded = entry.encoded[encoding];
-    if (encoded === undefined) {
-      const bytes = compress(entry.bytes, encoding);
-      encoded = {
-        bytes,
-        headers: {
-          ...entry.headers200,
-          'content-encoding': encoding,
-          'content-length': String(bytes.byteLength),
-        },
-      };
-      entry.encoded[encoding] = encoded;
-      entry.size += bytes.byteLength;
-      if (this.#entries.get(key) === entry) {
-        this.#bytes += bytes.byteLength;
-        this.#evict();
-      }
+  /**
+   * Keeps the entry's bytes in `encoding` with it, counted in its size, and in the
+   * cache's memory when the entry is stored under `key` (null: not stored yet).
+   */
+  #addEncoded(entry: Entry, encoding: Encoding, bytes: Buffer, key: string | null): Encoded {
+    const encoded: Encoded = {
+      bytes,
+      headers: {
+        ...entry.headers200,
+        'content-encoding': encoding,
+        'content-length': String(bytes.byteLength),
+      },
+    };
+    entry.encoded[encoding] = encoded;
+    entry.size += bytes.byteLength;
+    if (key !== null && this.#entries.get(key) === entry) {
+      this.#bytes += bytes.byteLength;
+      this.#evict();
     }
     return encoded;
   }
@@ -347,6 +362,7 @@ export function readCacheFill(cache: ReadCache | null): MiddlewareHandler {
       status: c.res.status,
       headers,
       ...(body && { etag: body.etag, bytes: body.bytes }),
+      ...(body?.encoded && { encoded: body.encoded }),
       ...(c.get('readExpiresAt') !== undefined && { expiresAt: c.get('readExpiresAt') }),
     });
   });

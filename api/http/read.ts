@@ -7,12 +7,14 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { chooseEncoding, compress, compressible, varyOnEncoding } from './compression';
+import { chooseEncoding, compress, compressible, varyOnEncoding, type Encoding } from './compression';
 
 /** What a read answered with: kept by the read cache. */
 export interface ReadBody {
   bytes: Uint8Array;
   etag: string;
+  /** The bytes as sent, when sent compressed. */
+  encoded?: { encoding: Encoding; bytes: Buffer };
 }
 
 export function weakEtag(bytes: Uint8Array): string {
@@ -48,7 +50,8 @@ export function readResponse(
   headers: Record<string, string>,
 ): Response {
   const etag = weakEtag(bytes);
-  c.set('readBody', { bytes, etag });
+  const body: ReadBody = { bytes, etag };
+  c.set('readBody', body);
   const varies = compressible(headers['Content-Type'], bytes.byteLength);
   const answered = varies ? { ...headers, Vary: varyOnEncoding(headers.Vary) } : headers;
   if (etagMatches(etag, c.req.header('If-None-Match'))) {
@@ -59,14 +62,10 @@ export function readResponse(
     return c.body(null, 304, kept);
   }
   const encoding = varies ? chooseEncoding(c.req.header('Accept-Encoding')) : null;
-  if (encoding !== null) {
-    return c.body(new Uint8Array(compress(bytes, encoding)), 200, {
-      ...answered,
-      ETag: etag,
-      'Content-Encoding': encoding,
-    });
-  }
-  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { ...answered, ETag: etag });
+  if (encoding === null) return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { ...answered, ETag: etag });
+  const encoded = compress(bytes, encoding);
+  body.encoded = { encoding, bytes: encoded };
+  return c.body(new Uint8Array(encoded), 200, { ...answered, ETag: etag, 'Content-Encoding': encoding });
 }
 
 /** A JSON read: `Content-Type: application/json`, the given Cache-Control, an ETag. */
