@@ -46,21 +46,16 @@ export function chooseEncoding(accept: string | null | undefined): Encoding | nu
   return null;
 }
 
-const BROTLI_QUALITY = 5;
-const GZIP_LEVEL = 6;
-
-const brotliOptions = (bytes: Uint8Array): zlib.BrotliOptions => ({
-  params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-  },
-});
-
 /** The bytes in that encoding. */
 export function compress(bytes: Uint8Array, encoding: Encoding): Buffer {
   return encoding === 'br'
-    ? zlib.brotliCompressSync(bytes, brotliOptions(bytes))
-    : zlib.gzipSync(bytes, { level: GZIP_LEVEL });
+    ? zlib.brotliCompressSync(bytes, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+        },
+      })
+    : zlib.gzipSync(bytes, { level: 6 });
 }
 
 /** A Vary header naming Accept-Encoding as well as what it named. */
