@@ -35,6 +35,15 @@ describe('chooseEncoding', () => {
     expect(chooseEncoding(undefined)).toBeNull();
     expect(chooseEncoding(null)).toBeNull();
   });
+
+  it('answers alike however many different values it has seen', () => {
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 150; i++) {
+        expect(chooseEncoding(`gzip;q=0.${(i % 9) + 1}, x-${i}`)).toBe('gzip');
+        expect(chooseEncoding(`br;q=0, gzip;q=0, y-${i}`)).toBeNull();
+      }
+    }
+  });
 });
 
 describe('compressible', () => {
