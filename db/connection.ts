@@ -8,6 +8,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { FairSqliteDialect } from './sqlite-dialect';
+import { runDirectly } from './direct-sqlite';
 import type { Database } from './schema';
 import { migrations, type Migration } from './migrations';
 import { postgresMigrations } from './migrations/pg';
@@ -95,12 +96,14 @@ export function openDatabase(file: string): SqliteConnection {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   registerSqlFunctions(sqlite);
+  const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({
     dialect: new FairSqliteDialect({
-      database: withStatementCache(sqlite),
+      database: statements,
       onTransaction: (phase) => noteTransaction(sqlite, phase),
     }),
   });
+  runDirectly(db, { sqlite, prepare: (source) => statements.prepare(source) });
   let closed = false;
   return {
     engine: 'sqlite',

@@ -8,6 +8,7 @@
  * acknowledged write is as durable as before; a batch whose COMMIT fails fails as a whole.
  */
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { execute } from './direct-sqlite';
 
 const SAVEPOINT = CompiledQuery.raw('SAVEPOINT group_commit_job');
 const RELEASE = CompiledQuery.raw('RELEASE group_commit_job');
@@ -49,14 +50,14 @@ export class GroupCommit<DB> {
       try {
         await this.#db.transaction().execute(async (trx) => {
           for (const job of batch) {
-            await trx.executeQuery(SAVEPOINT);
+            await execute(trx, SAVEPOINT);
             try {
               const value = await job.work(trx);
-              await trx.executeQuery(RELEASE);
+              await execute(trx, RELEASE);
               settled.push(() => job.resolve(value));
             } catch (error) {
-              await trx.executeQuery(ROLLBACK_TO);
-              await trx.executeQuery(RELEASE);
+              await execute(trx, ROLLBACK_TO);
+              await execute(trx, RELEASE);
               settled.push(() => job.reject(error));
             }
           }

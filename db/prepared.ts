@@ -12,8 +12,10 @@
  * reach the SQL as bound parameters (not an IN list, not a value Kysely inlines, not
  * something the builder branches on). Compiling checks that each argument became a
  * parameter and none leaked into the SQL text, and a call refuses a list; both fail loudly.
+ * On SQLite a call runs the statement directly where that is safe (direct-sqlite.ts).
  */
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { execute } from './direct-sqlite';
 
 const MARK = '\u0000prepared-argument:';
 
@@ -80,7 +82,7 @@ export function prepared<DB, Args extends object, Row>(
       if (Array.isArray(value)) throw new Error(`Prepared argument "${slot.argument}" is a list`);
       return value;
     });
-    return db.executeQuery<Row>({ ...compiled, parameters } as CompiledQuery<Row>);
+    return execute(db, { ...compiled, parameters } as CompiledQuery<Row>);
   };
 
   return {
