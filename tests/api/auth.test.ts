@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_SECONDS } from '../../api/auth/tokens';
+import { ACCESS_TOKEN_SECONDS, verifyAccessToken } from '../../api/auth/tokens';
 import { makeTinyLeagueApp, TEST_SECRET } from '../fixtures/app';
 import { PASSWORD, tokenFor, withSignInApp } from '../fixtures/auth';
 import { NOW } from '../fixtures/factory';
@@ -251,6 +251,24 @@ describe('tokens', () => {
       expect(await response.json(), forged).toEqual({ detail: expect.any(String) });
     }
     expect((await me(forge({ alg: 'HS256', typ: 'JWT' }, claims))).status).toBe(200);
+  });
+
+  it('are checked against the clock on every call once verified, and against their own key', async () => {
+    const token = await tokenFor(t.connection.db, 'coach.nt');
+    expect((await me(token)).status).toBe(200);
+    expect((await me(token)).status).toBe(200);
+    // Remembered as verified, yet not past its expiry.
+    clock = new Date(NOW.getTime() + (ACCESS_TOKEN_SECONDS + 1) * 1000);
+    const expired = await me(token);
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toEqual({ detail: 'Token expired' });
+    clock = NOW;
+    // Nor under another key: a server with another secret does not take it.
+    const now = new Date(NOW.getTime() + 1000);
+    const claims = await verifyAccessToken(TEST_SECRET, token, now);
+    expect(Object.isFrozen(claims)).toBe(true);
+    await expect(verifyAccessToken(`${TEST_SECRET}-rotated`, token, now)).rejects.toThrow('Invalid token');
+    expect(await verifyAccessToken(TEST_SECRET, token, now)).toEqual(claims);
   });
 
   it('need a bearer header in the right form', async () => {
