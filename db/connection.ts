@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
-import { FairSqliteDialect } from './sqlite-dialect';
+import { FairLock, FairSqliteDialect } from './sqlite-dialect';
 import { runDirectly } from './direct-sqlite';
 import type { Database } from './schema';
 import { migrations, type Migration } from './migrations';
@@ -97,13 +97,18 @@ export function openDatabase(file: string): SqliteConnection {
   sqlite.pragma('busy_timeout = 5000');
   registerSqlFunctions(sqlite);
   const statements = withStatementCache(sqlite);
+  const lock = new FairLock();
   const db = new Kysely<Database>({
     dialect: new FairSqliteDialect({
       database: statements,
+      lock,
       onTransaction: (phase) => noteTransaction(sqlite, phase),
     }),
   });
-  runDirectly(db, { sqlite, prepare: (source) => statements.prepare(source) });
+  runDirectly(db, {
+    free: () => !lock.held && !sqlite.inTransaction,
+    prepare: (source) => statements.prepare(source),
+  });
   let closed = false;
   return {
     engine: 'sqlite',

@@ -8,19 +8,20 @@
  * Only where Kysely's lock would hand the connection over at once anyway:
  * - inside a transaction, which holds the connection until its COMMIT, and whose
  *   statements follow one another;
- * - outside any transaction while none is open on the connection: the statement then
- *   runs in autocommit and sees only what is committed, as it would after the lock.
- * A query outside the transaction that is open (a read arriving while a group commit's
- * transaction is between statements) waits on the lock as before, so it never sees
- * uncommitted rows. PostgreSQL, and SQLite connections not registered here, go through
+ * - outside any transaction while nobody has the connection (its lock is free and no
+ *   transaction is open on it): the statement then runs in autocommit and sees only
+ *   what is committed, as it would after taking the lock.
+ * A query arriving while somebody else has the connection (a group commit's transaction
+ * between two statements) waits on the lock as before, so it never sees uncommitted
+ * rows. PostgreSQL, and SQLite connections not registered here, go through
  * Kysely unchanged.
  */
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 
 export interface DirectHandle {
-  /** The raw connection, to know whether a transaction is open on it. */
-  sqlite: Pick<SQLite.Database, 'inTransaction'>;
+  /** Whether nobody has the connection: its lock is free and no transaction is open. */
+  free(): boolean;
   /** Statements by SQL text (the connection's statement cache). */
   prepare(source: string): SQLite.Statement;
 }
@@ -38,7 +39,7 @@ type Executor = Pick<Kysely<unknown>, 'getExecutor' | 'isTransaction' | 'execute
 
 export function execute<Row>(db: Executor, query: CompiledQuery<Row>): Promise<QueryResult<Row>> {
   const handle = handles.get(db.getExecutor().adapter);
-  if (handle === undefined || !(db.isTransaction || !handle.sqlite.inTransaction)) {
+  if (handle === undefined || !(db.isTransaction || handle.free())) {
     return db.executeQuery(query);
   }
   try {

@@ -19,11 +19,18 @@ import {
 export interface FairSqliteDialectConfig extends SqliteDialectConfig {
   /** Told right after BEGIN (before any statement of the transaction) and after COMMIT or ROLLBACK. */
   onTransaction?: (phase: 'begin' | 'end') => void;
+  /** The connection's lock, when its owner needs to know whether it is held (direct-sqlite.ts). */
+  lock?: FairLock;
 }
 
 export class FairLock {
   #held = false;
   readonly #waiters: (() => void)[] = [];
+
+  /** Whether somebody has the connection (a query, a transaction) or waits for it. */
+  get held(): boolean {
+    return this.#held;
+  }
 
   lock(): Promise<void> {
     if (!this.#held) {
@@ -43,12 +50,13 @@ export class FairLock {
 
 class FairSqliteDriver implements Driver {
   readonly #inner: SqliteDriver;
-  readonly #lock = new FairLock();
+  readonly #lock: FairLock;
   readonly #onTransaction: FairSqliteDialectConfig['onTransaction'];
   #connection: DatabaseConnection | undefined;
 
   constructor(config: FairSqliteDialectConfig) {
     this.#inner = new SqliteDriver(config);
+    this.#lock = config.lock ?? new FairLock();
     this.#onTransaction = config.onTransaction;
   }
 
