@@ -70,6 +70,9 @@ describe('the bell of a signed-in user', () => {
     await user.click(moved as HTMLElement);
     // The panel closes on the way to the match, and the count drops.
     await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    // The match's screen arrives (its code may still be loading): a panel opened before it
+    // belongs to the screen being left, and closes when the match's screen shows.
+    await screen.findByRole('heading', { name: 'Match Details' }, { timeout: 5000 });
     const read = await api.app.connection.db
       .selectFrom('notifications')
       .select(['kind', 'read_at'])
