@@ -33,10 +33,10 @@ export function runDirectly<DB>(db: Kysely<DB>, handle: DirectHandle): void {
   handles.set(db.getExecutor().adapter, handle);
 }
 
-/** Runs a compiled query: directly when that is safe (above), else through Kysely. */
 /** What running a query needs of a Kysely instance or transaction. */
 type Executor = Pick<Kysely<unknown>, 'getExecutor' | 'isTransaction' | 'executeQuery'>;
 
+/** Runs a compiled query: directly when that is safe (above), else through Kysely. */
 export function execute<Row>(db: Executor, query: CompiledQuery<Row>): Promise<QueryResult<Row>> {
   const handle = handles.get(db.getExecutor().adapter);
   if (handle === undefined || !(db.isTransaction || handle.free())) {

@@ -45,16 +45,18 @@ describe('a statement run directly on SQLite', () => {
     const { db } = s;
     const executeQuery = vi.spyOn(db, 'executeQuery');
     expect(await TEAM_NAME.first(db, { id: 'north.town' })).toEqual({ team_name: 'North Town' });
+    let outside: Promise<unknown> = Promise.resolve();
     await db.transaction().execute(async (trx) => {
       const inner = vi.spyOn(trx, 'executeQuery');
       await RENAME.run(trx, { id: 'north.town', name: 'North Town FC' });
       expect(inner).not.toHaveBeenCalled();
       // The transaction is open and this read is not part of it: Kysely's lock.
-      const outside = TEAM_NAME.first(db, { id: 'north.town' });
+      outside = TEAM_NAME.first(db, { id: 'north.town' });
       expect(executeQuery).toHaveBeenCalledTimes(1);
       await RENAME.run(trx, { id: 'north.town', name: 'North Town' });
-      void outside;
     });
+    // It ran once the transaction had committed, and saw what it committed.
+    expect(await outside).toEqual({ team_name: 'North Town' });
     expect(executeQuery).toHaveBeenCalledTimes(1);
   });
 
