@@ -33,6 +33,33 @@ export function listArgument(values: Iterable<string>): string {
 }
 
 /**
+ * `SELECT leading…, value` with one row per element of a list (`listArgument`), in the
+ * list's order; or, given `fields`, a list of objects (`JSON.stringify`) and one column
+ * per field, as text. An INSERT … SELECT of a whole list in one statement whose text is
+ * the same for any length (prepared once), where a VALUES list of its own length was
+ * built and compiled by Kysely on every call (issue #15). Give the leading columns a
+ * type (`CAST(… AS …)`): PostgreSQL cannot infer a bare parameter's in a select list.
+ */
+export function listRows(
+  db: AnyDb,
+  leading: readonly RawBuilder<unknown>[],
+  list: string,
+  fields?: readonly string[],
+): RawBuilder<unknown> {
+  const postgres = engineOf(db) === 'postgres';
+  const columns =
+    fields === undefined
+      ? [sql`value`]
+      : fields.map((field) =>
+          postgres ? sql`value ->> ${sql.lit(field)}` : sql`json_extract(value, ${sql.lit(`$.${field}`)})`,
+        );
+  const selected = sql.join([...leading, ...columns]);
+  if (!postgres) return sql`SELECT ${selected} FROM json_each(${list}) ORDER BY key`;
+  const elements = fields === undefined ? sql`jsonb_array_elements_text` : sql`jsonb_array_elements`;
+  return sql`SELECT ${selected} FROM ${elements}(CAST(${list} AS jsonb)) WITH ORDINALITY AS element(value, position) ORDER BY position`;
+}
+
+/**
  * A statement written as SQL text with `?` markers (SQLite's), compiled for the engine:
  * PostgreSQL numbers its parameters ($1, $2, …). The text must hold no `?` of its own.
  */

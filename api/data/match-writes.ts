@@ -3,7 +3,8 @@
  * the handle it is given, which for a write is the request's transaction.
  */
 import type { DB } from '../../db/connection';
-import { inList, listArgument } from '../../db/dialect-sql';
+import { sql } from 'kysely';
+import { inList, listArgument, listRows } from '../../db/dialect-sql';
 import { prepared } from '../../db/prepared';
 import type { Approval } from '../../db/schema';
 import type { ReportCard, ReportEvent } from '../domain/report-rules';
@@ -56,6 +57,31 @@ const DELETE_SQUAD_AFTER = prepared((db: DB, a: { matchId: number; teamId: strin
     .where('match_id', '=', a.matchId)
     .where('team_id', '=', a.teamId)
     .where('id', '>', a.afterId),
+);
+/** A team's squad rows for the players of the list (`listArgument`), in its order. */
+const INSERT_SQUAD = prepared((db: DB, a: { matchId: number; teamId: string; players: string }) =>
+  db
+    .insertInto('match_squads')
+    .columns(['match_id', 'team_id', 'player_id'])
+    .expression(
+      listRows(db, [sql`CAST(${a.matchId} AS INTEGER)`, sql`CAST(${a.teamId} AS TEXT)`], a.players),
+    ),
+);
+const EVENT_FIELDS = ['team_id', 'player_id', 'kind'] as const;
+/** A match's events from a list of them (JSON), in its order. */
+const INSERT_EVENTS = prepared((db: DB, a: { matchId: number; events: string }) =>
+  db
+    .insertInto('match_events')
+    .columns(['match_id', ...EVENT_FIELDS])
+    .expression(listRows(db, [sql`CAST(${a.matchId} AS INTEGER)`], a.events, EVENT_FIELDS)),
+);
+const CARD_FIELDS = ['team_id', 'player_id', 'card'] as const;
+/** A match's cards from a list of them (JSON), in its order. */
+const INSERT_CARDS = prepared((db: DB, a: { matchId: number; cards: string }) =>
+  db
+    .insertInto('match_cards')
+    .columns(['match_id', ...CARD_FIELDS])
+    .expression(listRows(db, [sql`CAST(${a.matchId} AS INTEGER)`], a.cards, CARD_FIELDS)),
 );
 const DELETE_EVENTS = prepared((db: DB, a: { matchId: number }) =>
   db.deleteFrom('match_events').where('match_id', '=', a.matchId),
@@ -141,10 +167,7 @@ export async function replaceSquad(
     });
   }
   if (kept === players.length) return;
-  await db
-    .insertInto('match_squads')
-    .values(players.slice(kept).map((player_id) => ({ match_id: matchId, team_id: teamId, player_id })))
-    .execute();
+  await INSERT_SQUAD.run(db, { matchId, teamId, players: listArgument(players.slice(kept)) });
 }
 
 export interface StoredReport {
@@ -164,16 +187,10 @@ export async function storeReport(db: DB, report: StoredReport): Promise<void> {
   await DELETE_EVENTS.run(db, { matchId: report.matchId });
   await DELETE_CARDS.run(db, { matchId: report.matchId });
   if (report.events.length > 0) {
-    await db
-      .insertInto('match_events')
-      .values(report.events.map((event) => ({ match_id: report.matchId, ...event })))
-      .execute();
+    await INSERT_EVENTS.run(db, { matchId: report.matchId, events: JSON.stringify(report.events) });
   }
   if (report.cards && report.cards.length > 0) {
-    await db
-      .insertInto('match_cards')
-      .values(report.cards.map((card) => ({ match_id: report.matchId, ...card })))
-      .execute();
+    await INSERT_CARDS.run(db, { matchId: report.matchId, cards: JSON.stringify(report.cards) });
   }
   await STORE_REPORT.run(db, report);
 }
