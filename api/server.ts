@@ -14,7 +14,6 @@ import { Hono } from 'hono';
 import { sharedJwtSecret } from '../db/app-settings';
 import { openStore, type Connection } from '../db/connection';
 import { versionsOf } from '../db/data-version';
-import { afterTheTurnsWrites } from '../db/group-commit';
 import { StoreError } from '../db/postgres';
 import {
   DEMO_ACCOUNTS,
@@ -134,11 +133,7 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     await prepareData(connection, config, log);
     jwtSecret = config.jwtSecret ?? (await sharedJwtSecret(connection.db));
     vapidKeys = config.vapidKeys ?? (await sharedVapidPair(connection.db));
-    readCache = new ReadCache({
-      versions: await versionsOf(connection),
-      // SQLite's batches run on the event loop: a turn's writes are answered before its reads.
-      ...(connection.engine === 'sqlite' && { answerHit: afterTheTurnsWrites }),
-    });
+    readCache = new ReadCache({ versions: await versionsOf(connection) });
   } catch (error) {
     await connection.close();
     throw error;

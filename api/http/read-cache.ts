@@ -90,8 +90,6 @@ export interface ReadCacheOptions {
   /** Body and header bytes kept at most (default 64 MiB). */
   maxBytes?: number;
   clock?: () => number;
-  /** When a hit's answer is sent (default: at once); see afterTheTurnsWrites (db/group-commit.ts). */
-  answerHit?: (answer: () => void) => void;
 }
 
 export interface ReadCacheStats {
@@ -105,7 +103,6 @@ export class ReadCache {
   readonly #versions: DataVersions;
   readonly #maxBytes: number;
   readonly #clock: () => number;
-  readonly #answerHit: ((answer: () => void) => void) | undefined;
   readonly #entries = new Map<string, Entry>();
   readonly #pending = new Map<string, Pending>();
   /** What each in-flight miss will fill, by its node request. */
@@ -118,7 +115,6 @@ export class ReadCache {
     this.#versions = options.versions;
     this.#maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.#clock = options.clock ?? Date.now;
-    this.#answerHit = options.answerHit;
   }
 
   stats(): ReadCacheStats {
@@ -162,9 +158,7 @@ export class ReadCache {
     const entry = this.#fresh(key, versions);
     if (entry !== undefined) {
       this.#hits += 1;
-      if (this.#answerHit === undefined) this.#write(entry, req, res, key);
-      // A client gone meanwhile is harmless: node writes nothing to a destroyed response.
-      else this.#answerHit(() => this.#write(entry, req, res, key));
+      this.#write(entry, req, res, key);
       return;
     }
     const waiting = this.#pending.get(key);

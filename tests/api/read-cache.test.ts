@@ -37,7 +37,7 @@ interface Served {
   close(): Promise<void>;
 }
 
-async function serveTinyLeague(maxBytes?: number, answerHit?: (answer: () => void) => void): Promise<Served> {
+async function serveTinyLeague(maxBytes?: number): Promise<Served> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-read-cache-'));
   const file = path.join(dir, 'touchline.db');
   const connection = await openAndMigrate(file);
@@ -48,7 +48,6 @@ async function serveTinyLeague(maxBytes?: number, answerHit?: (answer: () => voi
     versions: dataVersions(connection.sqlite),
     clock: () => clock.ms,
     ...(maxBytes !== undefined && { maxBytes }),
-    ...(answerHit !== undefined && { answerHit }),
   });
   const app = createApp(
     connection.db,
@@ -422,38 +421,6 @@ describe('the read cache under a small memory bound', () => {
     expect(stats.bytes).toBeLessThanOrEqual(16 * 1024);
     expect(stats.entries).toBeGreaterThan(0);
     expect(stats.entries).toBeLessThan(paths.length);
-  });
-});
-
-describe('a hit answered when the server says', () => {
-  const held: (() => void)[] = [];
-  const s = withFixture(
-    () => {
-      held.length = 0;
-      return serveTinyLeague(undefined, (answer) => held.push(answer));
-    },
-    { perTest: true },
-  );
-
-  it('is sent by the hook it was given, a miss and a personal read at once', async () => {
-    // The miss goes through Hono, never through the hook.
-    expect((await get(s, TABLE)).status).toBe(200);
-    expect(held).toHaveLength(0);
-    let hitDone = false;
-    const hit = get(s, TABLE).then((answer) => {
-      hitDone = true;
-      return answer;
-    });
-    await expect.poll(() => held.length).toBe(1);
-    // Not answered while held, while an uncached read goes by.
-    const me = await fetch(`${s.url}/api/auth/me`, {
-      headers: { Authorization: `Bearer ${s.tokens.superAdmin}` },
-    });
-    expect(me.status).toBe(200);
-    expect(hitDone).toBe(false);
-    held.shift()?.();
-    expect((await hit).status).toBe(200);
-    expect(s.cache.stats()).toMatchObject({ hits: 1, misses: 1 });
   });
 });
 

@@ -10,7 +10,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAndMigrate, type Connection } from '../../db/connection';
-import { afterTheTurnsWrites, GroupCommit } from '../../db/group-commit';
+import { GroupCommit } from '../../db/group-commit';
 import type { Database } from '../../db/schema';
 import { FairLock } from '../../db/sqlite-dialect';
 
@@ -129,61 +129,5 @@ describe('group commit', () => {
     expect(await first).toBe('early');
     expect(await late).toBe('late');
     expect(await leagueNames(connection.db)).toEqual(['early', 'late']);
-  });
-});
-
-describe("answers held for the turn's writes", () => {
-  it('sends an answer at once when no write is waiting', () => {
-    const sent: string[] = [];
-    afterTheTurnsWrites(() => sent.push('read'));
-    expect(sent).toEqual(['read']);
-  });
-
-  it('sends an answer after the writes read before it, once they are answered', async () => {
-    connection = await openAndMigrate(':memory:');
-    const group = new GroupCommit(connection.db);
-    const order: string[] = [];
-    // The promise chain a write's answer goes through (Hono's middleware) before it is sent.
-    const answered = (name: string) => (value: unknown) =>
-      Promise.resolve(value)
-        .then(() => undefined)
-        .then(() => order.push(name));
-    const writes = [
-      group.run(insertLeague('first')).then(answered('write first')),
-      group
-        .run(async () => {
-          throw new Error('refused');
-        })
-        .catch(answered('write refused')),
-    ];
-    const read = new Promise<void>((resolve) =>
-      afterTheTurnsWrites(() => {
-        order.push('read');
-        resolve();
-      }),
-    );
-    const later = group.run(insertLeague('second')).then(answered('write after the read'));
-    expect(order).toEqual([]);
-    await Promise.all([...writes, read, later]);
-    // The read waits for its turn's batch, the write queued after it included.
-    expect(order).toEqual(['write first', 'write refused', 'write after the read', 'read']);
-    // The batch is done: the next answer goes at once again.
-    afterTheTurnsWrites(() => order.push('next read'));
-    expect(order.at(-1)).toBe('next read');
-  });
-
-  it("sends held answers even when the batch's COMMIT fails", async () => {
-    connection = await openAndMigrate(':memory:');
-    const group = new GroupCommit(connection.db);
-    const failing = group.run(async (trx) => {
-      await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
-      await trx
-        .insertInto('teams')
-        .values({ team_id: 'orphan', team_name: 'Orphan', league_id: 'no-such-league' })
-        .execute();
-    });
-    const read = new Promise<string>((resolve) => afterTheTurnsWrites(() => resolve('read')));
-    await expect(failing).rejects.toThrow();
-    await expect(read).resolves.toBe('read');
   });
 });
