@@ -3,6 +3,7 @@
  * at most one per match, kept beside the first until a reviewer approves one of them.
  */
 import type { DB } from '../../db/connection';
+import { prepared } from '../../db/prepared';
 import { parseReportLists, reportLists, type ReportVersion } from '../domain/report-compare';
 import type { MatchResult } from './matches';
 
@@ -13,12 +14,16 @@ export interface CounterReport extends ReportVersion {
   reported_at: string;
 }
 
-export async function findCounterReport(db: DB, matchId: number): Promise<CounterReport | undefined> {
-  const row = await db
+/** Asked by every report of a pending result, so built and compiled once (db/prepared.ts). */
+const COUNTER_REPORT = prepared((db: DB, a: { matchId: number }) =>
+  db
     .selectFrom('match_counter_reports')
     .select(['match_id', 'team_id', 'home_score', 'away_score', 'lists', 'reported_by_user', 'reported_at'])
-    .where('match_id', '=', matchId)
-    .executeTakeFirst();
+    .where('match_id', '=', a.matchId),
+);
+
+export async function findCounterReport(db: DB, matchId: number): Promise<CounterReport | undefined> {
+  const row = await COUNTER_REPORT.first(db, { matchId });
   if (!row) return undefined;
   const { lists, ...rest } = row;
   return { ...rest, ...parseReportLists(lists) };

@@ -432,20 +432,23 @@ export function matchResultOf(match: MatchResult): MatchResult {
   };
 }
 
-/** One match's row with its events and cards (null: no such match). */
-async function matchWithResult(db: DB, id: number): Promise<{ row: MatchRow; extras: MatchExtras } | null> {
-  const row = await findMatchRow(db, id);
-  if (!row) return null;
+/** A match row's events and cards. */
+async function resultExtras(db: DB, id: number): Promise<MatchExtras> {
   const extras = noExtras();
   for (const event of await MATCH_EVENTS.all(db, { id })) addEvent(extras, event);
   for (const card of await MATCH_CARDS.all(db, { id })) addCard(extras, card);
-  return { row, extras };
+  return extras;
 }
 
-/** One match's result (null: no such match); two queries fewer than getMatch. */
-export async function getMatchResult(db: DB, id: number): Promise<MatchResult | null> {
-  const found = await matchWithResult(db, id);
-  return found && matchResultOf(toMatchDto(found.row, found.extras));
+/** One match's row with its events and cards (null: no such match). */
+async function matchWithResult(db: DB, id: number): Promise<{ row: MatchRow; extras: MatchExtras } | null> {
+  const row = await findMatchRow(db, id);
+  return row ? { row, extras: await resultExtras(db, id) } : null;
+}
+
+/** The result of a match whose row is already read: its events and cards added. */
+export async function resultOfRow(db: DB, row: MatchRow): Promise<MatchResult> {
+  return matchResultOf(toMatchDto(row, await resultExtras(db, row.id)));
 }
 
 /** One match; without a saved squad a team's list is its current roster. */

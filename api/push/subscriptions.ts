@@ -3,6 +3,8 @@
  * unique, so a browser that signs in as someone else moves to that user.
  */
 import type { DB } from '../../db/connection';
+import { inList, listArgument } from '../../db/dialect-sql';
+import { prepared } from '../../db/prepared';
 
 /** A user's browsers: past this, the ones subscribed longest ago are forgotten. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 10;
@@ -62,15 +64,19 @@ export async function deleteSubscription(db: DB, userId: string, endpoint: strin
     .execute();
 }
 
+/** Asked by every notification (db/prepared.ts): one text for any number of users. */
+const SUBSCRIPTIONS_OF = prepared((db: DB, a: { userIds: string }) =>
+  db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'user_id', 'endpoint', 'p256dh', 'auth'])
+    .where(inList(db, 'user_id', a.userIds))
+    .orderBy('id'),
+);
+
 /** Every subscription of these users. */
 export async function subscriptionsOf(db: DB, userIds: readonly string[]): Promise<StoredSubscription[]> {
   if (userIds.length === 0) return [];
-  return db
-    .selectFrom('push_subscriptions')
-    .select(['id', 'user_id', 'endpoint', 'p256dh', 'auth'])
-    .where('user_id', 'in', [...userIds])
-    .orderBy('id')
-    .execute();
+  return SUBSCRIPTIONS_OF.all(db, { userIds: listArgument(userIds) });
 }
 
 /**

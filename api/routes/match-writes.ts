@@ -11,7 +11,7 @@ import {
   findMatchState,
   findTeamName,
   matchOrThrow,
-  matchResultOrThrow,
+  matchResultBefore,
   playerTeams,
   replaceSquad,
   squadRows,
@@ -215,7 +215,7 @@ async function review(c: Context<AppEnv>, id: number, action: ReviewAction): Pro
   // Staff of one of the two teams who may not review can only be the reporting side.
   if (!allowed) fail(403, 'A team cannot review its own report');
 
-  const before = await matchResultOrThrow(db, id);
+  const before = await matchResultBefore(db, match);
   const at = c.get('options').now().toISOString();
   const bansBefore = action === 'approve' ? await seasonBansOf(c, match) : [];
   let decided: ReportVersion = matchReport(before);
@@ -443,7 +443,7 @@ export const matchWriteRoutes = new Hono<AppEnv>()
         yellow_cards: body.yellow_cards,
         red_cards: body.red_cards,
       };
-      const before = await matchResultOrThrow(db, id);
+      const before = await matchResultBefore(db, match);
       const at = c.get('options').now().toISOString();
       const names = matchNames(match);
 

@@ -445,6 +445,37 @@ describe('POST /api/matches/{id}/report', () => {
       { team_id: 'west.rangers', player_id: 'wr.x1', kind: 'goal' },
       { team_id: 'west.rangers', player_id: 'wr.gk', kind: 'goalkeeper' },
     ]);
+    // The audit log keeps what each report replaced: the first one's result, then the second's.
+    const entries = await t.connection.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .orderBy('id')
+      .execute();
+    const first = {
+      home_score: 2,
+      away_score: 1,
+      approved: 'PENDING',
+      reported_by_team: 'west.rangers',
+      reviewed_at: null,
+      goalscorers: ['wr.fwd', 'eu.fwd', 'wr.fwd'],
+      assisters: ['wr.mid', 'eu.mid'],
+      goalkeepers: ['wr.gk', 'eu.gk'],
+      yellow_cards: ['eu.def', 'wr.mid', 'eu.def'],
+      red_cards: ['wr.def'],
+    };
+    expect(entries.map((entry) => entry.action)).toEqual(['match.report', 'match.report']);
+    expect(JSON.parse(entries[0]?.after ?? 'null')).toEqual(first);
+    expect(JSON.parse(entries[1]?.before ?? 'null')).toEqual(first);
+    expect(JSON.parse(entries[1]?.after ?? 'null')).toEqual({
+      ...first,
+      home_score: 1,
+      away_score: 0,
+      goalscorers: ['wr.x1'],
+      assisters: [],
+      goalkeepers: ['wr.gk'],
+      yellow_cards: [],
+      red_cards: [],
+    });
   });
 
   it("never overwrites the opponent's pending report: a differing one is kept beside it (issue #20)", async () => {
