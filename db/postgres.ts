@@ -27,7 +27,12 @@ import type { PostgresConnection } from './connection';
 /** The advisory lock every write transaction holds (pg_advisory_xact_lock). */
 export const WRITE_LOCK = 7_405_300;
 
-const BEGIN_WRITE = CompiledQuery.raw(`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`);
+const WRITE_LOCK_QUERY = `SELECT pg_advisory_xact_lock(${WRITE_LOCK})`;
+/**
+ * BEGIN and the lock in one round trip: a query without parameters goes over the simple
+ * protocol, which takes several statements.
+ */
+const BEGIN_WRITE = CompiledQuery.raw(`BEGIN; ${WRITE_LOCK_QUERY}`);
 
 /** A start-up failure worth one readable line (bad URL, server unreachable): no stack trace. */
 export class StoreError extends Error {}
@@ -69,8 +74,12 @@ class SerialWriteDriver implements Driver {
     this.#inner.releaseSavepoint(...args);
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    if (settings.isolationLevel === undefined && settings.accessMode === undefined) {
+      await connection.executeQuery(BEGIN_WRITE);
+      return;
+    }
     await this.#inner.beginTransaction(connection, settings);
-    await connection.executeQuery(BEGIN_WRITE);
+    await connection.executeQuery(CompiledQuery.raw(WRITE_LOCK_QUERY));
   }
 }
 

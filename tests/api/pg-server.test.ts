@@ -11,9 +11,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/config';
 import { startServer, type RunningServer } from '../../api/server';
+import { sql } from 'kysely';
 import { JWT_SECRET_SETTING } from '../../db/app-settings';
+import { WRITE_LOCK } from '../../db/postgres';
 import { postgresMigrations } from '../../db/migrations/pg';
-import { freshPostgresDatabase, TEST_ENGINE } from '../fixtures/engine';
+import { freshPostgresDatabase, freshStore, TEST_ENGINE } from '../fixtures/engine';
 import { postgresBinDir } from '../fixtures/postgres-server';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -84,6 +86,18 @@ describe.runIf(TEST_ENGINE === 'postgres')('the server on PostgreSQL', () => {
       headers: { Authorization: `Bearer ${signedIn.body.access_token ?? ''}` },
     });
     expect(me.status).toBe(200);
+  });
+
+  it('holds the write lock in every write transaction from its first statement, and frees it at the end', async () => {
+    const store = await freshStore();
+    cleanups.push(() => store.close());
+    const holders = sql<{ mine: boolean }>`SELECT pid = pg_backend_pid() AS mine FROM pg_locks
+      WHERE locktype = 'advisory' AND classid = 0 AND objid = ${WRITE_LOCK} AND granted
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+    const inside = await store.db.transaction().execute(async (trx) => (await holders.execute(trx)).rows);
+    expect(inside).toEqual([{ mine: true }]);
+    // After COMMIT no connection of this database holds it.
+    expect((await holders.execute(store.db)).rows).toEqual([]);
   });
 
   it('restores a pg_dump into an empty database that a server then serves unchanged', async () => {

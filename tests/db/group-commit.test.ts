@@ -118,6 +118,49 @@ describe('group commit', () => {
     expect(await leagueNames(connection.db)).toEqual([]);
   });
 
+  it('runs a write queued alone in a transaction of its own, with no savepoint', async () => {
+    connection = await openAndMigrate(':memory:');
+    const group = new GroupCommit(connection.db);
+    // RELEASE of a savepoint that does not exist fails: inside a lone write there is none.
+    const inside = await group.run(async (trx) => {
+      await insertLeague('alone')(trx);
+      return sql`RELEASE group_commit_job`.execute(trx).then(
+        () => 'a savepoint',
+        (error: unknown) => String(error),
+      );
+    });
+    expect(inside).toMatch(/no such savepoint/);
+    expect(await leagueNames(connection.db)).toEqual(['alone']);
+  });
+
+  it('rejects a lone write with its own error and keeps nothing of it', async () => {
+    connection = await openAndMigrate(':memory:');
+    const group = new GroupCommit(connection.db);
+    const refused = group.run(async (trx) => {
+      await insertLeague('undone')(trx);
+      throw new Error('refused');
+    });
+    await expect(refused).rejects.toThrow('refused');
+    expect(await leagueNames(connection.db)).toEqual([]);
+    // The connection is free again: the next write commits.
+    expect(await group.run(insertLeague('next'))).toBe('next');
+    expect(await leagueNames(connection.db)).toEqual(['next']);
+  });
+
+  it('rejects a lone write whose commit fails, and keeps nothing of it', async () => {
+    connection = await openAndMigrate(':memory:');
+    const group = new GroupCommit(connection.db);
+    const orphan = group.run(async (trx) => {
+      await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
+      await trx
+        .insertInto('teams')
+        .values({ team_id: 'orphan', team_name: 'Orphan', league_id: 'no-such-league' })
+        .execute();
+    });
+    await expect(orphan).rejects.toThrow(/FOREIGN KEY/);
+    expect(await connection.db.selectFrom('teams').select('team_id').execute()).toEqual([]);
+  });
+
   it('runs writes that arrive while a batch is running in a later batch', async () => {
     connection = await openAndMigrate(':memory:');
     const group = new GroupCommit(connection.db);
