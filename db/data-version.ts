@@ -87,14 +87,32 @@ function positions(names: readonly string[]): DataVersions['positionsOf'] {
   };
 }
 
+/**
+ * The committed versions on SQLite, read again only when something may have changed
+ * them: a row changed through this connection (`total_changes()`, which counts the
+ * triggers' bumps, and rolled-back changes too) or a commit by any other connection or
+ * process (`PRAGMA data_version`). Both cost a fraction of reading the versions' rows,
+ * which every cached read asked for.
+ */
 export function dataVersions(sqlite: SQLite.Database): DataVersions {
   const statement = versionStatement(sqlite);
   const names = sqlite
     .prepare('SELECT table_name FROM data_version ORDER BY table_name')
     .pluck()
     .all() as string[];
+  const ownChanges = sqlite.prepare('SELECT total_changes()').pluck();
+  const othersCommits = sqlite.prepare('PRAGMA data_version').pluck();
+  let known: { own: unknown; others: unknown; versions: readonly number[] } | null = null;
+  const committed = (): readonly number[] => {
+    const own = ownChanges.get();
+    const others = othersCommits.get();
+    if (known === null || known.own !== own || known.others !== others) {
+      known = { own, others, versions: statement.all() as number[] };
+    }
+    return known.versions;
+  };
   return {
-    read: () => (sqlite.inTransaction ? (atBegin.get(sqlite) ?? null) : (statement.all() as number[])),
+    read: () => (sqlite.inTransaction ? (atBegin.get(sqlite) ?? null) : committed()),
     positionsOf: positions(names),
   };
 }

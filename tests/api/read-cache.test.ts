@@ -285,6 +285,27 @@ describe('the read cache', () => {
     expect((await get(s, TABLE)).text).toContain('Renamed In Transaction');
   });
 
+  it('reads the versions again only after a change through this connection or a commit by another', () => {
+    const sqlite = sqliteOf(s.connection);
+    const versions = dataVersions(sqlite);
+    const before = versions.read();
+    expect(versions.read()).toBe(before); // nothing changed: the same list, not read again
+    // A write through the raw handle, outside any driver transaction (so nothing is noted).
+    sqlite.prepare(`UPDATE teams SET location = 'Raw Handle Park' WHERE team_id = 'north.town'`).run();
+    const afterOwn = versions.read();
+    expect(afterOwn).not.toEqual(before);
+    expect(versions.read()).toBe(afterOwn);
+    const other = new SQLite(s.file);
+    try {
+      other.prepare(`UPDATE teams SET location = 'Other Handle Park' WHERE team_id = 'north.town'`).run();
+    } finally {
+      other.close();
+    }
+    const afterOther = versions.read();
+    expect(afterOther).not.toEqual(afterOwn);
+    expect(versions.read()).toBe(afterOther);
+  });
+
   it('trusts no version while a transaction begun outside the driver is open', async () => {
     await get(s, TABLE);
     sqliteOf(s.connection).prepare('BEGIN').run();
