@@ -28,6 +28,7 @@ import type { PostgresConnection } from './connection';
 export const WRITE_LOCK = 7_405_300;
 
 const WRITE_LOCK_QUERY = `SELECT pg_advisory_xact_lock(${WRITE_LOCK})`;
+const LOCK_WRITE = CompiledQuery.raw(WRITE_LOCK_QUERY);
 /**
  * BEGIN and the lock in one round trip: a query without parameters goes over the simple
  * protocol, which takes several statements.
@@ -79,7 +80,7 @@ class SerialWriteDriver implements Driver {
       return;
     }
     await this.#inner.beginTransaction(connection, settings);
-    await connection.executeQuery(CompiledQuery.raw(WRITE_LOCK_QUERY));
+    await connection.executeQuery(LOCK_WRITE);
   }
 }
 

@@ -9,7 +9,7 @@ import { prepared } from '../../db/prepared';
 import type { Approval } from '../../db/schema';
 import type { ReportCard, ReportEvent } from '../domain/report-rules';
 import type { MatchDto } from '../schemas';
-import { findMatchRow, getMatch, resultOfRow, type MatchResult, type MatchRow } from './matches';
+import { findMatchRow, getMatch, type MatchRow } from './matches';
 
 /** What the write rules look at: the match row with both team names (the read query's row). */
 export async function findMatchState(db: DB, id: number): Promise<MatchRow | undefined> {
@@ -24,14 +24,6 @@ export async function matchOrThrow(db: DB, id: number): Promise<MatchDto> {
   // The row was read earlier in this same transaction: a miss here is a bug, not bad input.
   if (!match) throw new Error(`match ${id} vanished inside its write transaction`);
   return match;
-}
-
-/**
- * The match's result before a write changes it (for audit entries), from the row the
- * write found in this same transaction: its events and cards are read, not the row again.
- */
-export function matchResultBefore(db: DB, match: MatchState): Promise<MatchResult> {
-  return resultOfRow(db, match);
 }
 
 // The statements every squad or report runs, built and compiled once (db/prepared.ts).

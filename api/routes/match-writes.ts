@@ -11,7 +11,6 @@ import {
   findMatchState,
   findTeamName,
   matchOrThrow,
-  matchResultBefore,
   playerTeams,
   replaceSquad,
   squadRows,
@@ -43,7 +42,7 @@ import {
 } from '../domain/notification-text';
 import { activeBans, type Ban } from '../domain/discipline';
 import { tell } from '../http/notify';
-import { matchResultOf, type MatchResult, type MatchRow } from '../data/matches';
+import { matchResultOf, resultOfRow, type MatchResult, type MatchRow } from '../data/matches';
 import { involvesTeam, isPostponed, isReportable } from '../domain/match-time';
 import { banFor } from '../domain/discipline';
 import { namesOf, teamSeasonBans } from '../data/discipline';
@@ -215,7 +214,7 @@ async function review(c: Context<AppEnv>, id: number, action: ReviewAction): Pro
   // Staff of one of the two teams who may not review can only be the reporting side.
   if (!allowed) fail(403, 'A team cannot review its own report');
 
-  const before = await matchResultBefore(db, match);
+  const before = await resultOfRow(db, match); // the row read above, before any change
   const at = c.get('options').now().toISOString();
   const bansBefore = action === 'approve' ? await seasonBansOf(c, match) : [];
   let decided: ReportVersion = matchReport(before);
@@ -443,7 +442,7 @@ export const matchWriteRoutes = new Hono<AppEnv>()
         yellow_cards: body.yellow_cards,
         red_cards: body.red_cards,
       };
-      const before = await matchResultBefore(db, match);
+      const before = await resultOfRow(db, match); // the row read above, before any change
       const at = c.get('options').now().toISOString();
       const names = matchNames(match);
 
