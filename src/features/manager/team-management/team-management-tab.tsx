@@ -4,7 +4,7 @@
  * by side; on a phone a searchable team picker collapses to the chosen team, with its
  * roster right under it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { TeamLogo } from '@/components/images';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
@@ -34,8 +34,8 @@ export function TeamManagementTab({ user }: { user: StoredUser }) {
   const addButton = useRef<HTMLButtonElement>(null);
   const refocusAdd = useRef(false);
 
-  // A cancelled form hands the focus back to its button once that is shown again.
-  useEffect(() => {
+  // A cancelled form hands the focus back to its button in the commit that shows it again.
+  useLayoutEffect(() => {
     if (!refocusAdd.current || !addButton.current) return;
     refocusAdd.current = false;
     addButton.current.focus();

@@ -4,7 +4,7 @@
  * and the inline add/edit form. The roster loads after the 300 ms pause of spec
  * section 9, so clicking through team cards sends one request, for the last card.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { RosterImport } from '@/components/roster-import';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useToast } from '@/components/toast';
@@ -65,8 +65,9 @@ export function TeamRoster({ team }: { team: TeamSummary }) {
     heading.current?.focus();
   }, []);
 
-  // A closed form hands the focus back to the button that opened it, once that is shown again.
-  useEffect(() => {
+  // A closed form hands the focus back to the button that opened it, once that is shown again:
+  // in the commit that shows it (a layout effect), so no frame has the focus on the page itself.
+  useLayoutEffect(() => {
     const label = refocus.current;
     // After a save, wait for the reloaded roster: the player's row may move to another group.
     if (label === null || roster.loading) return;
