@@ -93,6 +93,17 @@ function positions(names: readonly string[]): DataVersions['positionsOf'] {
  * triggers' bumps, and rolled-back changes too) or a commit by any other connection or
  * process (`PRAGMA data_version`). Both cost a fraction of reading the versions' rows,
  * which every cached read asked for.
+ *
+ * This connection's changes are asked for on every read, so the server's own writes are
+ * seen at once. Other connections' commits are asked for at the first read of each turn
+ * of the event loop, and that answer serves the rest of the turn (it is forgotten in the
+ * turn's check phase): `PRAGMA data_version` opens and closes a read transaction, two
+ * `fcntl` calls on the shared-memory file, which were about a fifth of a cached read's
+ * CPU (issue #15). Requests are read from their sockets in the turn's poll phase, so a
+ * request that had reached the server when the turn's first read asked sees every commit
+ * made before it was sent. Only one arriving within that same turn, after the check, could
+ * miss another process's commit of those few milliseconds; Touchline's own writes all go
+ * through this connection, and `npm run backup` only reads.
  */
 export function dataVersions(sqlite: SQLite.Database): DataVersions {
   const statement = versionStatement(sqlite);
@@ -103,9 +114,18 @@ export function dataVersions(sqlite: SQLite.Database): DataVersions {
   const ownChanges = sqlite.prepare('SELECT total_changes()').pluck();
   const othersCommits = sqlite.prepare('PRAGMA data_version').pluck();
   let known: { own: unknown; others: unknown; versions: readonly number[] } | null = null;
+  // Other connections' commit count as read in this turn; forgotten in its check phase.
+  let othersThisTurn: unknown = undefined;
+  const forgetOthers = () => {
+    othersThisTurn = undefined;
+  };
   const committed = (): readonly number[] => {
     const own = ownChanges.get();
-    const others = othersCommits.get();
+    if (othersThisTurn === undefined) {
+      othersThisTurn = othersCommits.get();
+      setImmediate(forgetOthers);
+    }
+    const others = othersThisTurn;
     if (known === null || known.own !== own || known.others !== others) {
       known = { own, others, versions: statement.all() as number[] };
     }

@@ -285,7 +285,7 @@ describe('the read cache', () => {
     expect((await get(s, TABLE)).text).toContain('Renamed In Transaction');
   });
 
-  it('reads the versions again only after a change through this connection or a commit by another', () => {
+  it('reads the versions again only after a change through this connection or a commit by another', async () => {
     const sqlite = sqliteOf(s.connection);
     const versions = dataVersions(sqlite);
     const before = versions.read();
@@ -301,9 +301,70 @@ describe('the read cache', () => {
     } finally {
       other.close();
     }
+    // Other connections' commits are asked for once per turn of the event loop: this one
+    // is seen from the next turn on, as by any request read after it was made.
+    expect(versions.read()).toBe(afterOwn);
+    await new Promise((resolve) => setImmediate(resolve));
     const afterOther = versions.read();
     expect(afterOther).not.toEqual(afterOwn);
     expect(versions.read()).toBe(afterOther);
+  });
+
+  it("asks for other connections' commits once per turn of the event loop, and for its own changes every time", async () => {
+    const sqlite = sqliteOf(s.connection);
+    const asked = { pragma: 0, own: 0 };
+    // The connection as dataVersions sees it, counting the runs of its two key statements.
+    const counted = new Proxy(sqlite, {
+      get(target, property, receiver) {
+        if (property !== 'prepare') return Reflect.get(target, property, receiver) as unknown;
+        return (source: string) => {
+          const statement = target.prepare(source);
+          const counter =
+            source === 'PRAGMA data_version' ? 'pragma' : source === 'SELECT total_changes()' ? 'own' : null;
+          if (counter === null) return statement;
+          return new Proxy(statement, {
+            get(inner, name, innerReceiver) {
+              const value = Reflect.get(inner, name, innerReceiver) as unknown;
+              if (typeof value !== 'function') return value;
+              return (...args: unknown[]) => {
+                if (name === 'get') asked[counter] += 1;
+                const result = (value as (...a: unknown[]) => unknown).apply(inner, args);
+                return result === inner ? innerReceiver : result;
+              };
+            },
+          });
+        };
+      },
+    });
+    const versions = dataVersions(counted);
+    await new Promise((resolve) => setImmediate(resolve));
+    asked.pragma = 0;
+    asked.own = 0;
+    for (let i = 0; i < 5; i++) versions.read();
+    expect(asked).toEqual({ pragma: 1, own: 5 });
+    await new Promise((resolve) => setImmediate(resolve));
+    versions.read();
+    versions.read();
+    expect(asked).toEqual({ pragma: 2, own: 7 });
+  });
+
+  it("sees another connection's commit on the next request, and on every request sent at once after it", async () => {
+    const TEAM = '/api/teams/north.town';
+    await get(s, TEAM);
+    const other = new SQLite(s.file);
+    try {
+      other.prepare(`UPDATE teams SET location = 'Other Turn Park' WHERE team_id = 'north.town'`).run();
+    } finally {
+      other.close();
+    }
+    expect((await get(s, TEAM)).text).toContain('Other Turn Park');
+    // Ten requests at once: all of them answered from the entry built after that commit.
+    const misses = s.cache.stats().misses;
+    const hits = s.cache.stats().hits;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get(s, TEAM)));
+    expect(answers.every((answer) => answer.text.includes('Other Turn Park'))).toBe(true);
+    expect(s.cache.stats().misses).toBe(misses);
+    expect(s.cache.stats().hits).toBe(hits + 10);
   });
 
   it('trusts no version while a transaction begun outside the driver is open', async () => {
