@@ -5,9 +5,10 @@
  * team selections, match reports) with its p50 and p99, and the server's memory idle
  * and after each of three repeated runs.
  *
- * BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (default 2) alternations per
- * endpoint, BENCH_CONNECTIONS (default 50), BENCH_RATE (default 1000 req/s) for the
- * fixed-rate mixed run. BENCH_PARTS (default `reads,mixed,postgres,big`) picks the parts
+ * BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (default 4) rounds per endpoint (the
+ * server and raw node:http each go first in half of them, against the machine's drift),
+ * BENCH_CONNECTIONS (default 50), BENCH_RATE (default 1000 req/s) for the fixed-rate
+ * mixed run. BENCH_PARTS (default `reads,mixed,postgres,big`) picks the parts
  * (`postgres`: the read table, and the mixed load when `mixed` is on, again on a real
  * PostgreSQL server, then both engines side by side);
  * SERVER_NODE_OPTIONS is handed to the server (e.g. `--import ./profile.mjs`).
@@ -34,7 +35,7 @@ import {
 } from './lib/http';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** The offered rate of the fixed-rate mixed run (requests per second, all connections). */
 const rate = Number(process.env.BENCH_RATE ?? 1000);
@@ -93,13 +94,25 @@ export async function compareReads(
     let failures = 0;
     try {
       for (let round = 0; round < rounds; round++) {
-        const before = cpuMicros(server.pid);
-        const result = await cannon({ url, connections, seconds });
-        cpu += cpuMicros(server.pid) - before;
-        served += result.requests;
-        failures += result.errors + result.failures;
-        ours.push(result);
-        theirs.push((await cannon({ url: raw.url, connections, seconds })).perSecond);
+        const touchline = async () => {
+          const before = cpuMicros(server.pid);
+          const result = await cannon({ url, connections, seconds });
+          cpu += cpuMicros(server.pid) - before;
+          served += result.requests;
+          failures += result.errors + result.failures;
+          ours.push(result);
+        };
+        const baseline = async () => {
+          theirs.push((await cannon({ url: raw.url, connections, seconds })).perSecond);
+        };
+        // Each goes first in every other round, so neither gains from the machine's drift.
+        if (round % 2 === 0) {
+          await touchline();
+          await baseline();
+        } else {
+          await baseline();
+          await touchline();
+        }
       }
     } finally {
       raw.stop();
