@@ -125,6 +125,8 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     databaseUrl: config.databaseUrl ?? undefined,
     file: config.databaseFile,
     poolMax: config.databasePoolMax,
+    // A COMMIT on the event loop never also copies the log into the file (db/checkpointer.ts).
+    backgroundCheckpoints: true,
   });
   let jwtSecret: string;
   let vapidKeys: VapidKeyPair;

@@ -13,6 +13,7 @@ import type { Database } from './schema';
 import { migrations, type Migration } from './migrations';
 import { postgresMigrations } from './migrations/pg';
 import { registerSqlFunctions } from './search-fold';
+import { checkpointInBackground } from './checkpointer';
 import { noteTransaction } from './data-version';
 import { engineOf, type Engine } from './engine';
 import { openPostgres, type PostgresOptions } from './postgres';
@@ -81,7 +82,15 @@ export function withStatementCache(
   } as Pick<SQLite.Database, 'prepare' | 'close'>;
 }
 
-export function openDatabase(file: string): SqliteConnection {
+export interface SqliteOptions {
+  /**
+   * WAL checkpoints on a worker thread instead of inside a COMMIT on this connection
+   * (db/checkpointer.ts): what the server does. Ignored for ':memory:'.
+   */
+  backgroundCheckpoints?: boolean;
+}
+
+export function openDatabase(file: string, options: SqliteOptions = {}): SqliteConnection {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the writer; synchronous=FULL makes an acknowledged
@@ -96,6 +105,8 @@ export function openDatabase(file: string): SqliteConnection {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   registerSqlFunctions(sqlite);
+  const checkpointer =
+    options.backgroundCheckpoints && file !== ':memory:' ? checkpointInBackground(sqlite, file) : null;
   const statements = withStatementCache(sqlite);
   const lock = new FairLock();
   const db = new Kysely<Database>({
@@ -117,6 +128,7 @@ export function openDatabase(file: string): SqliteConnection {
     async close() {
       if (closed) return;
       closed = true;
+      await checkpointer?.stop();
       await db.destroy(); // closes the better-sqlite3 handle too
     },
   };
@@ -177,8 +189,8 @@ async function migrated<C extends Connection>(connection: C): Promise<C> {
 }
 
 /** Opens and migrates a SQLite file in one step: what the tests of SQLite itself use. */
-export function openAndMigrate(file: string): Promise<SqliteConnection> {
-  return migrated(openDatabase(file));
+export function openAndMigrate(file: string, options: SqliteOptions = {}): Promise<SqliteConnection> {
+  return migrated(openDatabase(file, options));
 }
 
 export interface StoreOptions {
@@ -188,11 +200,15 @@ export interface StoreOptions {
   file: string;
   /** PostgreSQL pool size (default 10). */
   poolMax?: number | undefined;
+  /** SQLite: WAL checkpoints on a worker thread (see SqliteOptions). */
+  backgroundCheckpoints?: boolean;
 }
 
 /** Opens the configured store and migrates it: what the server uses. */
 export async function openStore(options: StoreOptions): Promise<Connection> {
-  if (!options.databaseUrl) return openAndMigrate(options.file);
+  if (!options.databaseUrl) {
+    return openAndMigrate(options.file, { backgroundCheckpoints: options.backgroundCheckpoints ?? false });
+  }
   const postgres: PostgresOptions = { url: options.databaseUrl, poolMax: options.poolMax ?? 10 };
   return migrated(await openPostgres(postgres));
 }

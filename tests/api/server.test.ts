@@ -37,6 +37,8 @@ describe('startServer', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ detail: expect.any(String) });
 
+    // Its COMMITs never checkpoint the log: a worker thread does (db/checkpointer.ts).
+    expect(sqliteOf(running.connection).pragma('wal_autocheckpoint', { simple: true })).toBe(0);
     const users = sqliteOf(running.connection).prepare('SELECT count(*) FROM users').pluck().get();
     await running.close();
 

@@ -1,0 +1,131 @@
+/**
+ * WAL checkpoints on a worker thread (db/checkpointer.ts): the connection's COMMITs never
+ * copy the log into the file, the thread does, and when the thread is gone the
+ * connection checkpoints itself again.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkpointInBackground, DEFAULT_AUTOCHECKPOINT, type Checkpointer } from '../../db/checkpointer';
+import { openDatabase, type SqliteConnection } from '../../db/connection';
+
+const dirs: string[] = [];
+const handles: SQLite.Database[] = [];
+let checkpointer: Checkpointer | undefined;
+let connection: SqliteConnection | undefined;
+afterEach(async () => {
+  await checkpointer?.stop();
+  checkpointer = undefined;
+  await connection?.close();
+  connection = undefined;
+  for (const handle of handles.splice(0)) handle.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function walFile(): { file: string; sqlite: SQLite.Database } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-checkpoint-'));
+  dirs.push(dir);
+  const file = path.join(dir, 'test.db');
+  const sqlite = new SQLite(file);
+  handles.push(sqlite);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.exec('CREATE TABLE blobs (id INTEGER PRIMARY KEY, data BLOB NOT NULL)');
+  return { file, sqlite };
+}
+
+/** About `pages` pages of 4 KiB, committed at once: past SQLite's default checkpoint at 1,000. */
+function writePages(sqlite: SQLite.Database, pages: number): void {
+  const insert = sqlite.prepare('INSERT INTO blobs (data) VALUES (?)');
+  sqlite.transaction(() => {
+    for (let i = 0; i < pages; i++) insert.run(Buffer.alloc(4000, i % 251));
+  })();
+}
+
+/** A COMMIT past 1,000 pages copies the log into the file before it returns (SQLite's default). */
+function expectCommitToCheckpoint(file: string, sqlite: SQLite.Database): void {
+  const before = fs.statSync(file).size;
+  writePages(sqlite, 1500);
+  expect(fs.statSync(file).size - before).toBeGreaterThan(1500 * 4000);
+}
+
+const autocheckpoint = (sqlite: SQLite.Database) => sqlite.pragma('wal_autocheckpoint', { simple: true });
+
+async function until(condition: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('background checkpoints', () => {
+  it('without them a COMMIT past 1,000 pages copies the log into the file itself', () => {
+    const { file, sqlite } = walFile();
+    expectCommitToCheckpoint(file, sqlite);
+  });
+
+  it('the connection never checkpoints; the thread copies the log into the file', async () => {
+    const { file, sqlite } = walFile();
+    checkpointer = checkpointInBackground(sqlite, file);
+    await checkpointer.ready;
+    expect(autocheckpoint(sqlite)).toBe(0);
+    const before = fs.statSync(file).size;
+    writePages(sqlite, 1500);
+    // Only the thread can grow the file: the connection's own checkpoints are off.
+    await until(() => fs.statSync(file).size - before > 1500 * 4000);
+    expect(checkpointer.runs()).toBeGreaterThan(0);
+    // Everything committed reads back through another connection, from file and log.
+    const reader = new SQLite(file, { readonly: true });
+    handles.push(reader);
+    expect(reader.prepare('SELECT count(*) FROM blobs').pluck().get()).toBe(1500);
+  });
+
+  it('checkpoints again only after another commit', async () => {
+    const { file, sqlite } = walFile();
+    checkpointer = checkpointInBackground(sqlite, file);
+    await checkpointer.ready;
+    writePages(sqlite, 10);
+    await until(() => (checkpointer?.runs() ?? 0) > 0);
+    const runs = checkpointer.runs();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(checkpointer.runs()).toBe(runs);
+    writePages(sqlite, 10);
+    await until(() => (checkpointer?.runs() ?? 0) > runs);
+  });
+
+  it('gives the checkpoints back to the connection when the thread cannot open the file', async () => {
+    const { file, sqlite } = walFile();
+    const messages: string[] = [];
+    checkpointer = checkpointInBackground(sqlite, `${file}.missing`, (message) => messages.push(message));
+    await checkpointer.ready;
+    await until(() => autocheckpoint(sqlite) === DEFAULT_AUTOCHECKPOINT);
+    expect(messages.join('\n')).toMatch(/checkpoints are back on the server's connection/);
+    // And a large COMMIT checkpoints inside itself again.
+    expectCommitToCheckpoint(file, sqlite);
+  });
+
+  it('stop ends the thread and gives the checkpoints back', async () => {
+    const { file, sqlite } = walFile();
+    checkpointer = checkpointInBackground(sqlite, file);
+    await checkpointer.ready;
+    await checkpointer.stop();
+    expect(autocheckpoint(sqlite)).toBe(DEFAULT_AUTOCHECKPOINT);
+    await checkpointer.stop(); // twice is harmless
+  });
+
+  it('is what openDatabase does when asked, and closing stops the thread', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-checkpoint-'));
+    dirs.push(dir);
+    connection = openDatabase(path.join(dir, 'a.db'), { backgroundCheckpoints: true });
+    expect(autocheckpoint(connection.sqlite)).toBe(0);
+    await connection.close();
+    connection = openDatabase(path.join(dir, 'b.db'));
+    expect(autocheckpoint(connection.sqlite)).toBe(DEFAULT_AUTOCHECKPOINT);
+    // In memory there is no log to checkpoint, and no thread.
+    await connection.close();
+    connection = openDatabase(':memory:', { backgroundCheckpoints: true });
+    expect(autocheckpoint(connection.sqlite)).toBe(DEFAULT_AUTOCHECKPOINT);
+  });
+});
