@@ -83,7 +83,6 @@ export function checkpointInBackground(
 ): Checkpointer {
   sqlite.pragma('wal_autocheckpoint = 0');
   let runs = 0;
-  let stopping = false;
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   const giveBack = () => {
@@ -114,10 +113,8 @@ export function checkpointInBackground(
     ready,
     runs: () => runs,
     stop() {
-      if (!stopping) {
-        stopping = true;
-        worker.postMessage('stop');
-      }
+      // Harmless when repeated, or once the thread is gone (nobody receives it then).
+      worker.postMessage('stop');
       return new Promise<void>((resolve) => {
         if (worker.threadId === -1) resolve();
         else worker.once('exit', () => resolve());

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkpointInBackground, DEFAULT_AUTOCHECKPOINT, type Checkpointer } from '../../db/checkpointer';
 import { openDatabase, type SqliteConnection } from '../../db/connection';
 
@@ -52,13 +52,8 @@ function expectCommitToCheckpoint(file: string, sqlite: SQLite.Database): void {
 
 const autocheckpoint = (sqlite: SQLite.Database) => sqlite.pragma('wal_autocheckpoint', { simple: true });
 
-async function until(condition: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** How long the thread gets to act (it looks every 100 ms). */
+const WAIT = { timeout: 10_000, interval: 20 };
 
 describe('background checkpoints', () => {
   it('without them a COMMIT past 1,000 pages copies the log into the file itself', () => {
@@ -75,8 +70,8 @@ describe('background checkpoints', () => {
     writePages(sqlite, 1500);
     // Only the thread can grow the file: the connection's own checkpoints are off. (The
     // thread's message saying so may come a little after the file has grown.)
-    await until(() => fs.statSync(file).size - before > 1500 * 4000);
-    await until(() => (checkpointer?.runs() ?? 0) > 0);
+    await vi.waitFor(() => expect(fs.statSync(file).size - before).toBeGreaterThan(1500 * 4000), WAIT);
+    await vi.waitFor(() => expect(checkpointer?.runs()).toBeGreaterThan(0), WAIT);
     // Everything committed reads back through another connection, from file and log.
     const reader = new SQLite(file, { readonly: true });
     handles.push(reader);
@@ -88,7 +83,7 @@ describe('background checkpoints', () => {
     checkpointer = checkpointInBackground(sqlite, file);
     await checkpointer.ready;
     writePages(sqlite, 10);
-    await until(() => (checkpointer?.runs() ?? 0) > 0);
+    await vi.waitFor(() => expect(checkpointer?.runs()).toBeGreaterThan(0), WAIT);
     // The table's creation may have had a checkpoint of its own, counted a little later.
     let runs = -1;
     while (runs !== checkpointer.runs()) {
@@ -99,7 +94,7 @@ describe('background checkpoints', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(checkpointer.runs()).toBe(runs);
     writePages(sqlite, 10);
-    await until(() => (checkpointer?.runs() ?? 0) > runs);
+    await vi.waitFor(() => expect(checkpointer?.runs()).toBeGreaterThan(runs), WAIT);
   });
 
   it('gives the checkpoints back to the connection when the thread cannot open the file', async () => {
@@ -107,7 +102,7 @@ describe('background checkpoints', () => {
     const messages: string[] = [];
     checkpointer = checkpointInBackground(sqlite, `${file}.missing`, (message) => messages.push(message));
     await checkpointer.ready;
-    await until(() => autocheckpoint(sqlite) === DEFAULT_AUTOCHECKPOINT);
+    await vi.waitFor(() => expect(autocheckpoint(sqlite)).toBe(DEFAULT_AUTOCHECKPOINT), WAIT);
     expect(messages.join('\n')).toMatch(/checkpoints are back on the server's connection/);
     // And a large COMMIT checkpoints inside itself again.
     expectCommitToCheckpoint(file, sqlite);
