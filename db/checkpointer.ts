@@ -6,12 +6,18 @@
  * of reads and writes one batch in every sixteen or so stood the loop still for 3–6 ms
  * instead of about 0.8, and every request of that turn waited for it (issue #15).
  *
- * Here the server's connection never checkpoints (`wal_autocheckpoint = 0`); a worker
- * thread with its own connection to the file runs a PASSIVE checkpoint whenever another
- * connection has committed since its last complete one. PASSIVE never waits for a lock
- * and never blocks a reader or the writer: it copies what no reader still needs, and the
- * writer starts the log over from its beginning once everything was copied. Durability
- * does not change: a commit is durable once its log frames are synced, as before.
+ * Here a worker thread with its own connection to the file runs a PASSIVE checkpoint
+ * whenever another connection has committed since its last complete one. PASSIVE never
+ * waits for a lock and never blocks a reader or the writer: it copies what no reader
+ * still needs. Durability does not change: a commit is durable once its log frames are
+ * synced, as before.
+ *
+ * The writer starts the log over from its beginning only when, as a transaction begins,
+ * everything in it has been copied. Under writes without a pause the thread's copy is
+ * always a commit or two behind, so the log would grow for as long as they last (about
+ * 1.5 MB a second under the saturated mix). The server's connection therefore still
+ * checkpoints itself once the log reaches BACKSTOP_PAGES: by then the thread has copied
+ * all but its last 100 ms, so that COMMIT copies little, and the log starts over.
  *
  * Should the thread fail (it cannot open the file, it dies), the connection checkpoints
  * itself again, at SQLite's default of 1,000 pages, so the log can never grow unchecked.
@@ -22,6 +28,12 @@ import type SQLite from 'better-sqlite3';
 
 /** SQLite's default `wal_autocheckpoint`, restored when the thread is gone. */
 export const DEFAULT_AUTOCHECKPOINT = 1000;
+
+/**
+ * The log's length in pages (16 MiB at SQLite's 4 KiB) at which the connection copies
+ * what the thread has not yet, so that the log can start over.
+ */
+export const BACKSTOP_PAGES = 4000;
 
 /** How often the thread looks for new commits. */
 const INTERVAL_MS = 100;
@@ -80,8 +92,9 @@ export function checkpointInBackground(
   sqlite: SQLite.Database,
   file: string,
   log: (message: string) => void = console.error,
+  { backstopPages = BACKSTOP_PAGES }: { backstopPages?: number } = {},
 ): Checkpointer {
-  sqlite.pragma('wal_autocheckpoint = 0');
+  sqlite.pragma(`wal_autocheckpoint = ${backstopPages}`);
   let runs = 0;
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
