@@ -23,7 +23,7 @@ import {
   seedDemoLeague,
 } from '../db/seed/demo-league';
 import { createApp } from './app';
-import { startOverdueSweep } from './overdue-sweep';
+import { startHousekeeping, startOverdueSweep } from './periodic';
 import { createPushSender } from './push/sender';
 import { sharedVapidPair, type VapidKeyPair } from './push/vapid';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -175,6 +175,7 @@ export async function startServer(config: Config, log: Log = console.log): Promi
   });
   const { port } = server.address() as AddressInfo;
   const sweep = startOverdueSweep(connection.db, onNotified, log);
+  const housekeeping = startHousekeeping(connection.db, log);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   let closing: Promise<void> | null = null;
   return {
@@ -184,6 +185,7 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     readCache,
     close() {
       sweep.stop();
+      housekeeping.stop();
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive sockets would hold close() open; end them.

@@ -2,7 +2,7 @@ import { sqliteOf } from '../fixtures/engine';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../api/config';
 import { startServer, type RunningServer } from '../../api/server';
 import { BACKSTOP_PAGES } from '../../db/checkpointer';
@@ -41,6 +41,26 @@ describe('startServer', () => {
     // Its COMMITs checkpoint the log only past a bound: a worker thread does (db/checkpointer.ts).
     expect(sqliteOf(running.connection).pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_PAGES);
     const users = sqliteOf(running.connection).prepare('SELECT count(*) FROM users').pluck().get();
+
+    // Its housekeeping (api/periodic.ts) runs soon after start: a long-ended session and an
+    // old Idempotency-Key record go, a live session stays.
+    const sqlite = sqliteOf(running.connection);
+    const userId = sqlite.prepare('SELECT id FROM users ORDER BY id LIMIT 1').pluck().get() as string;
+    const insertSession = sqlite.prepare(
+      'INSERT INTO sessions (id, user_id, created_at, last_used_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    const longAgo = '2020-01-01T00:00:00.000Z';
+    insertSession.run('ended', userId, longAgo, longAgo, '2020-01-31T00:00:00.000Z', longAgo);
+    insertSession.run('live', userId, longAgo, longAgo, '2999-01-01T00:00:00.000Z', null);
+    sqlite
+      .prepare(
+        `INSERT INTO idempotency_keys (user_id, key, method, path, request_hash, status, response_body, created_at)
+         VALUES (?, 'old', 'POST', '/api/x', 'hash', 200, '{}', ?)`,
+      )
+      .run(userId, longAgo);
+    const sessionIds = () => sqlite.prepare('SELECT id FROM sessions ORDER BY id').pluck().all();
+    await vi.waitFor(() => expect(sessionIds()).toEqual(['live']), { timeout: 10_000, interval: 100 });
+    expect(sqlite.prepare('SELECT count(*) FROM idempotency_keys').pluck().get()).toBe(0);
     await running.close();
 
     // A second start over the same data keeps the data and seeds nothing.

@@ -1,0 +1,97 @@
+/**
+ * The server's periodic work, in each instance:
+ * - the overdue sweep (api/data/overdue.ts) every minute. Every instance may sweep at
+ *   once: a reminder is stored once per user whoever tries first.
+ * - housekeeping (api/data/housekeeping.ts) every hour: deleting twice is harmless.
+ * A failed run (the database restarting) is logged and tried again at the next.
+ */
+import type { DB } from '../db/connection';
+import { pruneBookkeeping } from './data/housekeeping';
+import type { SentNotification } from './data/notifications';
+import { sweepOverdue } from './data/overdue';
+
+export const SWEEP_INTERVAL_MS = 60_000;
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+
+export interface Periodic {
+  stop(): void;
+}
+
+/**
+ * Runs `task` soon after start (within 5 s) and then every `intervalMs`, never two at
+ * once. A failure goes to `log` under `name`; after `stop()` nothing more runs or is
+ * logged. Neither timer keeps the process alive.
+ */
+export function runPeriodically(
+  name: string,
+  task: () => Promise<void>,
+  log: (line: string) => void,
+  intervalMs: number,
+): Periodic {
+  let running = false;
+  let stopped = false;
+  const run = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      await task();
+    } catch (error) {
+      if (!stopped) log(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void run(), Math.min(5_000, intervalMs));
+  const timer = setInterval(() => void run(), intervalMs);
+  first.unref();
+  timer.unref();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}
+
+export function startOverdueSweep(
+  db: DB,
+  onNotified: (sent: readonly SentNotification[]) => void,
+  log: (line: string) => void,
+  now: () => Date = () => new Date(),
+  intervalMs = SWEEP_INTERVAL_MS,
+): Periodic {
+  let stopped = false;
+  const sweep = runPeriodically(
+    'Overdue sweep',
+    async () => {
+      const sent = await sweepOverdue(db, now());
+      if (sent.length > 0 && !stopped) onNotified(sent);
+    },
+    log,
+    intervalMs,
+  );
+  return {
+    stop() {
+      stopped = true;
+      sweep.stop();
+    },
+  };
+}
+
+/** Ended sessions and old Idempotency-Key records deleted every hour (decision 0027). */
+export function startHousekeeping(
+  db: DB,
+  log: (line: string) => void,
+  now: () => Date = () => new Date(),
+  intervalMs = HOUSEKEEPING_INTERVAL_MS,
+): Periodic {
+  return runPeriodically(
+    'Housekeeping',
+    async () => {
+      await pruneBookkeeping(db, now());
+    },
+    log,
+    intervalMs,
+  );
+}
