@@ -22,28 +22,63 @@ export const ENDED_SESSIONS_KEPT_DAYS = 7;
  */
 export const IDEMPOTENCY_KEYS_KEPT_DAYS = 30;
 
+/**
+ * Rows deleted per statement. The first run over a deployment's years of sessions must
+ * not hold the writer (and on SQLite the event loop) for seconds: between chunks, the
+ * requests waiting meanwhile are answered.
+ */
+export const PRUNE_CHUNK = 1000;
+
 export interface Pruned {
   sessions: number;
   idempotencyKeys: number;
 }
 
-/** Deletes what has outlived its use at `now`; in one write transaction, like any write. */
-export async function pruneBookkeeping(db: DB, now: Date): Promise<Pruned> {
+/** Deletes what has outlived its use at `now`, `chunk` rows at a time. */
+export async function pruneBookkeeping(db: DB, now: Date, chunk = PRUNE_CHUNK): Promise<Pruned> {
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
   const sessionsEnded = before(ENDED_SESSIONS_KEPT_DAYS);
   const keysCreated = before(IDEMPOTENCY_KEYS_KEPT_DAYS);
-  return db.transaction().execute(async (trx) => {
-    const sessions = await trx
+  const sessions = await inChunks(db, chunk, async (trx) => {
+    const result = await trx
       .deleteFrom('sessions')
-      .where((eb) => eb.or([eb('revoked_at', '<', sessionsEnded), eb('expires_at', '<', sessionsEnded)]))
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('sessions')
+          .select('id')
+          .where((ended) =>
+            ended.or([ended('revoked_at', '<', sessionsEnded), ended('expires_at', '<', sessionsEnded)]),
+          )
+          .limit(chunk),
+      )
       .executeTakeFirst();
-    const keys = await trx
+    return Number(result.numDeletedRows);
+  });
+  // Records are numbered as they are made, so the old ones come first: each chunk reads
+  // only the oldest `chunk` records, and the sweep stops at the first that is not due
+  // (a table of a month's records is not read through every hour).
+  const idempotencyKeys = await inChunks(db, chunk, async (trx) => {
+    const result = await trx
       .deleteFrom('idempotency_keys')
+      .where('id', 'in', (eb) => eb.selectFrom('idempotency_keys').select('id').orderBy('id').limit(chunk))
       .where('created_at', '<', keysCreated)
       .executeTakeFirst();
-    return {
-      sessions: Number(sessions.numDeletedRows),
-      idempotencyKeys: Number(keys.numDeletedRows),
-    };
+    return Number(result.numDeletedRows);
   });
+  return { sessions, idempotencyKeys };
+}
+
+/**
+ * Runs `step` (one chunk's delete), each time in a write transaction of its own (on
+ * PostgreSQL under the write lock, like any write), until it deletes fewer than a chunk.
+ * Answers the total deleted.
+ */
+async function inChunks(db: DB, chunk: number, step: (trx: DB) => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await db.transaction().execute(step);
+    total += deleted;
+    if (deleted < chunk) return total;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }

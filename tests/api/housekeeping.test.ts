@@ -100,6 +100,44 @@ describe('pruneBookkeeping', () => {
   });
 });
 
+describe('pruneBookkeeping in chunks', () => {
+  it('deletes everything due a chunk at a time, and nothing else', async () => {
+    const db = t.connection.db;
+    const longAgo = day(-100).toISOString();
+    for (let i = 0; i < 5; i++) {
+      await db
+        .insertInto('sessions')
+        .values({
+          id: `ended-${i}`,
+          user_id: 'coach.nt',
+          created_at: longAgo,
+          last_used_at: longAgo,
+          expires_at: longAgo,
+          revoked_at: null,
+        })
+        .execute();
+      await db
+        .insertInto('idempotency_keys')
+        .values({
+          user_id: 'coach.nt',
+          key: `old-${i}`,
+          method: 'POST',
+          path: '/api/x',
+          request_hash: 'h',
+          status: 200,
+          response_body: '{}',
+          created_at: longAgo,
+        })
+        .execute();
+    }
+    await tokenFor(db, 'coach.nt'); // live
+    expect(await pruneBookkeeping(db, NOW, 2)).toEqual({ sessions: 5, idempotencyKeys: 5 });
+    expect(await rows('sessions')).toBe(1);
+    expect(await rows('idempotency_keys')).toBe(0);
+    expect(await pruneBookkeeping(db, NOW, 2)).toEqual({ sessions: 0, idempotencyKeys: 0 });
+  });
+});
+
 describe('runPeriodically', () => {
   beforeEach(() => {
     vi.useFakeTimers();
