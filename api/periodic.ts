@@ -20,11 +20,12 @@ export interface Periodic {
 /**
  * Runs `task` soon after start (within 5 s) and then every `intervalMs`, never two at
  * once. A failure goes to `log` under `name`; after `stop()` nothing more runs or is
- * logged. Neither timer keeps the process alive.
+ * logged, and a run under way can ask `stopped()` before acting on what it found.
+ * Neither timer keeps the process alive.
  */
 export function runPeriodically(
   name: string,
-  task: () => Promise<void>,
+  task: (stopped: () => boolean) => Promise<void>,
   log: (line: string) => void,
   intervalMs: number,
 ): Periodic {
@@ -34,7 +35,7 @@ export function runPeriodically(
     if (running || stopped) return;
     running = true;
     try {
-      await task();
+      await task(() => stopped);
     } catch (error) {
       if (!stopped) log(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
@@ -61,37 +62,25 @@ export function startOverdueSweep(
   now: () => Date = () => new Date(),
   intervalMs = SWEEP_INTERVAL_MS,
 ): Periodic {
-  let stopped = false;
-  const sweep = runPeriodically(
+  return runPeriodically(
     'Overdue sweep',
-    async () => {
+    async (stopped) => {
       const sent = await sweepOverdue(db, now());
-      if (sent.length > 0 && !stopped) onNotified(sent);
+      if (sent.length > 0 && !stopped()) onNotified(sent);
     },
     log,
     intervalMs,
   );
-  return {
-    stop() {
-      stopped = true;
-      sweep.stop();
-    },
-  };
 }
 
 /** Ended sessions and old Idempotency-Key records deleted every hour (decision 0027). */
-export function startHousekeeping(
-  db: DB,
-  log: (line: string) => void,
-  now: () => Date = () => new Date(),
-  intervalMs = HOUSEKEEPING_INTERVAL_MS,
-): Periodic {
+export function startHousekeeping(db: DB, log: (line: string) => void): Periodic {
   return runPeriodically(
     'Housekeeping',
     async () => {
-      await pruneBookkeeping(db, now());
+      await pruneBookkeeping(db, new Date());
     },
     log,
-    intervalMs,
+    HOUSEKEEPING_INTERVAL_MS,
   );
 }

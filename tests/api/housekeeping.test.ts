@@ -149,10 +149,12 @@ describe('runPeriodically', () => {
   it('runs soon after start, then every interval, one run at a time', async () => {
     let runs = 0;
     let finish: () => void = () => undefined;
+    let isStopped: () => boolean = () => false;
     const periodic = runPeriodically(
       'Test',
-      () => {
+      (stopped) => {
         runs += 1;
+        isStopped = stopped;
         return new Promise<void>((resolve) => (finish = resolve));
       },
       () => undefined,
@@ -166,8 +168,12 @@ describe('runPeriodically', () => {
     finish();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(runs).toBe(2);
-    finish();
+    // A run under way learns of a stop, so it does not act on what it found (the overdue
+    // sweep then sends nothing).
+    expect(isStopped()).toBe(false);
     periodic.stop();
+    expect(isStopped()).toBe(true);
+    finish();
     await vi.advanceTimersByTimeAsync(180_000);
     expect(runs).toBe(2);
   });
