@@ -65,7 +65,7 @@ export function startOverdueSweep(
   return runPeriodically(
     'Overdue sweep',
     async (stopped) => {
-      const sent = await sweepOverdue(db, now());
+      const sent = await sweepOverdue(db, now(), { stopped });
       if (sent.length > 0 && !stopped()) onNotified(sent);
     },
     log,

@@ -290,6 +290,13 @@ export interface PushSubscriptionsTable {
   created_at: string;
 }
 
+/** The overdue sweep's record of the state each match was last told for (migration 0014). */
+export interface OverdueNoticesTable {
+  match_id: number;
+  /** 'report', or 'review:' and the report's reported_at */
+  state: string;
+}
+
 export interface Database {
   leagues: LeaguesTable;
   teams: TeamsTable;
@@ -315,6 +322,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_mutes: NotificationMutesTable;
   push_subscriptions: PushSubscriptionsTable;
+  overdue_notices: OverdueNoticesTable;
 }
 
 export type League = Selectable<LeaguesTable>;

@@ -38,6 +38,8 @@ const INTERNAL_TABLES: ReadonlySet<string> = new Set([
   'app_settings',
   // Each browser's push keys (issue #20): secrets of the user's device, not league data.
   'push_subscriptions',
+  // What the overdue sweep has already told (issue #15): its own memory, not league data.
+  'overdue_notices',
   MIGRATIONS_TABLE,
 ]);
 

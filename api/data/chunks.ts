@@ -1,3 +1,5 @@
+import type { DB } from '../../db/connection';
+
 /**
  * Lists of ids bound into `IN (…)` in slices: SQLite allows 32,766 bound parameters,
  * and a slice of 500 stays far below it for the largest league or request body.
@@ -8,4 +10,22 @@ export function inChunks<T>(items: readonly T[], size = IN_LIST_SIZE): T[][] {
   const chunks: T[][] = [];
   for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
   return chunks;
+}
+
+/**
+ * Long background work (a first sweep or prune over years of rows) done a chunk at a
+ * time: `step` runs in a write transaction of its own (on PostgreSQL under the write
+ * lock, like any write) again and again while it answers true, with a turn of the event
+ * loop between, so the requests that arrived meanwhile are answered. Stops early once
+ * `stopped()` (the server is closing).
+ */
+export async function transactionPerChunk(
+  db: DB,
+  step: (trx: DB) => Promise<boolean>,
+  stopped: () => boolean = () => false,
+): Promise<void> {
+  while (await db.transaction().execute(step)) {
+    if (stopped()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }

@@ -5,6 +5,7 @@
  * Neither is league data (the audit log, which is, is never pruned). Decision 0027.
  */
 import type { DB } from '../../db/connection';
+import { transactionPerChunk } from './chunks';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,17 +69,13 @@ export async function pruneBookkeeping(db: DB, now: Date, chunk = PRUNE_CHUNK): 
   return { sessions, idempotencyKeys };
 }
 
-/**
- * Runs `step` (one chunk's delete), each time in a write transaction of its own (on
- * PostgreSQL under the write lock, like any write), until it deletes fewer than a chunk.
- * Answers the total deleted.
- */
+/** Runs `step` (one chunk's delete) a chunk at a time until it deletes fewer; the total deleted. */
 async function inChunks(db: DB, chunk: number, step: (trx: DB) => Promise<number>): Promise<number> {
   let total = 0;
-  for (;;) {
-    const deleted = await db.transaction().execute(step);
+  await transactionPerChunk(db, async (trx) => {
+    const deleted = await step(trx);
     total += deleted;
-    if (deleted < chunk) return total;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+    return deleted === chunk;
+  });
+  return total;
 }

@@ -13,6 +13,7 @@ import * as m0010 from './0010_match_schedule';
 import * as m0011 from './0011_match_cards';
 import * as m0012 from './0012_report_loop';
 import * as m0013 from './0013_team_season_indexes';
+import * as m0014 from './0014_overdue_notices';
 
 export interface Migration {
   version: number;
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   { version: 11, name: '0011_match_cards', up: m0011.up },
   { version: 12, name: '0012_report_loop', up: m0012.up },
   { version: 13, name: '0013_team_season_indexes', up: m0013.up },
+  { version: 14, name: '0014_overdue_notices', up: m0014.up },
 ];

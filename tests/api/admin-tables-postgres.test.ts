@@ -267,6 +267,7 @@ const CRAFTED_TABLES = [
   'login_attempts',
   'app_settings',
   'push_subscriptions',
+  'overdue_notices',
   'USERS',
   'Users',
   ' users',

@@ -591,6 +591,77 @@ describe('overdue results', () => {
     });
   });
 
+  it('passes over a match already told for its state, until the state changes', async () => {
+    await setClock('2026-06-17T14:00:00.000Z');
+    const first = await sweepOverdue(t.connection.db, clock);
+    expect(first.length).toBeGreaterThan(0);
+    const told = await t.connection.db
+      .selectFrom('overdue_notices')
+      .select(['match_id', 'state'])
+      .orderBy('match_id')
+      .execute();
+    expect(told).toContainEqual({ match_id: m7(), state: 'report' });
+    // Without its notifications the match would be told again if the sweep asked who had
+    // heard of it; it does not: the notice says this state was told.
+    await t.connection.db.deleteFrom('notifications').execute();
+    expect(await sweepOverdue(t.connection.db, new Date(clock.getTime() + HOUR))).toEqual([]);
+    await setClock(new Date(clock.getTime() + 2 * HOUR));
+    await report('otherCoach', M7_REPORT);
+    const review = await sweepOverdue(t.connection.db, clock);
+    expect(review.map((n) => [n.user_id, n.title])).toEqual([['u.opponentowner', 'Review overdue']]);
+    const reportedAt = (await call('GET', `/api/matches/${m7()}`)).body.reported_at;
+    expect(
+      await t.connection.db
+        .selectFrom('overdue_notices')
+        .select('state')
+        .where('match_id', '=', m7())
+        .executeTakeFirst(),
+    ).toEqual({ state: `review:${String(reportedAt)}` });
+  });
+
+  it('sweeps a chunk at a time and tells the same as in one go', async () => {
+    await setClock('2026-06-17T14:00:00.000Z');
+    const expected = OverdueListSchema.parse((await call('GET', '/api/reports/overdue', 'superAdmin')).body);
+    expect(expected.matches.length).toBeGreaterThan(1);
+    let chunks = 0;
+    const sent = await sweepOverdue(t.connection.db, clock, {
+      chunk: 1,
+      tellChunk: 1,
+      stopped: () => {
+        chunks += 1;
+        return false;
+      },
+    });
+    expect(chunks).toBeGreaterThanOrEqual(expected.matches.length);
+    const toldOf = (body: string) =>
+      expected.matches.filter((m) => body.includes(`${m.home_team_name} vs ${m.away_team_name}`));
+    // Every overdue match told, each to its staff once, and nothing else.
+    expect(new Set(sent.flatMap((n) => toldOf(n.body).map((m) => m.match_id)))).toEqual(
+      new Set(expected.matches.map((m) => m.match_id)),
+    );
+    expect(new Set(sent.map((n) => `${n.user_id} ${n.body}`)).size).toBe(sent.length);
+    expect(await sweepOverdue(t.connection.db, clock, { chunk: 1, tellChunk: 1 })).toEqual([]);
+  });
+
+  it('stops between chunks once asked, and the next sweep tells the rest', async () => {
+    await setClock('2026-06-17T14:00:00.000Z');
+    const expected = OverdueListSchema.parse((await call('GET', '/api/reports/overdue', 'superAdmin')).body);
+    const first = await sweepOverdue(t.connection.db, clock, { chunk: 1, tellChunk: 1, stopped: () => true });
+    const matchesIn = (sent: SentNotification[]) =>
+      new Set(
+        sent.flatMap((n) =>
+          expected.matches
+            .filter((m) => n.body.includes(`${m.home_team_name} vs ${m.away_team_name}`))
+            .map((m) => m.match_id),
+        ),
+      );
+    expect(matchesIn(first).size).toBeLessThanOrEqual(1);
+    const rest = await sweepOverdue(t.connection.db, clock);
+    expect(new Set([...matchesIn(first), ...matchesIn(rest)])).toEqual(
+      new Set(expected.matches.map((m) => m.match_id)),
+    );
+  });
+
   it('tells the side that owes a review, not the side that reported', async () => {
     // m5 (North Town v East United) was reported by East United on 6 June.
     const sent = await sweepOverdue(t.connection.db, new Date('2026-06-10T00:00:00.000Z'));

@@ -182,6 +182,7 @@ const SCHEMA_COLUMNS: { [T in keyof Database]: readonly string[] } = {
     'auth',
     'created_at',
   ]),
+  overdue_notices: columnsOf<Database['overdue_notices']>()(['match_id', 'state']),
 };
 
 /**

@@ -29,6 +29,7 @@ import path from 'node:path';
 import { Kysely, SqliteDialect, type LogEvent } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
+import { sweepOverdue } from '../../api/data/overdue';
 import { CACHED_READ_ROUTES, routePattern } from '../../api/domain/public-reads';
 import { openAndMigrate, type SqliteConnection } from '../../db/connection';
 import type { Database } from '../../db/schema';
@@ -299,6 +300,10 @@ async function runPlans(): Promise<PlanRun> {
       });
       answers.push({ call, status: response.status, text: await response.text(), statements });
     }
+    // The server's minute sweep (api/periodic.ts), in small chunks so that the statement
+    // reading the chunk after a first one is planned too.
+    route = 'overdue sweep';
+    await sweepOverdue(db, BIG_DB_NOW, { chunk: 3 });
     return { connection, captured, answers, close };
   } catch (error) {
     await close();
