@@ -41,8 +41,10 @@ afterAll(async () => {
 });
 
 describe('load', () => {
-  it('runs the server with the Node flags of `npm start` (a larger young generation)', () => {
-    expect(serverNodeFlags()).toContain('--max-semi-space-size=32');
+  it('runs the server with the Node flags of `npm start` (a larger young generation, no pretenuring)', () => {
+    expect(serverNodeFlags()).toEqual(
+      expect.arrayContaining(['--max-semi-space-size=32', '--no-allocation-site-pretenuring']),
+    );
     const commandLine = fs.readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
     expect(commandLine).toEqual(expect.arrayContaining(serverNodeFlags()));
   });
