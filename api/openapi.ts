@@ -1159,10 +1159,12 @@ const paths: Record<string, Partial<Record<Method, Operation>>> = {
   '/api/reports/overdue': {
     get: read('listOverdueResults', [T.matches], 'Results overdue', {
       description:
-        "Played matches past their league's report deadline without a report or a review (super_admin); no-store",
+        "Played matches past their league's report deadline without a report or a review (super_admin); " +
+        'the earliest kick-off first, then by id; no-store. With limit or cursor: one page and next_cursor',
       auth: true,
+      parameters: [pageLimit, pageCursor],
       ok: json(ref('OverdueList')),
-      errors: { 403: superAdminOnly },
+      errors: { ...std(400), 403: superAdminOnly },
     }),
   },
 

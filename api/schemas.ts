@@ -441,7 +441,10 @@ export const OverdueMatchSchema = z
   .meta({ id: 'OverdueMatch' });
 
 export const OverdueListSchema = z
-  .strictObject({ matches: z.array(OverdueMatchSchema).describe('the longest overdue first') })
+  .strictObject({
+    matches: z.array(OverdueMatchSchema).describe('the earliest kick-off first, then by id'),
+    next_cursor: NextCursorSchema,
+  })
   .meta({ id: 'OverdueList' });
 
 export const NotificationSchema = z
@@ -471,5 +474,6 @@ export const NotificationSettingsSchema = z
 export type ReportAnswerDto = z.infer<typeof ReportAnswerSchema>;
 export type MatchReportsDto = z.infer<typeof MatchReportsSchema>;
 export type OverdueMatchDto = z.infer<typeof OverdueMatchSchema>;
+export type OverdueListDto = z.infer<typeof OverdueListSchema>;
 export type NotificationDto = z.infer<typeof NotificationSchema>;
 export type NotificationPageDto = z.infer<typeof NotificationPageSchema>;

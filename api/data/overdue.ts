@@ -10,6 +10,7 @@ import { reportOverdue } from '../domain/notification-text';
 import { overdueState, type WaitingFor } from '../domain/overdue';
 import { leagueRules } from './league-rules';
 import { transactionPerChunk } from './chunks';
+import { pageOf, rowsToRead, type Page, type PageRequest } from './keyset';
 import { notify, type SentNotification } from './notifications';
 
 /** The shortest deadline a league may set (LeagueRulesSchema): nothing younger can be overdue. */
@@ -49,6 +50,26 @@ function unsettledPlayed(db: DB, now: Date) {
       .where('m.status', '=', 'scheduled')
       .where('l.status', '<>', 'completed')
   );
+}
+
+/** Where a walk in kick-off order stands: the last match read. */
+export interface OverdueKey {
+  date: string;
+  id: number;
+}
+
+/**
+ * Those matches after `from` in kick-off order (then id). The date bound alone makes the
+ * range of matches_unapproved_date start there; the OR settles a shared date.
+ */
+function unsettledAfter<Q extends ReturnType<typeof unsettledPlayed>>(
+  query: Q,
+  from: OverdueKey | undefined,
+): Q {
+  if (from === undefined) return query;
+  return query
+    .where('m.match_date', '>=', from.date)
+    .where((eb) => eb.or([eb('m.match_date', '>', from.date), eb('m.id', '>', from.id)])) as Q;
 }
 
 /** Those matches with what an overdue match shows: the league's and the teams' names. */
@@ -107,16 +128,46 @@ async function asOverdue(
   };
 }
 
-/** Every overdue match of the running seasons, the latest first. */
-export async function overdueMatches(db: DB, now: Date): Promise<OverdueMatch[]> {
-  const rows = await unsettledWithNames(db, now).orderBy('m.match_date').orderBy('m.id').execute();
+/** The most matches one read of a page takes. */
+const OVERDUE_READ_MAX = 1000;
+
+/**
+ * The overdue matches of the running seasons, the earliest kick-off first (then id): all
+ * of them, or a page after a match (PageRequest). A page reads its matches in index
+ * order from where the last one ended, so it costs the same wherever it is in a league
+ * of years of forgotten results. Only the matches whose longer deadline has not passed
+ * yet are read and left out, and those are the last in kick-off order, so a page reads
+ * little more than it shows.
+ */
+export async function overdueMatches(
+  db: DB,
+  now: Date,
+  page: PageRequest<OverdueKey> = {},
+): Promise<Page<OverdueMatch, OverdueKey>> {
+  const want = rowsToRead(page.limit);
   const rules = new Map<string, LeagueRules>();
   const overdue: OverdueMatch[] = [];
-  for (const row of rows) {
-    const match = await asOverdue(db, row, rules, now);
-    if (match !== null) overdue.push(match);
+  let after = page.after;
+  // Past the page's first read, the matches skipped are the recent ones still within a
+  // longer deadline: read twice as many each time, so a thousand of them take a few reads.
+  let read = want;
+  for (;;) {
+    const rows = await unsettledAfter(unsettledWithNames(db, now), after)
+      .orderBy('m.match_date')
+      .orderBy('m.id')
+      .$if(read !== undefined, (query) => query.limit(read ?? 0))
+      .execute();
+    for (const row of rows) {
+      const match = await asOverdue(db, row, rules, now);
+      if (match !== null) overdue.push(match);
+      if (overdue.length === want) break;
+    }
+    const last = rows.at(-1);
+    if (read === undefined || overdue.length === want || last === undefined || rows.length < read) break;
+    after = { date: last.match_date, id: last.id };
+    read = Math.min(read * 2, OVERDUE_READ_MAX);
   }
-  return overdue.sort((x, y) => y.hours_late - x.hours_late || x.match_id - y.match_id);
+  return pageOf(overdue, page.limit, (match) => ({ date: match.match_date, id: match.match_id }));
 }
 
 /** Matches the sweep reads per transaction, in date order. */
@@ -156,24 +207,16 @@ export async function sweepOverdue(
   const sent: SentNotification[] = [];
   const at = now.toISOString();
   const rules = new Map<string, LeagueRules>();
-  let after: { date: string; id: number } | null = null;
+  let after: OverdueKey | undefined;
   await transactionPerChunk(
     db,
     async (trx) => {
       const from = after;
       // The walk reads a few columns of each match; only those not yet told for their
       // current state are read in full and weighed against their league's deadline.
-      const walked = await unsettledPlayed(trx, now)
+      const walked = await unsettledAfter(unsettledPlayed(trx, now), from)
         .leftJoin('overdue_notices as n', 'n.match_id', 'm.id')
         .select(['m.id', 'm.match_date', 'm.approved', 'm.reported_at', 'n.state as told'])
-        // After the last row read: the date bound alone makes the index range start there.
-        .$if(from !== null, (query) =>
-          query
-            .where('m.match_date', '>=', from?.date ?? '')
-            .where((eb) =>
-              eb.or([eb('m.match_date', '>', from?.date ?? ''), eb('m.id', '>', from?.id ?? 0)]),
-            ),
-        )
         .orderBy('m.match_date')
         .orderBy('m.id')
         .limit(chunk)

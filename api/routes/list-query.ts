@@ -1,6 +1,7 @@
 /**
- * The paging parameters of the list reads (GET /api/teams, GET /api/leagues): `limit`
- * (1 to 200) and `cursor`, the opaque `next_cursor` of the page before.
+ * The paging parameters of the list reads (GET /api/teams, GET /api/leagues, and the
+ * super admin's GET /api/reports/overdue): `limit` (1 to 200) and `cursor`, the opaque
+ * `next_cursor` of the page before.
  *
  * A cursor is base64url(JSON [list, ...sort key of the last row]) and a check of it,
  * so a cursor that was cut, edited or given to another list is refused with a 400
@@ -14,8 +15,8 @@ import { positiveIntParam } from '../http/validate';
 
 export const PAGE_LIMIT_MAX = 200;
 
-/** The lists that hand out cursors; a cursor of one is refused by the other. */
-export type ListName = 'teams' | 'leagues';
+/** The lists that hand out cursors; a cursor of one is refused by the others. */
+export type ListName = 'teams' | 'leagues' | 'overdue';
 
 /** Long enough for any sort key the schema allows (names of 200 characters, escaped). */
 const CURSOR_MAX_LENGTH = 4096;

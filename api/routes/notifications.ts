@@ -18,13 +18,15 @@ import {
   setMutedKinds,
   unreadCount,
 } from '../data/notifications';
-import { overdueMatches } from '../data/overdue';
+import { overdueMatches, type OverdueKey } from '../data/overdue';
 import { reportDifferences, type ReportField } from '../domain/report-compare';
+import type { OverdueListDto } from '../schemas';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { jsonRead } from '../http/read';
 import { matchIdParam, rowIdParam, validate } from '../http/validate';
 import { writeTransaction } from '../http/write';
+import { cursorParam, isPaged, nextCursor, pageLimitParam } from './list-query';
 
 const PAGE_DEFAULT = 20;
 const PAGE_MAX = 100;
@@ -45,6 +47,17 @@ const pageQuery = z.strictObject({
   cursor: rowIdParam.optional(),
 });
 
+/** GET /api/reports/overdue: a page, after the kick-off and id of the last match shown. */
+const overdueQuery = z.strictObject({
+  limit: pageLimitParam.optional(),
+  cursor: cursorParam(
+    'overdue',
+    z
+      .tuple([z.string(), z.string().regex(/^\d{1,15}$/)])
+      .transform(([date, id]): OverdueKey => ({ date, id: Number(id) })),
+  ).optional(),
+});
+
 const settingsBody = z.strictObject({
   muted: z
     .array(z.enum(NOTIFICATION_KINDS, { error: `must be one of ${NOTIFICATION_KINDS.join(', ')}` }), {
@@ -55,8 +68,26 @@ const settingsBody = z.strictObject({
 
 export const notificationRoutes = new Hono<AppEnv>()
   // Not under /matches/: the offline store and the read cache take /api/matches/:matchId as public.
-  .get('/reports/overdue', requireUser, requireRoles('super_admin'), async (c) =>
-    jsonRead(c, { matches: await overdueMatches(c.get('db'), c.get('options').now()) }, CACHE.noStore),
+  .get(
+    '/reports/overdue',
+    requireUser,
+    requireRoles('super_admin'),
+    validate('query', overdueQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      const page = await overdueMatches(c.get('db'), c.get('options').now(), {
+        limit: query.limit,
+        after: query.cursor,
+      });
+      // Without limit or cursor the answer is the whole list, shaped as it always was.
+      const body: OverdueListDto = isPaged(query)
+        ? {
+            matches: page.rows,
+            next_cursor: nextCursor('overdue', page.next && [page.next.date, String(page.next.id)]),
+          }
+        : { matches: page.rows };
+      return jsonRead(c, body, CACHE.noStore);
+    },
   )
   .get('/matches/:id/reports', requireUser, validate('param', z.object({ id: matchIdParam })), async (c) => {
     const db = c.get('db');

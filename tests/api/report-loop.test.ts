@@ -9,11 +9,16 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sweepOverdue } from '../../api/data/overdue';
-import { MatchReportsSchema, NotificationPageSchema, OverdueListSchema } from '../../api/schemas';
+import {
+  MatchReportsSchema,
+  NotificationPageSchema,
+  OverdueListSchema,
+  type OverdueMatchDto as OverdueMatch,
+} from '../../api/schemas';
 import type { SentNotification } from '../../api/data/notifications';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, addUser, callerAs, tokenFor, type Role } from '../fixtures/auth';
-import { NOW } from '../fixtures/factory';
+import { insertLeague, insertMatch, NOW } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
 
 let clock = NOW;
@@ -519,7 +524,7 @@ describe('the notifications API', () => {
 describe('overdue results', () => {
   const HOUR = 3_600_000;
 
-  it("lists played matches past the league's deadline for the super admin, the latest first", async () => {
+  it("lists played matches past the league's deadline for the super admin, the earliest kick-off first", async () => {
     // 2026-06-18 15:00: m7 (kick-off 06-14 14:00) is 25 hours past its 72; m6 (rejected, 06-13) 49.
     await setClock('2026-06-18T15:00:00.000Z');
     const answer = await call('GET', '/api/reports/overdue', 'superAdmin');
@@ -538,6 +543,83 @@ describe('overdue results', () => {
     for (const role of ['coach', 'otherCoach', 'fan', 'anonymous'] as const) {
       expect((await call('GET', '/api/reports/overdue', role)).status).toBe(role === 'anonymous' ? 401 : 403);
     }
+  });
+
+  it('pages the list by kick-off, reading past matches whose longer deadline has not passed', async () => {
+    // tl-26 at a 12-hour deadline; xl-26 keeps the default 72. At 06-18 15:00 the xl-26
+    // match of 06-16 is not overdue yet, while tl-26's of 06-17 is: in kick-off order the
+    // list skips a match between two it shows.
+    const db = t.connection.db;
+    const rules = (await call('GET', '/api/leagues/tl-26/rules')).body;
+    await call('PUT', '/api/leagues/tl-26/rules', 'superAdmin', { ...rules, report_deadline_hours: 12 });
+    await insertLeague(db, { league_id: 'xl-26', season: '2026', status: 'active' });
+    const notYet = await insertMatch(db, {
+      league_id: 'xl-26',
+      date: '2026-06-16T10:00:00.000Z',
+      home: 'north.town',
+      away: 'south.city',
+    });
+    const late = await insertMatch(db, {
+      league_id: 'tl-26',
+      date: '2026-06-17T10:00:00.000Z',
+      home: 'south.city',
+      away: 'north.town',
+    });
+    await setClock('2026-06-18T15:00:00.000Z');
+    const whole = OverdueListSchema.parse((await call('GET', '/api/reports/overdue', 'superAdmin')).body);
+    expect(whole.next_cursor).toBeUndefined();
+    const order = [t.matchIds.m5, t.matchIds.m6, t.matchIds.m7, late];
+    expect(whole.matches.map((m) => m.match_id)).toEqual(order);
+    expect(whole.matches.map((m) => m.match_id)).not.toContain(notYet);
+
+    for (const limit of [1, 2, 3, 4, 200]) {
+      const seen: OverdueMatch[] = [];
+      let query = `?limit=${limit}`;
+      for (let pages = 0; pages < 10; pages++) {
+        const answer = await call('GET', `/api/reports/overdue${query}`, 'superAdmin');
+        expect(answer.status).toBe(200);
+        const page = OverdueListSchema.parse(answer.body);
+        expect(page.matches.length).toBeLessThanOrEqual(limit);
+        seen.push(...page.matches);
+        if (page.next_cursor === null) break;
+        expect(page.next_cursor).toEqual(expect.any(String));
+        query = `?limit=${limit}&cursor=${encodeURIComponent(page.next_cursor ?? '')}`;
+      }
+      expect(seen, `limit ${limit}`).toEqual(whole.matches);
+    }
+    // A cursor alone: every match after it.
+    const first = OverdueListSchema.parse(
+      (await call('GET', '/api/reports/overdue?limit=2', 'superAdmin')).body,
+    );
+    const rest = await call(
+      'GET',
+      `/api/reports/overdue?cursor=${encodeURIComponent(first.next_cursor ?? '')}`,
+      'superAdmin',
+    );
+    expect(OverdueListSchema.parse(rest.body)).toEqual({
+      matches: whole.matches.slice(2),
+      next_cursor: null,
+    });
+
+    const teamsCursor = OverdueListSchema.parse(
+      (await call('GET', '/api/reports/overdue?limit=1', 'superAdmin')).body,
+    ).next_cursor;
+    const otherList = (await call('GET', '/api/teams?limit=1')).body.next_cursor as string;
+    for (const bad of [
+      'limit=0',
+      'limit=201',
+      'limit=abc',
+      'limit=1&limit=2',
+      `cursor=${encodeURIComponent(otherList)}`,
+      `cursor=${encodeURIComponent(`${teamsCursor ?? ''}x`)}`,
+      'cursor=abc',
+      'league=tl-26',
+    ]) {
+      const answer = await call('GET', `/api/reports/overdue?${bad}`, 'superAdmin');
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.detail, bad).toEqual(expect.any(String));
+    }
+    expect((await call('GET', '/api/reports/overdue?limit=1', 'coach')).status).toBe(403);
   });
 
   it('follows the league’s own deadline, and never lists approved or postponed matches', async () => {

@@ -30,6 +30,7 @@ import { Kysely, SqliteDialect, type LogEvent } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
 import { sweepOverdue } from '../../api/data/overdue';
+import { encodeCursor } from '../../api/routes/list-query';
 import { CACHED_READ_ROUTES, routePattern } from '../../api/domain/public-reads';
 import { openAndMigrate, type SqliteConnection } from '../../db/connection';
 import type { Database } from '../../db/schema';
@@ -203,8 +204,24 @@ async function planCalls(connection: SqliteConnection, ids: BigDbIds): Promise<C
   for (const term of ['jo', 'José', 'rovers', 'north ash'])
     get(`/api/search?term=${encodeURIComponent(term)}`);
 
+  // The super admin's overdue list, a page and the page after a match well into it.
+  const overdueFrom = connection.sqlite
+    .prepare(
+      `SELECT match_date, id FROM matches WHERE approved <> 'TRUE' AND status = 'scheduled'
+       ORDER BY match_date, id LIMIT 1 OFFSET 1000`,
+    )
+    .get() as { match_date: string; id: number };
+  const overdueCursor = encodeCursor('overdue', [overdueFrom.match_date, String(overdueFrom.id)]);
+
   const writes: Call[] = [
     { method: 'GET', path: '/api/auth/me', status: 200, token: coach },
+    { method: 'GET', path: '/api/reports/overdue?limit=50', status: 200, token: admin },
+    {
+      method: 'GET',
+      path: `/api/reports/overdue?limit=50&cursor=${encodeURIComponent(overdueCursor)}`,
+      status: 200,
+      token: admin,
+    },
     {
       method: 'PUT',
       path: `/api/teams/${ids.teamId}/matches/${ids.futureMatchId}/roster`,

@@ -27,7 +27,7 @@ import { DEFAULT_RULES, TIEBREAKERS } from '../../api/domain/league-rules';
 import { leagueIdFrom, MAX_ROW_ID } from '../../api/http/validate';
 import { IMAGE_KINDS } from '../../api/routes/images';
 import { isHttpsUrl } from '../../api/routes/push';
-import { decodeCursor, encodeCursor } from '../../api/routes/list-query';
+import { decodeCursor, encodeCursor, type ListName } from '../../api/routes/list-query';
 import { MAX_ENDPOINT_LENGTH } from '../../api/routes/push';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, ALL_ROLES, PASSWORD, ROLES, type Role } from '../fixtures/auth';
@@ -512,7 +512,7 @@ const PAGE_SIZE: QueryParam = {
   good: fc.integer({ min: 1, max: 200 }).map(String),
 };
 /** A cursor of the given list: real ones, and anything cut, edited or made up. */
-function cursorOf(list: 'teams' | 'leagues', key: fc.Arbitrary<string[]>): QueryParam {
+function cursorOf(list: ListName, key: fc.Arbitrary<string[]>): QueryParam {
   const good = key.map((parts) => encodeCursor(list, parts));
   return {
     good,
@@ -530,6 +530,16 @@ const TEAM_CURSOR = cursorOf('teams', fc.tuple(fc.string({ minLength: 1 }), fc.s
 const LEAGUE_CURSOR = cursorOf(
   'leagues',
   fc.tuple(fc.constantFrom('2026', '2025'), fc.string({ minLength: 1 }), fc.string({ minLength: 1 })),
+);
+/** The overdue list's key: a kick-off and a match id. */
+const OVERDUE_CURSOR = cursorOf(
+  'overdue',
+  fc.tuple(
+    fc
+      .date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString()),
+    fc.integer({ min: 1, max: 1_000_000 }).map(String),
+  ),
 );
 const LEAGUE_FILTER: QueryParam = {
   bad: fc.constantFrom('', 'a'.repeat(201), 'bad\u0000id', 'line\nbreak'),
@@ -2781,6 +2791,22 @@ const ENDPOINTS: Endpoint[] = [
         ...get('/api/reports/overdue', 'not a super admin'),
         ...(isSuperAdmin(role) && { corruptAuth: true }),
       }),
+  },
+  {
+    name: 'GET /api/reports/overdue?limit&cursor',
+    bad: (role) => {
+      const params = { limit: PAGE_SIZE, cursor: OVERDUE_CURSOR };
+      if (!isSuperAdmin(role)) {
+        return anyQuery(params).map((query) => get(`/api/reports/overdue${query}`, 'not a super admin'));
+      }
+      return fc.oneof(
+        badQuery(params).map((query) => get(`/api/reports/overdue${query.query}`, query.why)),
+        // The query is strict: an unknown key is refused.
+        junkParams(Object.keys(params))
+          .filter((junk) => junk.length > 0)
+          .map((junk) => get(`/api/reports/overdue?${junk.join('&')}`, 'an unknown query key')),
+      );
+    },
   },
   {
     name: 'GET /api/matches/{id}/reports',

@@ -4,11 +4,13 @@
  * only m5 is overdue (reported by East United on 6 June, never reviewed); with a
  * 12-hour deadline m6 (rejected, no report since) and m7 (no report) are too.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StoredUser } from '@/lib/storage';
+import { OVERDUE_PAGE } from '@/features/manager/overdue/overdue-tab';
 import { tokenFor } from '../../fixtures/auth';
+import { insertMatch } from '../../fixtures/factory';
 import { withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
 import { tabNames } from '../queries';
@@ -57,6 +59,8 @@ async function setDeadline(hours: number) {
 async function openTab() {
   const rendered = await renderRoute('/manager/overdue', { user: BOSS, api });
   const panel = await screen.findByRole('tabpanel', { name: 'Overdue' });
+  // The tab's code loads on demand: its heading says it is there.
+  await within(panel).findByRole('heading', { level: 2, name: 'Overdue Results' });
   return { ...rendered, panel };
 }
 
@@ -81,7 +85,7 @@ describe('the Overdue tab', () => {
     expect(within(panel).getByRole('heading', { level: 2, name: 'Overdue Results' })).toBeInTheDocument();
   });
 
-  it('lists the overdue matches, most overdue first, each linking to its match', async () => {
+  it('lists the overdue matches, the earliest kick-off first, each linking to its match', async () => {
     useTinyLeagueClock();
     await setDeadline(12);
     const user = userEvent.setup();
@@ -163,6 +167,51 @@ describe('the Overdue tab', () => {
     api.server.resetHandlers();
     await userEvent.setup().click(within(panel).getByRole('button', { name: 'Try again' }));
     expect(await within(panel).findByRole('table', { name: 'Overdue Results' })).toBeInTheDocument();
+  });
+
+  it('shows fifty matches, and more on request, with a retry when the next page fails', async () => {
+    useTinyLeagueClock();
+    // Sixty forgotten results, a day apart from 1 April, all before m5 (6 June).
+    const db = api.app.connection.db;
+    for (let day = 0; day < 60; day++) {
+      await insertMatch(db, {
+        league_id: 'tl-26',
+        date: new Date(Date.UTC(2026, 3, 1 + day, 14)).toISOString(),
+        home: day % 2 === 0 ? 'north.town' : 'south.city',
+        away: day % 2 === 0 ? 'south.city' : 'north.town',
+      });
+    }
+    const user = userEvent.setup();
+    const { panel } = await openTab();
+    const table = await within(panel).findByRole('table', { name: 'Overdue Results' });
+    const dates = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelector('td')?.textContent);
+    expect(dates()).toHaveLength(OVERDUE_PAGE);
+    expect(dates()[0]).toBe('Wed, Apr 1, 2:00 PM');
+    expect(dates()[49]).toBe('Wed, May 20, 2:00 PM');
+
+    api.failGet(/\/api\/reports\/overdue$/);
+    await user.click(within(panel).getByRole('button', { name: 'Show more' }));
+    expect(
+      await within(panel).findByText('Failed to load more overdue results. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(dates()).toHaveLength(OVERDUE_PAGE);
+    expect(within(panel).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+
+    api.server.resetHandlers();
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(dates()).toHaveLength(61));
+    expect(dates().slice(49, 52)).toEqual([
+      'Wed, May 20, 2:00 PM',
+      'Thu, May 21, 2:00 PM',
+      'Fri, May 22, 2:00 PM',
+    ]);
+    expect(within(table).getAllByRole('row').at(-1)).toHaveTextContent('North Town vs East United');
+    expect(within(panel).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('is no tab of a coach', async () => {

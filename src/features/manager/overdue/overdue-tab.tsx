@@ -1,27 +1,39 @@
 /**
  * Overdue (issue #20, super admins): played matches past their league's
  * `report_deadline_hours` that still have no report, or whose report nobody has
- * reviewed, the oldest first (as the API sends them). Each links to its match page.
- * A table on a wide screen; on a phone each match is a card (the cells keep their
- * column names as labels).
+ * reviewed, the earliest kick-off first (as the API sends them). Each links to its
+ * match page. A table on a wide screen; on a phone each match is a card (the cells
+ * keep their column names as labels). A league with years of forgotten results has
+ * tens of thousands: the tab asks for a page and shows more on request.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { apiJson } from '@/lib/api-client';
 import { formatMatchDate } from '@/lib/format';
 import { lateness } from '../../../../api/domain/overdue';
-import type { OverdueMatchDto } from '../../../../api/schemas';
+import type { OverdueListDto, OverdueMatchDto } from '../../../../api/schemas';
 import './overdue.css';
 
 export type OverdueMatch = OverdueMatchDto;
 
-const OVERDUE_PATH = '/api/reports/overdue';
+/** Matches per page: a screenful or two, on a phone as on a desk. */
+export const OVERDUE_PAGE = 50;
+
+const overduePath = (cursor?: string) =>
+  `/api/reports/overdue?limit=${OVERDUE_PAGE}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`;
 
 /** Behind the super admin's session, never stored: a keyed load that sends the token. */
-function loadOverdue(path: string, signal: AbortSignal): Promise<{ matches: OverdueMatch[] }> {
-  return apiJson<{ matches: OverdueMatch[] }>(path, { signal, auth: true });
+function loadOverdue(path: string, signal?: AbortSignal): Promise<OverdueListDto> {
+  return apiJson<OverdueListDto>(path, { ...(signal && { signal }), auth: true });
+}
+
+/** The pages after the first, kept for the first page they continue. */
+interface LaterPages {
+  after: OverdueListDto;
+  matches: OverdueMatch[];
+  next: string | null;
 }
 
 /** What the match waits for, in the list's words. */
@@ -39,8 +51,32 @@ function reviewerName(match: OverdueMatch): string | null {
 
 export function OverdueTab() {
   const titleId = useId();
-  const overdue = useApi(OVERDUE_PATH, { load: loadOverdue });
-  const matches = overdue.data?.matches ?? [];
+  const overdue = useApi(overduePath(), { load: loadOverdue });
+  const [later, setLater] = useState<LaterPages | null>(null);
+  const [asked, setAsked] = useState<{ after: OverdueListDto; state: 'loading' | 'failed' } | null>(null);
+  // A reload of the first page starts the list again.
+  const shown = later !== null && later.after === overdue.data ? later : null;
+  const more = asked !== null && asked.after === overdue.data ? asked.state : 'idle';
+  const matches = [...(overdue.data?.matches ?? []), ...(shown?.matches ?? [])];
+  const next = shown ? shown.next : (overdue.data?.next_cursor ?? null);
+
+  const showMore = async () => {
+    const first = overdue.data;
+    if (next === null || first === undefined) return;
+    setAsked({ after: first, state: 'loading' });
+    try {
+      const page = await loadOverdue(overduePath(next));
+      setLater({
+        after: first,
+        matches: [...(shown?.matches ?? []), ...page.matches],
+        next: page.next_cursor ?? null,
+      });
+      setAsked(null);
+    } catch (error) {
+      console.warn(error); // handled: the tab says so under the list
+      setAsked({ after: first, state: 'failed' });
+    }
+  };
 
   let body;
   if (overdue.loading) body = <Loading label="Loading overdue results..." />;
@@ -51,7 +87,29 @@ export function OverdueTab() {
       </ErrorMessage>
     );
   } else if (matches.length === 0) body = <EmptyMessage>No overdue results</EmptyMessage>;
-  else body = <OverdueTable labelledBy={titleId} matches={matches} />;
+  else {
+    body = (
+      <>
+        <OverdueTable labelledBy={titleId} matches={matches} />
+        {more === 'failed' ? (
+          <ErrorMessage onRetry={() => void showMore()}>
+            Failed to load more overdue results. Please try again later.
+          </ErrorMessage>
+        ) : (
+          next !== null && (
+            <button
+              type="button"
+              className="button button-secondary overdue-more"
+              onClick={() => void showMore()}
+              disabled={more === 'loading'}
+            >
+              {more === 'loading' ? 'Loading...' : 'Show more'}
+            </button>
+          )
+        )}
+      </>
+    );
+  }
 
   return (
     <section className="overdue" aria-labelledby={titleId}>
@@ -61,7 +119,7 @@ export function OverdueTab() {
         </h2>
         <p className="muted overdue-intro">
           Played matches past their league&apos;s report deadline: still without a report, or with a report
-          nobody has reviewed. The oldest first.
+          nobody has reviewed. The earliest kick-off first.
         </p>
       </header>
       {body}
