@@ -8,7 +8,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { openAndMigrate } from '../../db/connection';
-import { execute } from '../../db/direct-sqlite';
+import { allRows, execute } from '../../db/direct-sqlite';
 import { GroupCommit } from '../../db/group-commit';
 import { prepared } from '../../db/prepared';
 import type { DB } from '../../db/connection';
@@ -80,6 +80,59 @@ describe('a statement run directly on SQLite', () => {
     await read;
     // Read after the COMMIT: the committed name.
     expect(seenDuring).toEqual({ team_name: 'Renamed' });
+  });
+
+  it('builds the same row objects as better-sqlite3, whatever the column names', async () => {
+    const { db, sqlite } = s;
+    const queries = [
+      'SELECT * FROM teams ORDER BY team_id',
+      // Names a literal must quote, and a later column of the same name winning.
+      `SELECT 1 AS "a""b", 2 AS "c\\d", 3 AS "é x", 4 AS "line
+break", 5 AS "constructor", 6 AS dup, 7 AS dup`,
+      // Both set the prototype (a blob is the one value that is an object).
+      `SELECT 1 AS "__proto__", 2 AS "x"`,
+      `SELECT x'00ff' AS "__proto__", 2 AS "x"`,
+      'SELECT team_id FROM teams WHERE 0',
+      `SELECT NULL AS "n", x'00ff' AS "b", 9007199254740993 AS "big", 1.5 AS "f"`,
+    ];
+    for (const text of queries) {
+      const expected = sqlite.prepare(text).all() as object[];
+      const rows = (await execute(db, CompiledQuery.raw(text))).rows as object[];
+      expect(rows.length, text).toBe(expected.length);
+      for (const [index, row] of rows.entries()) {
+        const twin = expected[index] as object;
+        // Own properties, their order, and the prototype (compared apart: a blob's is a Buffer).
+        expect(Object.entries(row), text).toEqual(Object.entries(twin));
+        const [ours, theirs] = [Object.getPrototypeOf(row), Object.getPrototypeOf(twin)] as unknown[];
+        if (Buffer.isBuffer(theirs)) expect(Buffer.isBuffer(ours) && ours.equals(theirs), text).toBe(true);
+        else expect(ours, text).toBe(theirs);
+      }
+    }
+  });
+
+  it('leaves the shared statement giving objects, after a failure too and across a schema change', async () => {
+    const { db, sqlite } = s;
+    const statements = new Map<string, SQLite.Statement>();
+    const cached = (text: string) => {
+      const statement = statements.get(text) ?? sqlite.prepare(text);
+      statements.set(text, statement);
+      return statement;
+    };
+    const overflow = 'SELECT abs(?) AS v';
+    expect(() => allRows(cached(overflow), [-9223372036854775808n])).toThrow(/integer overflow/);
+    expect(cached(overflow).all([-2])).toEqual([{ v: 2 }]);
+
+    sqlite.exec('CREATE TEMP TABLE widened (a INTEGER)');
+    sqlite.exec('INSERT INTO widened (a) VALUES (1)');
+    const every = 'SELECT * FROM widened';
+    expect(allRows(cached(every), [])).toEqual([{ a: 1 }]);
+    sqlite.exec("ALTER TABLE widened ADD COLUMN b TEXT DEFAULT 'x'");
+    expect(allRows(cached(every), [])).toEqual([{ a: 1, b: 'x' }]);
+    expect(cached(every).all()).toEqual([{ a: 1, b: 'x' }]);
+    // The same SQL through Kysely's driver (the connection's statement cache) still gets objects.
+    expect((await db.executeQuery(CompiledQuery.raw('SELECT team_id FROM teams LIMIT 1'))).rows).toEqual([
+      { team_id: expect.any(String) },
+    ]);
   });
 
   it('rejects a failing statement instead of throwing', () => {
