@@ -22,7 +22,6 @@ import pg from 'pg';
 import { startServer, type TestServer } from '../e2e/harness';
 import { postgresAvailable, startPostgres } from '../fixtures/postgres-server';
 import { demoToken } from '../e2e/pages';
-import { runLoad } from './load';
 import {
   cannon,
   cpuMicros,
@@ -364,25 +363,73 @@ if (parts.has('postgres')) {
   }
 }
 
+/** Requests per endpoint in the one-at-a-time table, after as many untimed. */
+const SEQUENTIAL_REQUESTS = 200;
+const SEQUENTIAL_WARM = 200;
+
+/**
+ * `count` requests to `url`, one after another over one keep-alive connection, timed by a
+ * client in its own process: this one has just run minutes of autocannon, and measured
+ * in-process the same server's p99s crept from 1 ms to 7–17 ms over a run while a fresh
+ * process measured none of that (decision 0017). Latencies in ms, sorted.
+ */
+function sequentialClient(url: string, count: number): Promise<number[]> {
+  const code = `
+    const http = require('node:http');
+    const { performance } = require('node:perf_hooks');
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const count = Number(process.env.COUNT);
+    // The first requests warm this process (its connection, its compiled code), untimed.
+    let warm = Number(process.env.WARM);
+    const times = [];
+    const next = () => {
+      if (times.length === count) { console.log(JSON.stringify(times)); agent.destroy(); return; }
+      const start = performance.now();
+      http.get(process.env.URL, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode !== 200 && res.statusCode !== 304) throw new Error('status ' + res.statusCode);
+          if (warm > 0) warm -= 1;
+          else times.push(performance.now() - start);
+          next();
+        });
+      });
+    };
+    next();`;
+  const child = spawn(process.execPath, ['-e', code], {
+    env: { ...process.env, URL: url, COUNT: String(count), WARM: String(SEQUENTIAL_WARM) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve((JSON.parse(output) as number[]).sort((a, b) => a - b))
+        : reject(new Error(`the one-at-a-time client for ${url} exited with ${code}`)),
+    ),
+  );
+}
+
+/** The value at percentile `p` of sorted values. */
+function percentileOf(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
 /** One request at a time over one keep-alive connection: p50 and p99 per endpoint. */
 async function sequential(server: TestServer, endpoints: readonly (readonly [string, string])[]) {
   console.log(row(['endpoint, one at a time', 'body', 'p50 ms', 'p99 ms', 'max ms'], [26, 11, 8, 8, 8]));
   for (const [name, urlPath] of endpoints) {
     const { body } = await answerOf(server.url + urlPath);
-    const result = await runLoad({
-      url: server.url + urlPath,
-      connections: 1,
-      seconds: 10,
-      maxRequests: 200,
-    });
+    const times = await sequentialClient(server.url + urlPath, SEQUENTIAL_REQUESTS);
     console.log(
       row(
         [
           name,
           `${(body.length / 1024).toFixed(1)} KB`,
-          result.p50.toFixed(2),
-          result.p99.toFixed(2),
-          result.max.toFixed(2),
+          percentileOf(times, 50).toFixed(2),
+          percentileOf(times, 99).toFixed(2),
+          (times.at(-1) ?? 0).toFixed(2),
         ],
         [26, 11, 8, 8, 8],
       ),
