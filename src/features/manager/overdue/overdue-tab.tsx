@@ -29,11 +29,12 @@ function loadOverdue(path: string, signal?: AbortSignal): Promise<OverdueListDto
   return apiJson<OverdueListDto>(path, { ...(signal && { signal }), auth: true });
 }
 
-/** The pages after the first, kept for the first page they continue. */
+/** The pages after the first and the ask for the next one, kept for the first page they continue. */
 interface LaterPages {
   after: OverdueListDto;
   matches: OverdueMatch[];
   next: string | null;
+  state: 'idle' | 'loading' | 'failed';
 }
 
 /** What the match waits for, in the list's words. */
@@ -53,28 +54,28 @@ export function OverdueTab() {
   const titleId = useId();
   const overdue = useApi(overduePath(), { load: loadOverdue });
   const [later, setLater] = useState<LaterPages | null>(null);
-  const [asked, setAsked] = useState<{ after: OverdueListDto; state: 'loading' | 'failed' } | null>(null);
   // A reload of the first page starts the list again.
   const shown = later !== null && later.after === overdue.data ? later : null;
-  const more = asked !== null && asked.after === overdue.data ? asked.state : 'idle';
   const matches = [...(overdue.data?.matches ?? []), ...(shown?.matches ?? [])];
   const next = shown ? shown.next : (overdue.data?.next_cursor ?? null);
+  const more = shown?.state ?? 'idle';
 
   const showMore = async () => {
     const first = overdue.data;
     if (next === null || first === undefined) return;
-    setAsked({ after: first, state: 'loading' });
+    const asked: LaterPages = { after: first, matches: shown?.matches ?? [], next, state: 'loading' };
+    setLater(asked);
     try {
       const page = await loadOverdue(overduePath(next));
       setLater({
         after: first,
-        matches: [...(shown?.matches ?? []), ...page.matches],
+        matches: [...asked.matches, ...page.matches],
         next: page.next_cursor ?? null,
+        state: 'idle',
       });
-      setAsked(null);
     } catch (error) {
       console.warn(error); // handled: the tab says so under the list
-      setAsked({ after: first, state: 'failed' });
+      setLater({ ...asked, state: 'failed' });
     }
   };
 
