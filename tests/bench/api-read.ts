@@ -22,6 +22,7 @@ import pg from 'pg';
 import { startServer, type TestServer } from '../e2e/harness';
 import { postgresAvailable, startPostgres } from '../fixtures/postgres-server';
 import { demoToken } from '../e2e/pages';
+import { percentile } from './load';
 import {
   cannon,
   cpuMicros,
@@ -363,6 +364,20 @@ if (parts.has('postgres')) {
   }
 }
 
+/** Runs `code` in a Node process of its own with `env` added; what it printed, and its exit code. */
+function nodeChild(
+  code: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['-e', code], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (exit) => resolve({ code: exit, output })));
+}
+
 /** Requests per endpoint in the one-at-a-time table, after as many untimed. */
 const SEQUENTIAL_REQUESTS = 200;
 const SEQUENTIAL_WARM = 200;
@@ -373,7 +388,7 @@ const SEQUENTIAL_WARM = 200;
  * in-process the same server's p99s crept from 1 ms to 7–17 ms over a run while a fresh
  * process measured none of that (decision 0017). Latencies in ms, sorted.
  */
-function sequentialClient(url: string, count: number): Promise<number[]> {
+async function sequentialClient(url: string, count: number): Promise<number[]> {
   const code = `
     const http = require('node:http');
     const { performance } = require('node:perf_hooks');
@@ -396,24 +411,13 @@ function sequentialClient(url: string, count: number): Promise<number[]> {
       });
     };
     next();`;
-  const child = spawn(process.execPath, ['-e', code], {
-    env: { ...process.env, URL: url, COUNT: String(count), WARM: String(SEQUENTIAL_WARM) },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const { code: exit, output } = await nodeChild(code, {
+    URL: url,
+    COUNT: String(count),
+    WARM: String(SEQUENTIAL_WARM),
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) =>
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve((JSON.parse(output) as number[]).sort((a, b) => a - b))
-        : reject(new Error(`the one-at-a-time client for ${url} exited with ${code}`)),
-    ),
-  );
-}
-
-/** The value at percentile `p` of sorted values. */
-function percentileOf(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  if (exit !== 0) throw new Error(`the one-at-a-time client for ${url} exited with ${exit}`);
+  return (JSON.parse(output) as number[]).sort((a, b) => a - b);
 }
 
 /** One request at a time over one keep-alive connection: p50 and p99 per endpoint. */
@@ -427,8 +431,8 @@ async function sequential(server: TestServer, endpoints: readonly (readonly [str
         [
           name,
           `${(body.length / 1024).toFixed(1)} KB`,
-          percentileOf(times, 50).toFixed(2),
-          percentileOf(times, 99).toFixed(2),
+          percentile(times, 50).toFixed(2),
+          percentile(times, 99).toFixed(2),
           (times.at(-1) ?? 0).toFixed(2),
         ],
         [26, 11, 8, 8, 8],
@@ -442,7 +446,11 @@ async function sequential(server: TestServer, endpoints: readonly (readonly [str
  * never asked before (every one a miss): one anonymous user must not stall the server.
  */
 /** A client in its own process asking one request after another for `ms`; how many, how many 429. */
-function loopingClient(base: string, ms: number, fresh: boolean): Promise<{ n: number; limited: number }> {
+async function loopingClient(
+  base: string,
+  ms: number,
+  fresh: boolean,
+): Promise<{ n: number; limited: number }> {
   const code = `
     const http = require('node:http');
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -460,16 +468,8 @@ function loopingClient(base: string, ms: number, fresh: boolean): Promise<{ n: n
       });
     };
     next();`;
-  const child = spawn(process.execPath, ['-e', code], {
-    env: { ...process.env, BASE: base, LOOP_MS: String(ms), FRESH: fresh ? '1' : '0' },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) =>
-    child.once('exit', () =>
-      resolve(JSON.parse(output || '{"n":0,"limited":0}') as { n: number; limited: number }),
-    ),
-  );
+  const { output } = await nodeChild(code, { BASE: base, LOOP_MS: String(ms), FRESH: fresh ? '1' : '0' });
+  return JSON.parse(output || '{"n":0,"limited":0}') as { n: number; limited: number };
 }
 
 /**

@@ -35,7 +35,8 @@ export interface LoadOptions {
   ok?: (status: number) => boolean;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The value at percentile `p` of sorted values (0 for none). */
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
