@@ -14,6 +14,7 @@ import { Hono } from 'hono';
 import { sharedJwtSecret } from '../db/app-settings';
 import { openStore, type Connection } from '../db/connection';
 import { versionsOf } from '../db/data-version';
+import { engineOf } from '../db/engine';
 import { StoreError } from '../db/postgres';
 import {
   DEMO_ACCOUNTS,
@@ -28,6 +29,7 @@ import { createPushSender } from './push/sender';
 import { sharedVapidPair, type VapidKeyPair } from './push/vapid';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ReadCache } from './http/read-cache';
+import { groupCommitFor } from './http/write';
 import { searchBudget } from './http/search-budget';
 import { loadServerEntry, pageHandler, PageShell, type ServerPages } from './http/pages';
 
@@ -135,7 +137,11 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     await prepareData(connection, config, log);
     jwtSecret = config.jwtSecret ?? (await sharedJwtSecret(connection.db));
     vapidKeys = config.vapidKeys ?? (await sharedVapidPair(connection.db));
-    readCache = new ReadCache({ versions: await versionsOf(connection) });
+    readCache = new ReadCache({
+      versions: await versionsOf(connection),
+      // SQLite's batches run to their COMMIT within a turn: a hit can wait for them (decision 0018).
+      ...(engineOf(connection.db) === 'sqlite' && { writes: groupCommitFor(connection.db) }),
+    });
   } catch (error) {
     await connection.close();
     throw error;

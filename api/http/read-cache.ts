@@ -13,6 +13,10 @@
  * - An answer that depends on the clock as well (upcoming or past matches) says how long
  *   it holds with `c.set('readExpiresAt', …)`.
  * - Memory is bounded: least recently used entries go first past `maxBytes`.
+ * - When the server is saturated with writes (`writes.busy`: SQLite's group commit has
+ *   lately run batches of several), a hit that arrives while a write read before it is
+ *   waiting for its batch is answered just after that batch's writes, as a queue served
+ *   in arrival order would (decision 0018). Otherwise hits are answered at once.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -85,8 +89,17 @@ export function sharedReadTables(pathname: string): readonly string[] | null {
   return null;
 }
 
+/** The writes a hit may be answered after (db/group-commit.ts on SQLite). */
+export interface WriteQueue {
+  readonly waiting: boolean;
+  readonly busy: boolean;
+  whenAnswered(callback: () => void): void;
+}
+
 export interface ReadCacheOptions {
   versions: DataVersions;
+  /** Lets hits wait for the writes queued before them while the server is saturated. */
+  writes?: WriteQueue;
   /** Body and header bytes kept at most (default 64 MiB). */
   maxBytes?: number;
   clock?: () => number;
@@ -94,6 +107,8 @@ export interface ReadCacheOptions {
 
 export interface ReadCacheStats {
   hits: number;
+  /** hits answered after the writes queued before them */
+  held: number;
   misses: number;
   entries: number;
   bytes: number;
@@ -101,24 +116,35 @@ export interface ReadCacheStats {
 
 export class ReadCache {
   readonly #versions: DataVersions;
+  readonly #writes: WriteQueue | undefined;
   readonly #maxBytes: number;
   readonly #clock: () => number;
   readonly #entries = new Map<string, Entry>();
   readonly #pending = new Map<string, Pending>();
   /** What each in-flight miss will fill, by its node request. */
   readonly #tickets = new WeakMap<IncomingMessage, { key: string; pending: Pending }>();
+  /** Hits waiting for the writes queued before them. */
+  #held: (() => void)[] = [];
   #bytes = 0;
   #hits = 0;
+  #heldHits = 0;
   #misses = 0;
 
   constructor(options: ReadCacheOptions) {
     this.#versions = options.versions;
+    this.#writes = options.writes;
     this.#maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.#clock = options.clock ?? Date.now;
   }
 
   stats(): ReadCacheStats {
-    return { hits: this.#hits, misses: this.#misses, entries: this.#entries.size, bytes: this.#bytes };
+    return {
+      hits: this.#hits,
+      held: this.#heldHits,
+      misses: this.#misses,
+      entries: this.#entries.size,
+      bytes: this.#bytes,
+    };
   }
 
   /** Wraps node's request listener: hits never reach it. */
@@ -295,6 +321,23 @@ export class ReadCache {
   }
 
   #write(entry: Entry, req: IncomingMessage, res: ServerResponse, key: string): void {
+    const writes = this.#writes;
+    if (writes?.waiting && writes.busy) {
+      this.#heldHits += 1;
+      if (this.#held.length === 0) {
+        writes.whenAnswered(() => {
+          const held = this.#held;
+          this.#held = [];
+          for (const answer of held) answer();
+        });
+      }
+      this.#held.push(() => this.#answer(entry, req, res, key));
+      return;
+    }
+    this.#answer(entry, req, res, key);
+  }
+
+  #answer(entry: Entry, req: IncomingMessage, res: ServerResponse, key: string): void {
     if (etagMatches(entry.etag, req.headers['if-none-match'])) {
       res.writeHead(304, entry.headers304);
       res.end();

@@ -23,7 +23,7 @@ class Rollback extends Error {}
 
 /** One group commit per database (db/group-commit.ts). */
 const groupCommits = new WeakMap<DB, GroupCommit<Database>>();
-function groupCommitFor(db: DB): GroupCommit<Database> {
+export function groupCommitFor(db: DB): GroupCommit<Database> {
   let group = groupCommits.get(db);
   if (group === undefined) {
     group = new GroupCommit(db);

@@ -17,7 +17,7 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../api/app';
-import { ReadCache, sharedReadTables } from '../../api/http/read-cache';
+import { ReadCache, sharedReadTables, type WriteQueue } from '../../api/http/read-cache';
 import { BOOT_SCRIPT_SOURCE } from '../../api/http/boot-script';
 import { SECURITY_HEADERS } from '../../api/http/security-headers';
 import { openAndMigrate, type Connection } from '../../db/connection';
@@ -37,7 +37,7 @@ interface Served {
   close(): Promise<void>;
 }
 
-async function serveTinyLeague(maxBytes?: number): Promise<Served> {
+async function serveTinyLeague(maxBytes?: number, writes?: WriteQueue): Promise<Served> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-read-cache-'));
   const file = path.join(dir, 'touchline.db');
   const connection = await openAndMigrate(file);
@@ -48,6 +48,7 @@ async function serveTinyLeague(maxBytes?: number): Promise<Served> {
     versions: dataVersions(connection.sqlite),
     clock: () => clock.ms,
     ...(maxBytes !== undefined && { maxBytes }),
+    ...(writes !== undefined && { writes }),
   });
   const app = createApp(
     connection.db,
@@ -390,6 +391,71 @@ async function raw(s: Served, urlPath: string, headers: Record<string, string>) 
     },
   );
 }
+
+/** A write queue the test drives: whether writes wait, whether batches are large, when they are answered. */
+class DrivenWrites implements WriteQueue {
+  waiting = false;
+  busy = false;
+  readonly callbacks: (() => void)[] = [];
+  whenAnswered(callback: () => void): void {
+    this.callbacks.push(callback);
+  }
+  answer(): void {
+    for (const callback of this.callbacks.splice(0)) callback();
+  }
+}
+
+describe('the read cache while writes wait', () => {
+  const writes = new DrivenWrites();
+  const s = withFixture(
+    () => {
+      writes.waiting = false;
+      writes.busy = false;
+      writes.callbacks.length = 0;
+      return serveTinyLeague(undefined, writes);
+    },
+    { perTest: true },
+  );
+
+  it('answers hits after the writes queued before them while batches are large, 304s too', async () => {
+    const fresh = await get(s, TABLE);
+    writes.waiting = true;
+    writes.busy = true;
+    const answered: string[] = [];
+    const plain = get(s, TABLE).then((answer) => (answered.push('200'), answer));
+    const notModified = get(s, TABLE, { 'If-None-Match': fresh.headers['etag'] ?? '' }).then(
+      (answer) => (answered.push('304'), answer),
+    );
+    await vi.waitFor(() => expect(s.cache.stats().held).toBe(2));
+    // Both wait for one callback: the one after the batch that takes the waiting writes.
+    expect(writes.callbacks).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(answered).toEqual([]);
+    writes.answer();
+    expect(await plain).toEqual(fresh);
+    expect((await notModified).status).toBe(304);
+    expect(s.cache.stats()).toMatchObject({ hits: 2, held: 2 });
+  });
+
+  it('answers hits at once when batches are small, or when no write waits', async () => {
+    const fresh = await get(s, TABLE);
+    writes.waiting = true; // one write at a time: the reads pass it
+    expect(await get(s, TABLE)).toEqual(fresh);
+    writes.waiting = false;
+    writes.busy = true; // saturated, but nothing is waiting
+    expect(await get(s, TABLE)).toEqual(fresh);
+    expect(s.cache.stats()).toMatchObject({ hits: 2, held: 0 });
+    expect(writes.callbacks).toHaveLength(0);
+  });
+
+  it('never holds a miss: it is built and answered by Hono at once', async () => {
+    writes.waiting = true;
+    writes.busy = true;
+    const answer = await get(s, TABLE);
+    expect(answer.status).toBe(200);
+    expect(s.cache.stats()).toMatchObject({ misses: 1, hits: 0, held: 0 });
+  });
+});
 
 describe('compressed answers', () => {
   const s = withFixture(() => serveTinyLeague(), { perTest: true });

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../api/config';
+import { sql } from 'kysely';
+import { groupCommitFor } from '../../api/http/write';
 import { startServer, type RunningServer } from '../../api/server';
 import { BACKSTOP_PAGES } from '../../db/checkpointer';
 
@@ -37,6 +39,28 @@ describe('startServer', () => {
     const unknown = await fetch(`${running.url}/api/does-not-exist`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ detail: expect.any(String) });
+
+    // Its read cache lets a hit wait for the writes queued before it once batches run
+    // large (decision 0018): it is given the group commit the API's writes go through.
+    const group = groupCommitFor(running.connection.db);
+    const noop = () => group.run((trx) => sql`SELECT 1`.execute(trx));
+    for (let i = 0; i < 30; i++) await Promise.all(Array.from({ length: 8 }, noop));
+    expect(group.busy).toBe(true);
+    expect((await fetch(`${running.url}/api/leagues`)).status).toBe(200);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const first = group.run(async (trx) => {
+      await gate; // this batch stays open across turns of the event loop
+      return sql`SELECT 1`.execute(trx);
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const queued = noop();
+    expect(group.waiting).toBe(true);
+    const held = running.readCache.stats().held;
+    expect((await fetch(`${running.url}/api/leagues`)).status).toBe(200);
+    expect(running.readCache.stats().held).toBe(held + 1);
+    open();
+    await Promise.all([first, queued]);
 
     // Its COMMITs checkpoint the log only past a bound: a worker thread does (db/checkpointer.ts).
     expect(sqliteOf(running.connection).pragma('wal_autocheckpoint', { simple: true })).toBe(BACKSTOP_PAGES);

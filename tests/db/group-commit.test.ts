@@ -173,4 +173,57 @@ describe('group commit', () => {
     expect(await late).toBe('late');
     expect(await leagueNames(connection.db)).toEqual(['early', 'late']);
   });
+
+  it('counts as busy once its batches have lately held several writes each, and not after single ones', async () => {
+    connection = await openAndMigrate(':memory:');
+    const group = new GroupCommit(connection.db);
+    let n = 0;
+    const batch = (size: number) =>
+      Promise.all(Array.from({ length: size }, () => group.run(insertLeague(`l${(n += 1)}`))));
+    for (let i = 0; i < 30; i++) await batch(1);
+    expect(group.busy).toBe(false);
+    for (let i = 0; i < 30; i++) await batch(2);
+    expect(group.busy).toBe(false); // two writes at a time is not yet saturation
+    for (let i = 0; i < 30; i++) await batch(8);
+    expect(group.busy).toBe(true);
+    for (let i = 0; i < 30; i++) await batch(1);
+    expect(group.busy).toBe(false);
+  });
+
+  it('says a write is waiting from its queueing until its batch begins', async () => {
+    connection = await openAndMigrate(':memory:');
+    const group = new GroupCommit(connection.db);
+    expect(group.waiting).toBe(false);
+    let inside: boolean | undefined;
+    const write = group.run(async (trx) => {
+      inside = group.waiting;
+      return insertLeague('one')(trx);
+    });
+    expect(group.waiting).toBe(true);
+    await write;
+    expect(inside).toBe(false);
+    expect(group.waiting).toBe(false);
+  });
+
+  it('runs a callback given while writes wait only after their answers (SQLite)', async () => {
+    connection = await openAndMigrate(':memory:');
+    const group = new GroupCommit(connection.db);
+    const order: string[] = [];
+    const writes = ['a', 'b', 'c'].map((id) =>
+      group.run(insertLeague(id)).then(async (value) => {
+        // An answer is a few continuations away from the write's own settling.
+        await Promise.resolve();
+        await Promise.resolve();
+        order.push(`answered ${value}`);
+      }),
+    );
+    const after = new Promise<void>((resolve) =>
+      group.whenAnswered(() => {
+        order.push('callback');
+        resolve();
+      }),
+    );
+    await Promise.all([...writes, after]);
+    expect(order).toEqual(['answered a', 'answered b', 'answered c', 'callback']);
+  });
 });
