@@ -13,6 +13,7 @@ import { execute } from './direct-sqlite';
 
 const SAVEPOINT = CompiledQuery.raw('SAVEPOINT group_commit_job');
 const RELEASE = CompiledQuery.raw('RELEASE group_commit_job');
+const ROLLBACK_TO = CompiledQuery.raw('ROLLBACK TO group_commit_job');
 
 /**
  * Batches this large on average (a moving average over the last ten or so) mean writes
@@ -23,7 +24,6 @@ const RELEASE = CompiledQuery.raw('RELEASE group_commit_job');
 const BUSY_BATCH_AVERAGE = 3.5;
 /** Weight of the latest batch in the moving average. */
 const AVERAGE_WEIGHT = 0.1;
-const ROLLBACK_TO = CompiledQuery.raw('ROLLBACK TO group_commit_job');
 
 interface Job<DB> {
   work(trx: Transaction<DB>): Promise<unknown>;
