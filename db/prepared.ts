@@ -50,6 +50,13 @@ export function prepared<DB, Args extends object, Row>(
         named.add(name);
         return `${MARK}${name}`;
       },
+      // Which arguments there are would be fixed at the first call: a builder may not ask.
+      has(_target, name) {
+        throw new Error(`A prepared statement's builder asks whether it has "${String(name)}"`);
+      },
+      ownKeys() {
+        throw new Error("A prepared statement's builder lists its arguments");
+      },
     });
     const compiled = build(db, markers).compile();
     if (compiled.sql.includes(MARK)) {

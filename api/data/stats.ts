@@ -6,67 +6,90 @@ import type { DB } from '../../db/connection';
 import { computeLeaderboards, type Leaderboards, type LeaderboardPlayer } from '../domain/leaderboards';
 import type { SeasonMetricsSchema } from '../schemas';
 import type { z } from 'zod';
-import { inChunks } from './chunks';
+import { inList, listArgument } from '../../db/dialect-sql';
+import { prepared } from '../../db/prepared';
 
-export interface StatsScope {
-  leagueId?: string;
-  season?: string;
-  /** only this team's matches, and only its own players' events */
-  teamId?: string;
+/** A league's season, or a team's (only its matches, and only its own players' events). */
+export type StatsScope = { leagueId: string; season: string } | { teamId: string; season: string };
+
+const MATCH_COLUMNS = [
+  'm.id',
+  'm.home_team',
+  'm.away_team',
+  'm.home_score',
+  'm.away_score',
+  'm.approved',
+] as const;
+const EVENT_COLUMNS = ['e.match_id', 'e.team_id', 'e.player_id', 'e.kind'] as const;
+
+/** A league season's approved matches, as `m`. */
+function leagueApproved(db: DB, a: { leagueId: string; season: string }) {
+  return db
+    .selectFrom('matches as m')
+    .where('m.approved', '=', 'TRUE')
+    .where('m.league_id', '=', a.leagueId)
+    .where('m.season', '=', a.season);
 }
 
+/** A team season's approved matches, as `m`. */
+function teamApproved(db: DB, a: { teamId: string; season: string }) {
+  return db
+    .selectFrom('matches as m')
+    .where('m.approved', '=', 'TRUE')
+    .where('m.season', '=', a.season)
+    .where((eb) => eb.or([eb('m.home_team', '=', a.teamId), eb('m.away_team', '=', a.teamId)]));
+}
+
+// Built and compiled once (db/prepared.ts): a league's stats are a few thousand events,
+// and Kysely built their IN lists of match and player ids on every call (issue #15).
+const LEAGUE_MATCHES = prepared((db: DB, a: { leagueId: string; season: string }) =>
+  leagueApproved(db, a).select(MATCH_COLUMNS),
+);
+const LEAGUE_EVENTS = prepared((db: DB, a: { leagueId: string; season: string }) =>
+  leagueApproved(db, a).innerJoin('match_events as e', 'e.match_id', 'm.id').select(EVENT_COLUMNS),
+);
+const TEAM_MATCHES = prepared((db: DB, a: { teamId: string; season: string }) =>
+  teamApproved(db, a).select(MATCH_COLUMNS),
+);
+const TEAM_EVENTS = prepared((db: DB, a: { teamId: string; season: string }) =>
+  teamApproved(db, a)
+    .innerJoin('match_events as e', 'e.match_id', 'm.id')
+    .where('e.team_id', '=', a.teamId)
+    .select(EVENT_COLUMNS),
+);
+/** The players of a list of ids (`listArgument`). */
+const PLAYERS = prepared((db: DB, a: { ids: string }) =>
+  db
+    .selectFrom('players')
+    .select(['id', 'name', 'position', 'photo_id'])
+    .where(inList(db, 'id', a.ids)),
+);
+/** The names of a list of teams (`listArgument`). */
+const TEAM_NAMES = prepared((db: DB, a: { ids: string }) =>
+  db
+    .selectFrom('teams')
+    .select(['team_id', 'team_name'])
+    .where(inList(db, 'team_id', a.ids)),
+);
+
 export async function leaderboards(db: DB, scope: StatsScope): Promise<Leaderboards> {
-  let matchQuery = db
-    .selectFrom('matches')
-    .select(['id', 'home_team', 'away_team', 'home_score', 'away_score', 'approved'])
-    .where('approved', '=', 'TRUE');
-  if (scope.leagueId !== undefined) matchQuery = matchQuery.where('league_id', '=', scope.leagueId);
-  if (scope.season !== undefined) matchQuery = matchQuery.where('season', '=', scope.season);
-  if (scope.teamId !== undefined) {
-    const teamId = scope.teamId;
-    matchQuery = matchQuery.where((eb) =>
-      eb.or([eb('home_team', '=', teamId), eb('away_team', '=', teamId)]),
-    );
-  }
-  const matches = await matchQuery.execute();
-  const ids = matches.map((match) => match.id);
+  const [matches, events] =
+    'leagueId' in scope
+      ? [await LEAGUE_MATCHES.all(db, scope), await LEAGUE_EVENTS.all(db, scope)]
+      : [await TEAM_MATCHES.all(db, scope), await TEAM_EVENTS.all(db, scope)];
 
-  const events: {
-    match_id: number;
-    team_id: string;
-    player_id: string;
-    kind: 'goal' | 'assist' | 'goalkeeper';
-  }[] = [];
-  for (const chunk of inChunks(ids)) {
-    let eventQuery = db
-      .selectFrom('match_events')
-      .select(['match_id', 'team_id', 'player_id', 'kind'])
-      .where('match_id', 'in', chunk);
-    if (scope.teamId !== undefined) eventQuery = eventQuery.where('team_id', '=', scope.teamId);
-    events.push(...(await eventQuery.execute()));
-  }
-
-  const playerIds = [...new Set(events.map((event) => event.player_id))];
   const players = new Map<string, LeaderboardPlayer>();
-  for (const chunk of inChunks(playerIds)) {
-    const rows = await db
-      .selectFrom('players')
-      .select(['id', 'name', 'position', 'photo_id'])
-      .where('id', 'in', chunk)
-      .execute();
-    for (const row of rows)
+  const playerIds = new Set(events.map((event) => event.player_id));
+  if (playerIds.size > 0) {
+    for (const row of await PLAYERS.all(db, { ids: listArgument(playerIds) }))
       players.set(row.id, { name: row.name, position: row.position, photo_id: row.photo_id });
   }
   // A leader is listed under the team of one of their events: only those teams' names are needed.
-  const teamIds = [...new Set(events.map((event) => event.team_id))];
   const teams = new Map<string, string>();
-  for (const chunk of inChunks(teamIds)) {
-    const rows = await db
-      .selectFrom('teams')
-      .select(['team_id', 'team_name'])
-      .where('team_id', 'in', chunk)
-      .execute();
-    for (const row of rows) teams.set(row.team_id, row.team_name);
+  const teamIds = new Set(events.map((event) => event.team_id));
+  if (teamIds.size > 0) {
+    for (const row of await TEAM_NAMES.all(db, { ids: listArgument(teamIds) }))
+      teams.set(row.team_id, row.team_name);
   }
   return computeLeaderboards({ matches, events, players, teams });
 }

@@ -69,7 +69,7 @@ describe('a prepared statement', () => {
     ).toEqual({ team_name: 'North Town FC' });
   });
 
-  it('refuses an argument that is not a bound parameter, and binds one used twice', async () => {
+  it('refuses an argument that is not a bound parameter or that the builder asks about, and binds one used twice', async () => {
     const { db } = s.first;
     const list = prepared((db: DB, a: { ids: string[] }) =>
       db.selectFrom('players').select('id').where('id', 'in', a.ids),
@@ -89,6 +89,18 @@ describe('a prepared statement', () => {
     await expect(branching.all(db, { id: 'nt.gk', byNumber: true })).rejects.toThrow(
       'Prepared argument "byNumber" is not a bound parameter',
     );
+    // A builder that asks which arguments it was given would fix the answer at the first call.
+    const asking = prepared((db: DB, a: { id: string } | { name: string }) =>
+      db
+        .selectFrom('players')
+        .select('id')
+        .where('id' in a ? 'id' : 'name', '=', 'id' in a ? a.id : a.name),
+    );
+    await expect(asking.all(db, { name: 'North Town Keeper' })).rejects.toThrow('asks whether it has "id"');
+    const listing = prepared((db: DB, a: { id: string }) =>
+      db.selectFrom('players').select('id').where('id', '=', Object.keys(a).join()),
+    );
+    await expect(listing.all(db, { id: 'nt.gk' })).rejects.toThrow('lists its arguments');
     const twice = prepared((db: DB, a: { id: string }) =>
       db.selectFrom('players').select('id').where('id', '=', a.id).where('id', '>=', a.id),
     );
