@@ -27,8 +27,15 @@ export function inList(db: AnyDb, column: string, list: string): RawBuilder<SqlB
     : sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${list}))`;
 }
 
-/** The argument `inList` takes: the values as a JSON array of strings. */
-export function listArgument(values: Iterable<string>): string {
+/** `inList` for an integer column, given a JSON list of numbers (`listArgument`). */
+export function inIdList(db: AnyDb, column: string, list: string): RawBuilder<SqlBool> {
+  return engineOf(db) === 'postgres'
+    ? sql<SqlBool>`${sql.ref(column)} IN (SELECT CAST(jsonb_array_elements_text(CAST(${list} AS jsonb)) AS bigint))`
+    : sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${list}))`;
+}
+
+/** The argument `inList` (strings) and `inIdList` (numbers) take: the values as a JSON array. */
+export function listArgument(values: Iterable<string> | Iterable<number>): string {
   return JSON.stringify([...values]);
 }
 

@@ -3,7 +3,7 @@
  * turned into the one match shape every endpoint answers with.
  */
 import type { DB } from '../../db/connection';
-import { jsonArrayOf } from '../../db/dialect-sql';
+import { inIdList, inList, jsonArrayOf, listArgument } from '../../db/dialect-sql';
 import { prepared } from '../../db/prepared';
 import type { Approval } from '../../db/schema';
 import type { MatchDto } from '../schemas';
@@ -173,34 +173,59 @@ function squadsOf(db: DB) {
     .groupBy(['match_id', 'team_id']);
 }
 
-/** Events, cards and saved squads of many matches in three queries. */
+// The lists' statements, built and compiled once (db/prepared.ts): each takes its
+// matches as one JSON list (`listArgument`), where Kysely built and compiled an IN list
+// of up to 500 ids on every call.
+const EVENTS_OF = prepared((db: DB, a: { ids: string }) =>
+  db
+    .selectFrom('match_events')
+    .select(['match_id', 'player_id', 'kind'])
+    .where(inIdList(db, 'match_id', a.ids))
+    .orderBy('id'),
+);
+const CARDS_OF = prepared((db: DB, a: { ids: string }) =>
+  db
+    .selectFrom('match_cards')
+    .select(['match_id', 'player_id', 'card'])
+    .where(inIdList(db, 'match_id', a.ids))
+    .orderBy('id'),
+);
+const SQUADS_OF = prepared((db: DB, a: { ids: string }) =>
+  squadsOf(db).where(inIdList(db, 'match_id', a.ids)),
+);
+/** Match rows without their teams' names and crests. */
+const CORES_OF = prepared((db: DB, a: { ids: string }) =>
+  fromMatches(db)
+    .select(MATCH_COLUMNS)
+    .where(inIdList(db, 'm.id', a.ids)),
+);
+/** Match rows with their teams' names and crests. */
+const ROWS_OF = prepared((db: DB, a: { ids: string }) =>
+  withTeams(fromMatches(db)).where(inIdList(db, 'm.id', a.ids)),
+);
+/** Teams' names and crests, given their ids as one JSON list (`listArgument`). */
+export const TEAM_LABELS = prepared((db: DB, a: { ids: string }) =>
+  db
+    .selectFrom('teams')
+    .select(['team_id', 'team_name', 'logo'])
+    .where(inList(db, 'team_id', a.ids)),
+);
+
+/** Events, cards and saved squads of many matches, a slice of them at a time. */
 async function readExtras(db: DB, matchIds: readonly number[]): Promise<Map<number, MatchExtras>> {
   const extras = new Map<number, MatchExtras>();
   for (const id of matchIds) extras.set(id, noExtras());
-  if (matchIds.length === 0) return extras;
   for (const chunk of inChunks(matchIds)) {
-    const events = await db
-      .selectFrom('match_events')
-      .select(['match_id', 'player_id', 'kind'])
-      .where('match_id', 'in', chunk)
-      .orderBy('id')
-      .execute();
-    for (const event of events) {
+    const ids = listArgument(chunk);
+    for (const event of await EVENTS_OF.all(db, { ids })) {
       const entry = extras.get(event.match_id);
       if (entry) addEvent(entry, event);
     }
-    const cards = await db
-      .selectFrom('match_cards')
-      .select(['match_id', 'player_id', 'card'])
-      .where('match_id', 'in', chunk)
-      .orderBy('id')
-      .execute();
-    for (const card of cards) {
+    for (const card of await CARDS_OF.all(db, { ids })) {
       const entry = extras.get(card.match_id);
       if (entry) addCard(entry, card);
     }
-    const squads = await squadsOf(db).where('match_id', 'in', chunk).execute();
-    for (const row of squads) {
+    for (const row of await SQUADS_OF.all(db, { ids })) {
       const entry = extras.get(row.match_id);
       if (entry) addSquad(entry, row);
     }
@@ -241,8 +266,7 @@ async function readMatchesById(
   const read = new Map<number, Omit<Remembered, 'revision'>>();
   const extras = await readExtras(db, ids);
   for (const chunk of inChunks(ids)) {
-    const rows = await fromMatches(db).select(MATCH_COLUMNS).where('m.id', 'in', chunk).execute();
-    for (const row of rows) {
+    for (const row of await CORES_OF.all(db, { ids: listArgument(chunk) })) {
       const entry = extras.get(row.id);
       if (entry) read.set(row.id, { row, extras: entry });
     }
@@ -254,17 +278,12 @@ async function readMatchesById(
 async function teamLabels(db: DB, teamIds: readonly string[]) {
   const labels = new Map<string, { team_name: string; logo: string | null }>();
   for (const chunk of inChunks([...new Set(teamIds)])) {
-    const rows = await db
-      .selectFrom('teams')
-      .select(['team_id', 'team_name', 'logo'])
-      .where('team_id', 'in', chunk)
-      .execute();
-    for (const row of rows) labels.set(row.team_id, row);
+    for (const row of await TEAM_LABELS.all(db, { ids: listArgument(chunk) })) labels.set(row.team_id, row);
   }
   return labels;
 }
 
-/** The list read afresh, remembering nothing: inside transactions and for lists too long to keep. */
+/** The list read afresh, remembering nothing: inside a transaction. */
 async function readMatches(db: DB, filter: MatchFilter): Promise<MatchDto[]> {
   const rows = await findMatchRows(db, filter);
   const extras = await readExtras(
@@ -276,6 +295,44 @@ async function readMatches(db: DB, filter: MatchFilter): Promise<MatchDto[]> {
     if (!entry) throw new Error(`extras missing for match ${row.id}`);
     return toMatchDto(row, entry);
   });
+}
+
+/** Matches a long list reads in one turn of the event loop (`readInSteps`). */
+export const LIST_STEP = 1_000;
+
+/** The long list being read, if any: the next one waits for it (`readInSteps`). */
+let longListRead: Promise<unknown> = Promise.resolve();
+
+/**
+ * A list too long to remember (every match of a large database: 100,000 of them, 180
+ * MB of JSON), read afresh a step of LIST_STEP matches at a time, with a turn of the
+ * event loop between steps: read whole it held SQLite's synchronous connection, and so
+ * every other request, for seven seconds. On SQLite a step's statements run within one
+ * turn, where no write commits, so a match is never half before and half after a write
+ * (on PostgreSQL, as before, each statement sees what is committed when it runs); a
+ * match changed or deleted while a later step waits is answered as that step finds it
+ * (or left out), in the place the list's first read gave it. One long list is read at a
+ * time, so that many clients asking at once hold the memory of one such list as
+ * before, not of one each.
+ */
+function readInSteps(db: DB, ids: readonly number[]): Promise<MatchDto[]> {
+  const read = longListRead.then(async () => {
+    const matches: MatchDto[] = [];
+    for (const [index, chunk] of inChunks(ids, LIST_STEP).entries()) {
+      if (index > 0) await new Promise((resolve) => setImmediate(resolve));
+      const rows = new Map<number, MatchRow>();
+      for (const row of await ROWS_OF.all(db, { ids: listArgument(chunk) })) rows.set(row.id, row);
+      const extras = await readExtras(db, chunk);
+      for (const id of chunk) {
+        const row = rows.get(id);
+        const entry = extras.get(id);
+        if (row && entry) matches.push(toMatchDto(row, entry));
+      }
+    }
+    return matches;
+  });
+  longListRead = read.catch(() => undefined);
+  return read;
 }
 
 /**
@@ -296,7 +353,11 @@ export async function listMatches(db: DB, filter: MatchFilter): Promise<MatchDto
     .leftJoin('match_revision as r', 'r.match_id', 'm.id')
     .select(['m.id', 'r.revision'])
     .execute();
-  if (selected.length > MATCH_MEMO_LIMIT / 2) return readMatches(db, filter);
+  if (selected.length > MATCH_MEMO_LIMIT / 2)
+    return readInSteps(
+      db,
+      selected.map(({ id }) => id),
+    );
   let memo = memos.get(db);
   if (memo === undefined) {
     memo = new Map();

@@ -8,6 +8,7 @@ import type { SeasonMetricsSchema } from '../schemas';
 import type { z } from 'zod';
 import { inList, listArgument } from '../../db/dialect-sql';
 import { prepared } from '../../db/prepared';
+import { TEAM_LABELS } from './matches';
 
 /** A league's season, or a team's (only its matches, and only its own players' events). */
 export type StatsScope = { leagueId: string; season: string } | { teamId: string; season: string };
@@ -64,13 +65,6 @@ const PLAYERS = prepared((db: DB, a: { ids: string }) =>
     .select(['id', 'name', 'position', 'photo_id'])
     .where(inList(db, 'id', a.ids)),
 );
-/** The names of a list of teams (`listArgument`). */
-const TEAM_NAMES = prepared((db: DB, a: { ids: string }) =>
-  db
-    .selectFrom('teams')
-    .select(['team_id', 'team_name'])
-    .where(inList(db, 'team_id', a.ids)),
-);
 
 export async function leaderboards(db: DB, scope: StatsScope): Promise<Leaderboards> {
   const [matches, events] =
@@ -88,7 +82,7 @@ export async function leaderboards(db: DB, scope: StatsScope): Promise<Leaderboa
   const teams = new Map<string, string>();
   const teamIds = new Set(events.map((event) => event.team_id));
   if (teamIds.size > 0) {
-    for (const row of await TEAM_NAMES.all(db, { ids: listArgument(teamIds) }))
+    for (const row of await TEAM_LABELS.all(db, { ids: listArgument(teamIds) }))
       teams.set(row.team_id, row.team_name);
   }
   return computeLeaderboards({ matches, events, players, teams });

@@ -7,6 +7,7 @@
  * instead cut the throughput of the mixed load by a third on a two-core machine: the pool's
  * threads took the CPU that the event loop and the clients needed.)
  */
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
@@ -61,16 +62,37 @@ function parseAcceptEncoding(accept: string): Encoding | null {
   return null;
 }
 
+function brotliOptions(bytes: Uint8Array): zlib.BrotliOptions {
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+    },
+  };
+}
+
+const GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 };
+
 /** The bytes in that encoding. */
 export function compress(bytes: Uint8Array, encoding: Encoding): Buffer {
   return encoding === 'br'
-    ? zlib.brotliCompressSync(bytes, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-        },
-      })
-    : zlib.gzipSync(bytes, { level: 6 });
+    ? zlib.brotliCompressSync(bytes, brotliOptions(bytes))
+    : zlib.gzipSync(bytes, GZIP_OPTIONS);
+}
+
+/**
+ * Above this, an answer is compressed on libuv's thread pool (`compressOffThread`): about
+ * 20 ms of the event loop per MiB, and the whole of a large database's match list (180
+ * MB) would have held every other request for seconds.
+ */
+export const OFF_THREAD_BYTES = 1024 * 1024;
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** `compress` on libuv's thread pool, for answers over OFF_THREAD_BYTES. */
+export function compressOffThread(bytes: Uint8Array, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br' ? brotliCompress(bytes, brotliOptions(bytes)) : gzip(bytes, GZIP_OPTIONS);
 }
 
 /** A Vary header naming Accept-Encoding as well as what it named. */

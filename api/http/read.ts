@@ -7,7 +7,15 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { chooseEncoding, compress, compressible, varyOnEncoding, type Encoding } from './compression';
+import {
+  chooseEncoding,
+  compress,
+  compressible,
+  compressOffThread,
+  OFF_THREAD_BYTES,
+  varyOnEncoding,
+  type Encoding,
+} from './compression';
 
 /** What a read answered with: kept by the read cache. */
 export interface ReadBody {
@@ -41,14 +49,14 @@ export const RETAINED_304_HEADERS: ReadonlySet<string> = new Set([
 
 /**
  * Answers `bytes` with an ETag, or 304 when the client already has them; compressed when
- * the client accepts it and they are worth it (compression.ts). The tag is weak, so it
- * stands for the bytes in any encoding.
+ * the client accepts it and they are worth it (compression.ts), a very large answer
+ * asynchronously. The tag is weak, so it stands for the bytes in any encoding.
  */
 export function readResponse(
   c: Context<AppEnv>,
   bytes: Uint8Array,
   headers: Record<string, string>,
-): Response {
+): Response | Promise<Response> {
   const etag = weakEtag(bytes);
   const body: ReadBody = { bytes, etag };
   c.set('readBody', body);
@@ -63,18 +71,30 @@ export function readResponse(
   }
   const encoding = varies ? chooseEncoding(c.req.header('Accept-Encoding')) : null;
   if (encoding === null) return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { ...answered, ETag: etag });
-  const encoded = compress(bytes, encoding);
-  body.encoded = { encoding, bytes: encoded };
-  return c.body(new Uint8Array(encoded), 200, { ...answered, ETag: etag, 'Content-Encoding': encoding });
+  const answer = (encoded: Buffer) => {
+    body.encoded = { encoding, bytes: encoded };
+    return c.body(new Uint8Array(encoded), 200, { ...answered, ETag: etag, 'Content-Encoding': encoding });
+  };
+  return bytes.byteLength > OFF_THREAD_BYTES
+    ? compressOffThread(bytes, encoding).then(answer)
+    : answer(compress(bytes, encoding));
 }
 
 /** A JSON read: `Content-Type: application/json`, the given Cache-Control, an ETag. */
-export function jsonRead(c: Context<AppEnv>, data: unknown, cacheControl: string): Response {
+export function jsonRead(
+  c: Context<AppEnv>,
+  data: unknown,
+  cacheControl: string,
+): Response | Promise<Response> {
   return jsonBytesRead(c, Buffer.from(JSON.stringify(data)), cacheControl);
 }
 
 /** A JSON read of bytes already written as JSON (e.g. by `jsonListBytes`). */
-export function jsonBytesRead(c: Context<AppEnv>, json: Uint8Array, cacheControl: string): Response {
+export function jsonBytesRead(
+  c: Context<AppEnv>,
+  json: Uint8Array,
+  cacheControl: string,
+): Response | Promise<Response> {
   return readResponse(c, json, {
     'Content-Type': 'application/json',
     'Cache-Control': cacheControl,
@@ -106,14 +126,43 @@ const COMMA = Buffer.from(',');
  * each item's from `jsonBytesOf`.
  */
 export function jsonListBytes(items: readonly object[], key?: string): Buffer {
-  const before = key === undefined ? '[' : `{${JSON.stringify(key)}:[`;
-  const parts: Buffer[] = [Buffer.from(before)];
-  for (const [index, item] of items.entries()) {
-    if (index > 0) parts.push(COMMA);
-    parts.push(jsonBytesOf(item));
-  }
-  parts.push(Buffer.from(key === undefined ? ']' : ']}'));
+  const parts = [listStart(key)];
+  pushItems(parts, items, 0, items.length);
+  parts.push(listEnd(key));
   return Buffer.concat(parts);
+}
+
+/** Items written in one turn of the event loop by `jsonListBytesInSteps`. */
+const JSON_STEP = 2_000;
+
+/**
+ * `jsonListBytes` for a list that may be very long (every match of a large database:
+ * 180 MB), with a turn of the event loop after every JSON_STEP items, so that other
+ * requests are answered meanwhile.
+ */
+export async function jsonListBytesInSteps(items: readonly object[], key?: string): Promise<Buffer> {
+  const parts = [listStart(key)];
+  for (let from = 0; from < items.length; from += JSON_STEP) {
+    if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+    pushItems(parts, items, from, Math.min(items.length, from + JSON_STEP));
+  }
+  parts.push(listEnd(key));
+  return Buffer.concat(parts);
+}
+
+function listStart(key: string | undefined): Buffer {
+  return Buffer.from(key === undefined ? '[' : `{${JSON.stringify(key)}:[`);
+}
+
+function listEnd(key: string | undefined): Buffer {
+  return Buffer.from(key === undefined ? ']' : ']}');
+}
+
+function pushItems(parts: Buffer[], items: readonly object[], from: number, to: number): void {
+  for (let index = from; index < to; index++) {
+    if (index > 0) parts.push(COMMA);
+    parts.push(jsonBytesOf(items[index] as object));
+  }
 }
 
 /**

@@ -36,7 +36,11 @@ function originOf(c: Context<AppEnv>): string {
   return url.origin;
 }
 
-function calendarRead(c: Context<AppEnv>, name: string, matches: readonly CalendarMatch[]): Response {
+function calendarRead(
+  c: Context<AppEnv>,
+  name: string,
+  matches: readonly CalendarMatch[],
+): Response | Promise<Response> {
   const origin = originOf(c);
   const events = matches
     .map((match) => matchEvent(match, origin))

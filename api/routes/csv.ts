@@ -59,7 +59,12 @@ export function isCsvImport(method: string, path: string): boolean {
 // ---------------------------------------------------------------------------------
 // Downloads
 
-function csvDownload(c: Context<AppEnv>, fileName: string, header: string[], rows: CsvValue[][]): Response {
+function csvDownload(
+  c: Context<AppEnv>,
+  fileName: string,
+  header: string[],
+  rows: CsvValue[][],
+): Response | Promise<Response> {
   return readResponse(c, new TextEncoder().encode(toCsv(header, rows)), {
     'Content-Type': CSV_MEDIA_TYPE,
     'Content-Disposition': `attachment; filename="${fileName}"`,

@@ -11,7 +11,7 @@ import { teamExists } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { booleanParam, idParam, limitParam, matchIdParam, validate } from '../http/validate';
-import { holdUntil, jsonBytesRead, jsonListBytes, jsonRead } from '../http/read';
+import { holdUntil, jsonBytesRead, jsonListBytes, jsonListBytesInSteps, jsonRead } from '../http/read';
 import { nextKickoff } from '../http/next-kickoff';
 
 const listQuery = z.object({
@@ -35,7 +35,8 @@ export const matchRoutes = new Hono<AppEnv>()
       order: 'asc',
     });
     if (query.future !== undefined) holdUntil(c, await nextKickoff(c, query.team_id));
-    return jsonBytesRead(c, jsonListBytes(matches), CACHE.revalidate);
+    // Without a filter this is every match of the league's history.
+    return jsonBytesRead(c, await jsonListBytesInSteps(matches), CACHE.revalidate);
   })
   .get(
     '/matches/between/:home/:away',

@@ -1,0 +1,155 @@
+/**
+ * A list too long to remember (every match of a large database) is read a step at a
+ * time with turns of the event loop between, and written to JSON the same way; a large
+ * answer is compressed off the event loop. The answer is the one a single read gives.
+ */
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { LIST_STEP, listMatches, MATCH_MEMO_LIMIT } from '../../api/data/matches';
+import { OFF_THREAD_BYTES } from '../../api/http/compression';
+import { jsonListBytes, readResponse } from '../../api/http/read';
+import type { AppEnv } from '../../api/env';
+import { Hono } from 'hono';
+import { inChunks } from '../../api/data/chunks';
+import { makeTinyLeagueApp } from '../fixtures/app';
+import { withFixture } from '../fixtures/hooks';
+
+/** Enough matches to pass the memo's limit and fill a few steps, the last one partly. */
+const TOTAL = MATCH_MEMO_LIMIT / 2 + LIST_STEP * 2 + 17;
+
+const t = withFixture(async () => {
+  const app = await makeTinyLeagueApp();
+  const db = app.connection.db;
+  const existing = Number(
+    (
+      await db
+        .selectFrom('matches')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const day = Date.parse('2020-01-04T15:00:00.000Z');
+  const rows = Array.from({ length: TOTAL - existing }, (_, i) => ({
+    league_id: 'tl-25',
+    season: '2025',
+    // Two a day, so that the list's order (date, then id) is tested on ties as well.
+    match_date: new Date(day + Math.floor(i / 2) * 86_400_000).toISOString(),
+    home_team: i % 2 === 0 ? 'north.town' : 'south.city',
+    away_team: i % 2 === 0 ? 'south.city' : 'north.town',
+    location: `ground ${i}`,
+    home_score: i % 3,
+    away_score: i % 5,
+    approved: 'TRUE' as const,
+  }));
+  for (const chunk of inChunks(rows, 500)) await db.insertInto('matches').values(chunk).execute();
+  return app;
+});
+
+/** The list as one read inside a transaction gives it (nothing remembered, no steps). */
+async function readWhole() {
+  return t.connection.db.transaction().execute((trx) => listMatches(trx, { order: 'asc' }));
+}
+
+describe('the list of every match of a large database', () => {
+  it('is the answer one read gives, while other work gets turns of the event loop', async () => {
+    const last = (await readWhole()).at(-1);
+    if (last === undefined) throw new Error('no matches');
+    // Events and cards in the list's last step: read with their match.
+    await t.connection.db
+      .insertInto('match_events')
+      .values([
+        { match_id: last.id, team_id: last.home_team, player_id: 'nt.fwd', kind: 'goal' },
+        { match_id: last.id, team_id: last.away_team, player_id: 'sc.gk', kind: 'goalkeeper' },
+      ])
+      .execute();
+    await t.connection.db
+      .insertInto('match_cards')
+      .values({ match_id: last.id, team_id: last.home_team, player_id: 'nt.def', card: 'yellow' })
+      .execute();
+    const expected = jsonListBytes(await readWhole());
+
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const response = await t.app.request('/api/matches');
+    const body = Buffer.from(await response.arrayBuffer());
+    counting = false;
+
+    expect(response.status).toBe(200);
+    expect(body.equals(expected)).toBe(true);
+    const answered = JSON.parse(body.toString()) as {
+      id: number;
+      goalscorers: string[];
+      yellow_cards: string[];
+    }[];
+    expect(answered).toHaveLength(TOTAL);
+    expect(answered.at(-1)).toMatchObject({ id: last.id, goalscorers: ['nt.fwd'], yellow_cards: ['nt.def'] });
+    // Read whole, the list held the event loop from start to end: no turn in between.
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(TOTAL / LIST_STEP));
+  });
+
+  it('answers each match whole as the step that reads it finds it: changed, or gone, meanwhile', async () => {
+    const before = await readWhole();
+    const changed = before.at(-2);
+    const deleted = before.at(-1);
+    if (changed === undefined || deleted === undefined) throw new Error('no matches');
+    const db = t.connection.db;
+    const answer = t.app.request('/api/matches');
+    // The first step has been read by the first turn of the event loop; the last waits.
+    await new Promise((resolve) => setImmediate(resolve));
+    await db
+      .updateTable('matches')
+      .set({ home_score: 9, location: 'moved' })
+      .where('id', '=', changed.id)
+      .execute();
+    await db.deleteFrom('match_cards').where('match_id', '=', deleted.id).execute();
+    await db.deleteFrom('match_events').where('match_id', '=', deleted.id).execute();
+    await db.deleteFrom('matches').where('id', '=', deleted.id).execute();
+    const answered = JSON.parse(await (await answer).text()) as {
+      id: number;
+      home_score: number;
+      location: string;
+    }[];
+
+    expect(answered).toHaveLength(TOTAL - 1);
+    expect(answered.map((match) => match.id)).toEqual(before.slice(0, -1).map((match) => match.id));
+    expect(answered.at(-1)).toMatchObject({ id: changed.id, home_score: 9, location: 'moved' });
+  });
+
+  it('is compressed off the event loop when the client accepts it, with the same tag', async () => {
+    const plain = await t.app.request('/api/matches');
+    const bytes = Buffer.from(await plain.arrayBuffer());
+    expect(bytes.byteLength).toBeGreaterThan(OFF_THREAD_BYTES);
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const response = await t.app.request('/api/matches', { headers: { 'Accept-Encoding': encoding } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('etag')).toBe(plain.headers.get('etag'));
+      expect(decode(Buffer.from(await response.arrayBuffer())).equals(bytes)).toBe(true);
+    }
+  });
+
+  it('compresses a small answer at once and a large one off the event loop', async () => {
+    const answeredLater: boolean[] = [];
+    const app = new Hono<AppEnv>().get('/:size', (c) => {
+      const size = Number(c.req.param('size'));
+      const response = readResponse(c, Buffer.from(JSON.stringify('x'.repeat(size))), {
+        'Content-Type': 'application/json',
+      });
+      answeredLater.push(response instanceof Promise);
+      return response;
+    });
+    for (const size of [OFF_THREAD_BYTES / 2, OFF_THREAD_BYTES * 2]) {
+      const response = await app.request(`/${size}`, { headers: { 'Accept-Encoding': 'br' } });
+      expect(response.headers.get('content-encoding')).toBe('br');
+      expect(zlib.brotliDecompressSync(Buffer.from(await response.arrayBuffer())).byteLength).toBe(size + 2);
+    }
+    expect(answeredLater).toEqual([false, true]);
+  });
+});
