@@ -24,7 +24,14 @@ import { createMiddleware } from 'hono/factory';
 import type { DataVersions } from '../../db/data-version';
 import { SHARED_READ_TABLES, routePattern } from '../domain/public-reads';
 import type { AppEnv } from '../env';
-import { chooseEncoding, compress, compressible, type Encoding } from './compression';
+import {
+  chooseEncoding,
+  compress,
+  compressible,
+  compressOffThread,
+  OFF_THREAD_BYTES,
+  type Encoding,
+} from './compression';
 import { etagMatches } from './read';
 
 type Headers = Record<string, string>;
@@ -43,6 +50,8 @@ interface Entry {
   compressible: boolean;
   /** The bytes compressed, made for the first client accepting each encoding. */
   encoded: Partial<Record<Encoding, Encoded>>;
+  /** Large bytes being compressed on libuv's thread pool, by encoding (null: it failed). */
+  compressing: Map<Encoding, Promise<Encoded | null>>;
 }
 
 interface Encoded {
@@ -258,6 +267,7 @@ export class ReadCache {
       size: answer.bytes.byteLength + headerBytes + ticket.key.length,
       compressible: compressible(headers200['content-type'], answer.bytes.byteLength),
       encoded: {},
+      compressing: new Map(),
     };
     if (answer.encoded !== undefined && entry.compressible) {
       this.#addEncoded(entry, answer.encoded.encoding, answer.encoded.bytes, null);
@@ -344,14 +354,39 @@ export class ReadCache {
       return;
     }
     const encoding = entry.compressible ? chooseEncoding(req.headers['accept-encoding']) : null;
-    const encoded =
-      encoding === null
-        ? undefined
-        : (entry.encoded[encoding] ??
-          this.#addEncoded(entry, encoding, compress(entry.bytes, encoding), key));
-    const [headers, bytes] = encoded ? [encoded.headers, encoded.bytes] : [entry.headers200, entry.bytes];
-    res.writeHead(200, headers);
-    res.end(bytes);
+    const send = (encoded: Encoded | null | undefined) => {
+      const [headers, bytes] = encoded ? [encoded.headers, encoded.bytes] : [entry.headers200, entry.bytes];
+      if (res.destroyed) return;
+      res.writeHead(200, headers);
+      res.end(bytes);
+    };
+    if (encoding === null) send(null);
+    else if (entry.encoded[encoding] !== undefined) send(entry.encoded[encoding]);
+    else if (entry.bytes.byteLength <= OFF_THREAD_BYTES)
+      send(this.#addEncoded(entry, encoding, compress(entry.bytes, encoding), key));
+    else void this.#compressOffThread(entry, encoding, key).then(send);
+  }
+
+  /**
+   * The entry's large bytes compressed on libuv's thread pool, once for every client
+   * asking meanwhile: on the event loop, 8 MB (the largest entry kept under the default
+   * bound) held every other request for 150 ms, and the answer of a whole large database
+   * that concurrent misses wait for (not kept) for seconds. If compression fails, the
+   * clients get the bytes as they are.
+   */
+  #compressOffThread(entry: Entry, encoding: Encoding, key: string): Promise<Encoded | null> {
+    let making = entry.compressing.get(encoding);
+    if (making === undefined) {
+      making = compressOffThread(entry.bytes, encoding).then(
+        (bytes) => this.#addEncoded(entry, encoding, bytes, key),
+        () => {
+          entry.compressing.delete(encoding);
+          return null;
+        },
+      );
+      entry.compressing.set(encoding, making);
+    }
+    return making;
   }
 
   /**

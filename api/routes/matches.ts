@@ -36,7 +36,8 @@ export const matchRoutes = new Hono<AppEnv>()
     });
     if (query.future !== undefined) holdUntil(c, await nextKickoff(c, query.team_id));
     // Without a filter this is every match of the league's history.
-    return jsonBytesRead(c, await jsonListBytesInSteps(matches), CACHE.revalidate);
+    const list = await jsonListBytesInSteps(matches);
+    return jsonBytesRead(c, list.bytes, CACHE.revalidate, list.etag);
   })
   .get(
     '/matches/between/:home/:away',

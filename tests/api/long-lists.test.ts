@@ -7,11 +7,11 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { LIST_STEP, listMatches, MATCH_MEMO_LIMIT } from '../../api/data/matches';
 import { OFF_THREAD_BYTES } from '../../api/http/compression';
-import { jsonListBytes, readResponse } from '../../api/http/read';
+import { jsonListBytes, jsonListBytesInSteps, readResponse, weakEtag } from '../../api/http/read';
 import type { AppEnv } from '../../api/env';
 import { Hono } from 'hono';
-import { inChunks } from '../../api/data/chunks';
 import { makeTinyLeagueApp } from '../fixtures/app';
+import { insertManyMatches } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
 
 /** Enough matches to pass the memo's limit and fill a few steps, the last one partly. */
@@ -28,22 +28,36 @@ const t = withFixture(async () => {
         .executeTakeFirstOrThrow()
     ).n,
   );
-  const day = Date.parse('2020-01-04T15:00:00.000Z');
-  const rows = Array.from({ length: TOTAL - existing }, (_, i) => ({
+  await insertManyMatches(db, {
     league_id: 'tl-25',
     season: '2025',
-    // Two a day, so that the list's order (date, then id) is tested on ties as well.
-    match_date: new Date(day + Math.floor(i / 2) * 86_400_000).toISOString(),
-    home_team: i % 2 === 0 ? 'north.town' : 'south.city',
-    away_team: i % 2 === 0 ? 'south.city' : 'north.town',
-    location: `ground ${i}`,
-    home_score: i % 3,
-    away_score: i % 5,
-    approved: 'TRUE' as const,
-  }));
-  for (const chunk of inChunks(rows, 500)) await db.insertInto('matches').values(chunk).execute();
+    count: TOTAL - existing,
+    from: '2020-01-04T15:00:00.000Z',
+    perDay: 2,
+    pairings: [
+      ['north.town', 'south.city'],
+      ['south.city', 'north.town'],
+    ],
+  });
   return app;
 });
+
+/** Counts the turns of the event loop until `stop()`, which answers how many. */
+function countTurns(): { stop(): number } {
+  let turns = 0;
+  let counting = true;
+  const count = () => {
+    turns += 1;
+    if (counting) setImmediate(count);
+  };
+  setImmediate(count);
+  return {
+    stop() {
+      counting = false;
+      return turns;
+    },
+  };
+}
 
 /** The list as one read inside a transaction gives it (nothing remembered, no steps). */
 async function readWhole() {
@@ -68,19 +82,14 @@ describe('the list of every match of a large database', () => {
       .execute();
     const expected = jsonListBytes(await readWhole());
 
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const turns = countTurns();
     const response = await t.app.request('/api/matches');
     const body = Buffer.from(await response.arrayBuffer());
-    counting = false;
+    const turned = turns.stop();
 
     expect(response.status).toBe(200);
     expect(body.equals(expected)).toBe(true);
+    expect(response.headers.get('etag')).toBe(weakEtag(expected));
     const answered = JSON.parse(body.toString()) as {
       id: number;
       goalscorers: string[];
@@ -89,7 +98,7 @@ describe('the list of every match of a large database', () => {
     expect(answered).toHaveLength(TOTAL);
     expect(answered.at(-1)).toMatchObject({ id: last.id, goalscorers: ['nt.fwd'], yellow_cards: ['nt.def'] });
     // Read whole, the list held the event loop from start to end: no turn in between.
-    expect(turns).toBeGreaterThanOrEqual(Math.floor(TOTAL / LIST_STEP));
+    expect(turned).toBeGreaterThanOrEqual(Math.floor(TOTAL / LIST_STEP));
   });
 
   it('answers each match whole as the step that reads it finds it: changed, or gone, meanwhile', async () => {
@@ -133,6 +142,27 @@ describe('the list of every match of a large database', () => {
       expect(response.headers.get('etag')).toBe(plain.headers.get('etag'));
       expect(decode(Buffer.from(await response.arrayBuffer())).equals(bytes)).toBe(true);
     }
+  });
+
+  it('is written to JSON and tagged a step at a time, with turns of the event loop between', async () => {
+    // Over 16 MiB, so that joining the steps takes turns as well.
+    const items = Array.from({ length: 20_000 }, (_, i) =>
+      Object.freeze({ id: i, name: `Ümit ${i} ✓`, notes: 'x'.repeat(900) }),
+    );
+    for (const key of [undefined, 'matches']) {
+      const expected = jsonListBytes(items, key);
+      expect(expected.byteLength).toBeGreaterThan(16 * 1024 * 1024);
+      const turns = countTurns();
+      const list = await jsonListBytesInSteps(items, key);
+      const turned = turns.stop();
+      expect(list.bytes.equals(expected)).toBe(true);
+      expect(list.etag).toBe(weakEtag(expected));
+      // Nine between the ten steps of JSON, and one in joining their 18 MB.
+      expect(turned).toBeGreaterThanOrEqual(10);
+    }
+    const empty = await jsonListBytesInSteps([]);
+    expect(empty.bytes.toString()).toBe('[]');
+    expect(empty.etag).toBe(weakEtag(Buffer.from('[]')));
   });
 
   it('compresses a small answer at once and a large one off the event loop', async () => {

@@ -17,6 +17,7 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../api/app';
+import * as compression from '../../api/http/compression';
 import { ReadCache, sharedReadTables, type WriteQueue } from '../../api/http/read-cache';
 import { BOOT_SCRIPT_SOURCE } from '../../api/http/boot-script';
 import { SECURITY_HEADERS } from '../../api/http/security-headers';
@@ -24,8 +25,18 @@ import { openAndMigrate, type Connection } from '../../db/connection';
 import { dataVersions } from '../../db/data-version';
 import { TEST_PASSWORD_COST, TEST_SECRET } from '../fixtures/app';
 import { addRoleUsers } from '../fixtures/auth';
-import { buildTinyLeague, NOW } from '../fixtures/factory';
+import { buildTinyLeague, insertManyMatches, NOW } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
+
+// The real compressors, watched: which one made an answer (`compressed answers of a large entry`).
+vi.mock('../../api/http/compression', async (importOriginal) => {
+  const actual = await importOriginal<typeof compression>();
+  return {
+    ...actual,
+    compress: vi.fn(actual.compress),
+    compressOffThread: vi.fn(actual.compressOffThread),
+  };
+});
 
 interface Served {
   url: string;
@@ -531,6 +542,84 @@ describe('compressed answers', () => {
     expect(small.body.byteLength).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.headers['vary']).toBeUndefined();
+  });
+});
+
+describe('compressed answers of a large entry', () => {
+  const MATCHES = '/api/leagues/tl-26/matches';
+  const s = withFixture(
+    async () => {
+      const served = await serveTinyLeague();
+      // Enough matches for the league's list to pass OFF_THREAD_BYTES (about 400 bytes each).
+      await insertManyMatches(served.connection.db, {
+        league_id: 'tl-26',
+        season: '2026',
+        count: 4_000,
+        from: '2026-01-03T15:00:00.000Z',
+        perDay: 3,
+        pairings: [
+          ['north.town', 'south.city'],
+          ['east.united', 'west.rangers'],
+        ],
+      });
+      return served;
+    },
+    { perTest: true },
+  );
+  const compress = vi.mocked(compression.compress);
+  const compressOffThread = vi.mocked(compression.compressOffThread);
+
+  it('are made on the thread pool, once for every client asking meanwhile, and then kept', async () => {
+    const plain = await raw(s, MATCHES, {});
+    expect(plain.body.byteLength).toBeGreaterThan(compression.OFF_THREAD_BYTES);
+    const stored = s.cache.stats().bytes;
+    expect(stored).toBeGreaterThan(plain.body.byteLength);
+    compress.mockClear();
+    compressOffThread.mockClear();
+
+    const together = await Promise.all(
+      Array.from({ length: 5 }, () => raw(s, MATCHES, { 'Accept-Encoding': 'br' })),
+    );
+    const later = await raw(s, MATCHES, { 'Accept-Encoding': 'br' });
+    for (const answer of [...together, later]) {
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers['etag']).toBe(plain.headers['etag']);
+      expect(zlib.brotliDecompressSync(answer.body).equals(plain.body)).toBe(true);
+    }
+    expect(compress).not.toHaveBeenCalled();
+    expect(compressOffThread).toHaveBeenCalledTimes(1);
+    const made = later.body.byteLength;
+    expect(s.cache.stats()).toMatchObject({ misses: 1, hits: 6, bytes: stored + made });
+  });
+
+  it('are made on the thread pool for clients waiting on the miss, in the encoding each accepts', async () => {
+    compress.mockClear();
+    compressOffThread.mockClear();
+    const asked = ['gzip', 'br', 'gzip', 'identity', 'br'];
+    const answers = await Promise.all(
+      asked.map((encoding) => raw(s, MATCHES, { 'Accept-Encoding': encoding })),
+    );
+    const plain = answers[3];
+    if (plain === undefined) throw new Error('five answers');
+    expect(s.cache.stats()).toMatchObject({ misses: 1, hits: 4 });
+    for (const [index, answer] of answers.entries()) {
+      const encoding = asked[index];
+      expect(answer.headers['etag']).toBe(plain.headers['etag']);
+      const body =
+        encoding === 'gzip'
+          ? zlib.gunzipSync(answer.body)
+          : encoding === 'br'
+            ? zlib.brotliDecompressSync(answer.body)
+            : answer.body;
+      expect(answer.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(body.equals(plain.body)).toBe(true);
+    }
+    // The miss made its own encoding (if it asked for one), the waiters the others: each once.
+    expect(compress).not.toHaveBeenCalled();
+    expect(new Set(compressOffThread.mock.calls.map(([, encoding]) => encoding))).toEqual(
+      new Set(['gzip', 'br']),
+    );
+    expect(compressOffThread).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -11,7 +11,9 @@
  * mixed run. BENCH_PARTS (default `reads,mixed,postgres,big`) picks the parts
  * (`postgres`: the read table, and the mixed load when `mixed` is on, again on a real
  * PostgreSQL server, then both engines side by side);
- * SERVER_NODE_OPTIONS is handed to the server (e.g. `--import ./profile.mjs`).
+ * SERVER_NODE_OPTIONS is handed to the server (e.g. `--import ./profile.mjs`). On the
+ * large database, the league table is also timed one request at a time alone and while
+ * another client downloads every match (187 MB).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -495,6 +497,96 @@ async function searchInterference(server: TestServer, table: string): Promise<vo
   for (const line of results) console.log(line);
 }
 
+/**
+ * A client in its own process asking `url` one request after another until it is sent
+ * SIGTERM; then it prints its latencies (ms).
+ */
+function loopUntilStopped(url: string): { stop(): Promise<number[]> } {
+  const code = `
+    const http = require('node:http');
+    const { performance } = require('node:perf_hooks');
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const times = [];
+    let stopped = false;
+    process.on('SIGTERM', () => (stopped = true));
+    const next = () => {
+      if (stopped) { console.log(JSON.stringify(times)); agent.destroy(); return; }
+      const start = performance.now();
+      http.get(process.env.URL, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => { times.push(performance.now() - start); next(); });
+      });
+    };
+    next();`;
+  const child = spawn(process.execPath, ['-e', code], {
+    env: { ...process.env, URL: url },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      return (JSON.parse(output || '[]') as number[]).sort((a, b) => a - b);
+    },
+  };
+}
+
+/** Downloads `url` whole in a process of its own; its size and how long it took. */
+async function downloadWhole(url: string, encoding: string): Promise<{ bytes: number; ms: number }> {
+  const code = `
+    const http = require('node:http');
+    const start = Date.now();
+    http.get(process.env.URL, { headers: { 'Accept-Encoding': process.env.ENCODING } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => console.log(JSON.stringify({ bytes, ms: Date.now() - start })));
+    });`;
+  const { output } = await nodeChild(code, { URL: url, ENCODING: encoding });
+  return JSON.parse(output) as { bytes: number; ms: number };
+}
+
+/**
+ * The league table, one request at a time, alone and while another client downloads
+ * every match of the database (`GET /api/matches`, 187 MB): built in one go, that list
+ * held every other request for seconds (decision 0017).
+ */
+async function besideTheWholeList(server: TestServer, table: string): Promise<void> {
+  const cells = [36, 10, 8, 8, 9, 16];
+  console.log(
+    row(['league table, one at a time', 'requests', 'p50 ms', 'p99 ms', 'max ms', 'p99 / alone'], cells),
+  );
+  let aloneP99 = 0;
+  const print = (label: string, times: number[]) =>
+    console.log(
+      row(
+        [
+          label,
+          String(times.length),
+          percentile(times, 50).toFixed(2),
+          percentile(times, 99).toFixed(2),
+          (times.at(-1) ?? 0).toFixed(2),
+          (percentile(times, 99) / aloneP99).toFixed(1),
+        ],
+        cells,
+      ),
+    );
+  const alone = loopUntilStopped(server.url + table);
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const aloneTimes = await alone.stop();
+  aloneP99 = percentile(aloneTimes, 99);
+  print('alone (5 s)', aloneTimes);
+  for (const encoding of ['identity', 'br']) {
+    const beside = loopUntilStopped(server.url + table);
+    const download = await downloadWhole(server.url + '/api/matches', encoding);
+    const times = await beside.stop();
+    print(`beside every match (${encoding}, ${(download.ms / 1000).toFixed(1)} s)`, times);
+    console.log(`  (${(download.bytes / 2 ** 20).toFixed(0)} MiB sent)`);
+  }
+}
+
 if (parts.has('big')) {
   const { bigReadEndpoints, ensureBigDatabase } = await import('./big-db');
   const file = await ensureBigDatabase();
@@ -505,7 +597,9 @@ if (parts.has('big')) {
     const endpoints = bigReadEndpoints();
     const named = (names: string[]) => endpoints.filter(([name]) => names.includes(name));
     console.log(`\nlarge database (${(fs.statSync(file).size / 2 ** 20).toFixed(0)} MiB), warm:`);
-    if (!parts.has('search-only')) {
+    // `search-only` or `whole-list-only` beside `big` runs that table alone.
+    const all = !parts.has('search-only') && !parts.has('whole-list-only');
+    if (all) {
       await compareReads(
         big,
         named(['leagues', 'league table', 'league stats', 'team roster', 'team matches', 'match', 'search']),
@@ -515,7 +609,11 @@ if (parts.has('big')) {
       console.log('');
     }
     const table = named(['league table'])[0]?.[1] ?? '/api/leagues';
-    await searchInterference(big, table);
+    if (all || parts.has('whole-list-only')) {
+      await besideTheWholeList(big, table);
+      console.log('');
+    }
+    if (all || parts.has('search-only')) await searchInterference(big, table);
   } finally {
     await big.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
