@@ -21,20 +21,22 @@ export function jsonArrayOf(db: AnyDb, column: string, orderBy: string): RawBuil
  * prepared once (db/prepared.ts). An IN list of its own length was built and compiled
  * by Kysely on every call (issue #15).
  */
-export function inList(db: AnyDb, column: string, list: string): RawBuilder<SqlBool> {
-  return engineOf(db) === 'postgres'
-    ? sql<SqlBool>`${sql.ref(column)} IN (SELECT jsonb_array_elements_text(CAST(${list} AS jsonb)))`
-    : sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${list}))`;
+export function inList(
+  db: AnyDb,
+  column: string,
+  list: string,
+  /** An integer column's list is of numbers, which PostgreSQL reads out of JSON as text. */
+  of: 'text' | 'bigint' = 'text',
+): RawBuilder<SqlBool> {
+  if (engineOf(db) !== 'postgres')
+    return sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${list}))`;
+  const element = sql`jsonb_array_elements_text(CAST(${list} AS jsonb))`;
+  return of === 'text'
+    ? sql<SqlBool>`${sql.ref(column)} IN (SELECT ${element})`
+    : sql<SqlBool>`${sql.ref(column)} IN (SELECT CAST(${element} AS bigint))`;
 }
 
-/** `inList` for an integer column, given a JSON list of numbers (`listArgument`). */
-export function inIdList(db: AnyDb, column: string, list: string): RawBuilder<SqlBool> {
-  return engineOf(db) === 'postgres'
-    ? sql<SqlBool>`${sql.ref(column)} IN (SELECT CAST(jsonb_array_elements_text(CAST(${list} AS jsonb)) AS bigint))`
-    : sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${list}))`;
-}
-
-/** The argument `inList` (strings) and `inIdList` (numbers) take: the values as a JSON array. */
+/** The argument `inList` takes: the values (strings, or numbers) as a JSON array. */
 export function listArgument(values: Iterable<string> | Iterable<number>): string {
   return JSON.stringify([...values]);
 }

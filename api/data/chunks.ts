@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DB } from '../../db/connection';
 
 /**
@@ -26,6 +27,6 @@ export async function transactionPerChunk(
 ): Promise<void> {
   while (await db.transaction().execute(step)) {
     if (stopped()) return;
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }

@@ -2,8 +2,9 @@
  * Match reads: rows joined with team names and logos, with their events and squads,
  * turned into the one match shape every endpoint answers with.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DB } from '../../db/connection';
-import { inIdList, inList, jsonArrayOf, listArgument } from '../../db/dialect-sql';
+import { inList, jsonArrayOf, listArgument } from '../../db/dialect-sql';
 import { prepared } from '../../db/prepared';
 import type { Approval } from '../../db/schema';
 import type { MatchDto } from '../schemas';
@@ -180,28 +181,28 @@ const EVENTS_OF = prepared((db: DB, a: { ids: string }) =>
   db
     .selectFrom('match_events')
     .select(['match_id', 'player_id', 'kind'])
-    .where(inIdList(db, 'match_id', a.ids))
+    .where(inList(db, 'match_id', a.ids, 'bigint'))
     .orderBy('id'),
 );
 const CARDS_OF = prepared((db: DB, a: { ids: string }) =>
   db
     .selectFrom('match_cards')
     .select(['match_id', 'player_id', 'card'])
-    .where(inIdList(db, 'match_id', a.ids))
+    .where(inList(db, 'match_id', a.ids, 'bigint'))
     .orderBy('id'),
 );
 const SQUADS_OF = prepared((db: DB, a: { ids: string }) =>
-  squadsOf(db).where(inIdList(db, 'match_id', a.ids)),
+  squadsOf(db).where(inList(db, 'match_id', a.ids, 'bigint')),
 );
 /** Match rows without their teams' names and crests. */
 const CORES_OF = prepared((db: DB, a: { ids: string }) =>
   fromMatches(db)
     .select(MATCH_COLUMNS)
-    .where(inIdList(db, 'm.id', a.ids)),
+    .where(inList(db, 'm.id', a.ids, 'bigint')),
 );
 /** Match rows with their teams' names and crests. */
 const ROWS_OF = prepared((db: DB, a: { ids: string }) =>
-  withTeams(fromMatches(db)).where(inIdList(db, 'm.id', a.ids)),
+  withTeams(fromMatches(db)).where(inList(db, 'm.id', a.ids, 'bigint')),
 );
 /** Teams' names and crests, given their ids as one JSON list (`listArgument`). */
 export const TEAM_LABELS = prepared((db: DB, a: { ids: string }) =>
@@ -319,7 +320,7 @@ function readInSteps(db: DB, ids: readonly number[]): Promise<MatchDto[]> {
   const read = longListRead.then(async () => {
     const matches: MatchDto[] = [];
     for (const [index, chunk] of inChunks(ids, LIST_STEP).entries()) {
-      if (index > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (index > 0) await nextTurn();
       const rows = new Map<number, MatchRow>();
       for (const row of await ROWS_OF.all(db, { ids: listArgument(chunk) })) rows.set(row.id, row);
       const extras = await readExtras(db, chunk);

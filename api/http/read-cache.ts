@@ -24,15 +24,8 @@ import { createMiddleware } from 'hono/factory';
 import type { DataVersions } from '../../db/data-version';
 import { SHARED_READ_TABLES, routePattern } from '../domain/public-reads';
 import type { AppEnv } from '../env';
-import {
-  chooseEncoding,
-  compress,
-  compressible,
-  compressOffThread,
-  OFF_THREAD_BYTES,
-  type Encoding,
-} from './compression';
-import { etagMatches } from './read';
+import { chooseEncoding, compressible, type Encoding } from './compression';
+import { compressAnswer, etagMatches } from './read';
 
 type Headers = Record<string, string>;
 
@@ -50,7 +43,7 @@ interface Entry {
   compressible: boolean;
   /** The bytes compressed, made for the first client accepting each encoding. */
   encoded: Partial<Record<Encoding, Encoded>>;
-  /** Large bytes being compressed on libuv's thread pool, by encoding (null: it failed). */
+  /** Large bytes being compressed on libuv's thread pool, by encoding (null: that failed). */
   compressing: Map<Encoding, Promise<Encoded | null>>;
 }
 
@@ -354,38 +347,41 @@ export class ReadCache {
       return;
     }
     const encoding = entry.compressible ? chooseEncoding(req.headers['accept-encoding']) : null;
-    const send = (encoded: Encoded | null | undefined) => {
+    const send = (encoded: Encoded | null) => {
       const [headers, bytes] = encoded ? [encoded.headers, encoded.bytes] : [entry.headers200, entry.bytes];
       if (res.destroyed) return;
       res.writeHead(200, headers);
       res.end(bytes);
     };
-    if (encoding === null) send(null);
-    else if (entry.encoded[encoding] !== undefined) send(entry.encoded[encoding]);
-    else if (entry.bytes.byteLength <= OFF_THREAD_BYTES)
-      send(this.#addEncoded(entry, encoding, compress(entry.bytes, encoding), key));
-    else void this.#compressOffThread(entry, encoding, key).then(send);
+    if (encoding === null) {
+      send(null);
+      return;
+    }
+    const made =
+      entry.encoded[encoding] ?? entry.compressing.get(encoding) ?? this.#encode(entry, encoding, key);
+    if (made instanceof Promise) void made.then(send);
+    else send(made);
   }
 
   /**
-   * The entry's large bytes compressed on libuv's thread pool, once for every client
-   * asking meanwhile: on the event loop, 8 MB (the largest entry kept under the default
-   * bound) held every other request for 150 ms, and the answer of a whole large database
-   * that concurrent misses wait for (not kept) for seconds. If compression fails, the
-   * clients get the bytes as they are.
+   * The entry's bytes in `encoding`, kept with it. Large bytes are compressed on libuv's
+   * thread pool (`compressAnswer`), once for every client asking meanwhile: on the event
+   * loop, 8 MB (the largest entry kept under the default bound) held every other request
+   * for about 160 ms, and the answer of a whole large database that concurrent misses
+   * wait for (not kept) for seconds. If that compression fails, the clients get the
+   * bytes as they are.
    */
-  #compressOffThread(entry: Entry, encoding: Encoding, key: string): Promise<Encoded | null> {
-    let making = entry.compressing.get(encoding);
-    if (making === undefined) {
-      making = compressOffThread(entry.bytes, encoding).then(
-        (bytes) => this.#addEncoded(entry, encoding, bytes, key),
-        () => {
-          entry.compressing.delete(encoding);
-          return null;
-        },
-      );
-      entry.compressing.set(encoding, making);
-    }
+  #encode(entry: Entry, encoding: Encoding, key: string): Encoded | Promise<Encoded | null> {
+    const bytes = compressAnswer(entry.bytes, encoding);
+    if (!(bytes instanceof Promise)) return this.#addEncoded(entry, encoding, bytes, key);
+    const making = bytes.then(
+      (made) => this.#addEncoded(entry, encoding, made, key),
+      () => {
+        entry.compressing.delete(encoding);
+        return null;
+      },
+    );
+    entry.compressing.set(encoding, making);
     return making;
   }
 

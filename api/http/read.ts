@@ -4,7 +4,8 @@
  * The bytes and tag stay on the context so the read cache (read-cache.ts) can keep
  * them without reading the response again; no response is cloned or re-read.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import {
@@ -26,7 +27,17 @@ export interface ReadBody {
 }
 
 export function weakEtag(bytes: Uint8Array): string {
-  return `W/"${createHash('sha1').update(bytes).digest('hex')}"`;
+  return weakEtagOf(etagHash().update(bytes));
+}
+
+/** The hash `weakEtag` takes of the bytes, to be fed them piece by piece. */
+function etagHash(): Hash {
+  return createHash('sha1');
+}
+
+/** The weak ETag of the bytes `hash` (`etagHash`) was fed. */
+function weakEtagOf(hash: Hash): string {
+  return `W/"${hash.digest('hex')}"`;
 }
 
 /** RFC 9110 If-None-Match: `*`, or a list of tags compared weakly. */
@@ -76,9 +87,16 @@ export function readResponse(
     body.encoded = { encoding, bytes: encoded };
     return c.body(new Uint8Array(encoded), 200, { ...answered, ETag: etag, 'Content-Encoding': encoding });
   };
-  return bytes.byteLength > OFF_THREAD_BYTES
-    ? compressOffThread(bytes, encoding).then(answer)
-    : answer(compress(bytes, encoding));
+  const encoded = compressAnswer(bytes, encoding);
+  return encoded instanceof Promise ? encoded.then(answer) : answer(encoded);
+}
+
+/**
+ * The bytes of an answer in `encoding`: at once, or on libuv's thread pool past
+ * OFF_THREAD_BYTES (compression.ts). Used by Hono's answers here and by the read cache.
+ */
+export function compressAnswer(bytes: Uint8Array, encoding: Encoding): Buffer | Promise<Buffer> {
+  return bytes.byteLength > OFF_THREAD_BYTES ? compressOffThread(bytes, encoding) : compress(bytes, encoding);
 }
 
 /** A JSON read: `Content-Type: application/json`, the given Cache-Control, an ETag. */
@@ -144,11 +162,6 @@ const JSON_STEP = 2_000;
 /** Bytes copied in one turn of the event loop when `jsonListBytesInSteps` joins its steps. */
 const JOIN_STEP_BYTES = 16 * 1024 * 1024;
 
-/** The next turn of the event loop, after the I/O waiting meanwhile. */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
 /**
  * `jsonListBytes` for a list that may be very long (every match of a large database:
  * 187 MB), with its ETag (`weakEtag`), a step of JSON_STEP items at a time with a turn of
@@ -161,7 +174,7 @@ export async function jsonListBytesInSteps(
   items: readonly object[],
   key?: string,
 ): Promise<{ bytes: Buffer; etag: string }> {
-  const hash = createHash('sha1');
+  const hash = etagHash();
   const steps: Buffer[] = [];
   const add = (step: Buffer) => {
     hash.update(step);
@@ -175,7 +188,7 @@ export async function jsonListBytesInSteps(
     add(Buffer.concat(parts));
   }
   add(listEnd(key));
-  return { bytes: await joinInSteps(steps), etag: `W/"${hash.digest('hex')}"` };
+  return { bytes: await joinInSteps(steps), etag: weakEtagOf(hash) };
 }
 
 /** Buffer.concat(parts), copying JOIN_STEP_BYTES a turn of the event loop. */

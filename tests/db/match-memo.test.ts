@@ -192,7 +192,7 @@ describe('remembered matches', () => {
     await s.connection.db.deleteFrom('match_events').where('match_id', '=', s.ids.m4).execute();
     queries.length = 0;
     const rebuilt = await listMatches(db, LEAGUE);
-    // Each statement takes its matches as one JSON list (db/dialect-sql.ts, `inIdList`).
+    // Each statement takes its matches as one JSON list (db/dialect-sql.ts, `inList`).
     const m4 = JSON.stringify([s.ids.m4]);
     expect(eventReads().map((query) => query.parameters)).toEqual([[m4], [m4], [m4]]);
     expect(rebuilt).toEqual(await s.connection.db.transaction().execute((trx) => listMatches(trx, LEAGUE)));
