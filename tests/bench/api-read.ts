@@ -366,15 +366,20 @@ if (parts.has('postgres')) {
   }
 }
 
-/** Runs `code` in a Node process of its own with `env` added; what it printed, and its exit code. */
+/**
+ * Runs `code` in a Node process of its own with `env` added; what it printed, and its exit
+ * code. `stop` sends it SIGTERM when aborted.
+ */
 function nodeChild(
   code: string,
   env: Record<string, string>,
+  stop?: AbortSignal,
 ): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['-e', code], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  stop?.addEventListener('abort', () => child.kill('SIGTERM'));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) => child.once('exit', (exit) => resolve({ code: exit, output })));
@@ -518,17 +523,12 @@ function loopUntilStopped(url: string): { stop(): Promise<number[]> } {
       });
     };
     next();`;
-  const child = spawn(process.execPath, ['-e', code], {
-    env: { ...process.env, URL: url },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stopping = new AbortController();
+  const done = nodeChild(code, { URL: url }, stopping.signal);
   return {
     async stop() {
-      child.kill('SIGTERM');
-      await exited;
+      stopping.abort();
+      const { output } = await done;
       return (JSON.parse(output || '[]') as number[]).sort((a, b) => a - b);
     },
   };
