@@ -109,7 +109,9 @@ export default tseslint.config(
       ],
     },
     rules: {
-      // Value imports only: import-x skips type-only ones (hence the app.ts zone below).
+      // Value imports only: import-x skips type-only ones and has no option to follow them.
+      // tests/build/import-cycles.test.ts walks the graph with them (and the app.ts zone
+      // below names the cycle that once slipped through).
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',

@@ -9,7 +9,7 @@ import { DEFAULT_COST, type HashCost } from '../db/password';
 import type { SharedRateLimiter } from './auth/rate-limit';
 import type { SentNotification } from './data/notifications';
 import type { SessionUser } from './data/sessions';
-import type { ReadBody } from './http/read';
+import type { Encoding } from './http/compression';
 
 export interface AppOptions {
   /** Injectable clock: rules that compare with "now" use it. */
@@ -28,6 +28,14 @@ export interface AppOptions {
   onNotified?: (sent: readonly SentNotification[]) => void;
   /** The VAPID public key browsers subscribe with; null: Web Push is off (GET /api/push/key answers 404). */
   vapidPublicKey?: string | null;
+}
+
+/** What a read answered with (http/read.ts): kept by the read cache. */
+export interface ReadBody {
+  bytes: Uint8Array;
+  etag: string;
+  /** The bytes as sent, when sent compressed. */
+  encoded?: { encoding: Encoding; bytes: Buffer };
 }
 
 export interface AppEnv {

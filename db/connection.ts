@@ -17,28 +17,10 @@ import { checkpointInBackground } from './checkpointer';
 import { noteTransaction } from './data-version';
 import { engineOf, type Engine } from './engine';
 import { openPostgres, type PostgresOptions } from './postgres';
+import type { Connection, DB, SqliteConnection } from './types';
 
-export type DB = Kysely<Database>;
+export type { Connection, DB, PostgresConnection, SqliteConnection } from './types';
 export type { Engine };
-
-interface BaseConnection {
-  db: DB;
-  close(): Promise<void>;
-}
-
-export interface SqliteConnection extends BaseConnection {
-  engine: 'sqlite';
-  /** The raw handle, for what Kysely does not cover (backup, pragmas). */
-  sqlite: SQLite.Database;
-}
-
-export interface PostgresConnection extends BaseConnection {
-  engine: 'postgres';
-  /** The pool's size (DATABASE_POOL_MAX). */
-  poolMax: number;
-}
-
-export type Connection = SqliteConnection | PostgresConnection;
 
 export const MIGRATIONS_TABLE = 'schema_migrations';
 

@@ -11,7 +11,7 @@
  */
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import type { Connection } from './connection';
+import type { Connection } from './types';
 import { prepared } from './prepared';
 import type { Database } from './schema';
 

@@ -22,7 +22,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type { Database } from './schema';
-import type { PostgresConnection } from './connection';
+import type { PostgresConnection } from './types';
 
 /** The advisory lock every write transaction holds (pg_advisory_xact_lock). */
 export const WRITE_LOCK = 7_405_300;

@@ -7,7 +7,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv, ReadBody } from '../env';
 import {
   chooseEncoding,
   compress,
@@ -17,14 +17,6 @@ import {
   varyOnEncoding,
   type Encoding,
 } from './compression';
-
-/** What a read answered with: kept by the read cache. */
-export interface ReadBody {
-  bytes: Uint8Array;
-  etag: string;
-  /** The bytes as sent, when sent compressed. */
-  encoded?: { encoding: Encoding; bytes: Buffer };
-}
 
 export function weakEtag(bytes: Uint8Array): string {
   return weakEtagOf(etagHash().update(bytes));
