@@ -13,26 +13,8 @@ import { readCacheFill, type ReadCache } from './http/read-cache';
 import { securityHeaders } from './http/security-headers';
 import { jsonBody } from './http/json-body';
 import { embedRoutes } from './http/embeds';
-import { adminTableRoutes } from './routes/admin-tables';
-import { authRoutes } from './routes/auth';
-import { csvRoutes, isCsvImport } from './routes/csv';
-import { calendarRoutes } from './routes/calendars';
-import { docsRoutes } from './routes/docs';
-import { healthRoutes } from './routes/health';
-import { imageRoutes } from './routes/images';
-import { leagueRoutes } from './routes/leagues';
-import { leagueRuleRoutes } from './routes/league-rules';
-import { leagueSeasonRoutes } from './routes/league-season';
-import { disciplineRoutes } from './routes/discipline';
-import { matchRoutes } from './routes/matches';
-import { matchWriteRoutes } from './routes/match-writes';
-import { newsRoutes } from './routes/news';
-import { notificationRoutes } from './routes/notifications';
-import { playerRoutes } from './routes/players';
-import { pushRoutes } from './routes/push';
-import { searchRoutes } from './routes/search';
-import { teamRoutes } from './routes/teams';
-import { teamWriteRoutes } from './routes/team-writes';
+import { apiRoutes } from './router';
+import { isCsvImport } from './routes/csv';
 
 /** Bodies larger than this are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -73,26 +55,7 @@ export function createApp(db: DB, options: AppOptions, readCache: ReadCache | nu
       if (HAS_NO_BODY.has(c.req.method)) return next();
       return (isCsvImport(c.req.method, c.req.path) ? limitCsvBody : readJsonBody)(c, next);
     })
-    .route('/', healthRoutes)
-    .route('/', docsRoutes)
-    .route('/', authRoutes)
-    .route('/', leagueRoutes)
-    .route('/', leagueRuleRoutes)
-    .route('/', leagueSeasonRoutes)
-    .route('/', disciplineRoutes)
-    .route('/', teamRoutes)
-    .route('/', csvRoutes)
-    .route('/', calendarRoutes)
-    .route('/', notificationRoutes)
-    .route('/', pushRoutes)
-    .route('/', matchRoutes)
-    .route('/', playerRoutes)
-    .route('/', searchRoutes)
-    .route('/', newsRoutes)
-    .route('/', imageRoutes)
-    .route('/', teamWriteRoutes)
-    .route('/', matchWriteRoutes)
-    .route('/', adminTableRoutes);
+    .route('/', apiRoutes);
 
   api.notFound(notFound);
   api.onError(onError);

@@ -15,7 +15,13 @@ export function fail(status: ContentfulStatusCode, detail: string, headers?: Rec
   });
 }
 
+/** What a JSON route says to a body of another media type. */
+export const JSON_REQUIRED = 'The request body must be JSON, sent with Content-Type: application/json';
+
 export function onError(error: Error, c: Context): Response {
+  // A declared route refuses another media type before its validator runs (415); the
+  // API has always answered that as bad input, with the same words as a missing body.
+  if (error instanceof HTTPException && error.status === 415) return c.json({ detail: JSON_REQUIRED }, 400);
   if (error instanceof HTTPException) {
     const status = error.status;
     // A response built by a middleware (e.g. with headers) is passed through as is.

@@ -1,0 +1,197 @@
+/**
+ * How a route is declared: once, as an @hono/zod-openapi route (method, path, the zod
+ * schemas of its path, query and body, its answers with their status codes, operationId,
+ * tags, summary, security), served by a handler. The same declaration validates the
+ * request and writes the route's entry in /api/openapi.json, so the document cannot drift
+ * from what the server checks. Routers import the pieces here; none imports another router.
+ */
+import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import type { Hook } from '@hono/zod-openapi';
+import type { ValidationTargets } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../env';
+import { fail, JSON_REQUIRED } from '../errors';
+import { ErrorSchema } from '../schemas';
+import { describeIssue } from './validate';
+
+/** The document's tags: one per resource, in the order the reference shows them. */
+export const TAG = {
+  service: 'Service',
+  auth: 'Auth',
+  leagues: 'Leagues',
+  teams: 'Teams',
+  matches: 'Matches',
+  players: 'Players',
+  search: 'Search',
+  news: 'News',
+  images: 'Images',
+  spreadsheets: 'Spreadsheets',
+  calendars: 'Calendars',
+  notifications: 'Notifications',
+  admin: 'Admin tables',
+} as const;
+
+export const TAGS: { name: string; description: string }[] = [
+  { name: TAG.service, description: 'Liveness, this document and its readable reference' },
+  { name: TAG.auth, description: 'Accounts and sessions: sign in, register, refresh, sign out, password' },
+  {
+    name: TAG.leagues,
+    description:
+      'League seasons: table, matches, leaderboards, rules, deductions, discipline; running a season',
+  },
+  { name: TAG.teams, description: 'Teams, their rosters, leaderboards, matches and suspensions' },
+  { name: TAG.matches, description: 'Matches: fixtures, results, reports and their review, squads' },
+  { name: TAG.players, description: 'Player and coach profiles' },
+  { name: TAG.search, description: 'Players, teams and leagues by name' },
+  { name: TAG.news, description: 'League news, and a team’s own news and latest video from its feeds' },
+  { name: TAG.images, description: 'Team crests and player and coach photos' },
+  {
+    name: TAG.spreadsheets,
+    description: 'CSV downloads (RFC 4180, UTF-8 with a BOM) and the two imports that read them back',
+  },
+  { name: TAG.calendars, description: 'iCalendar feeds (RFC 5545) for calendar apps' },
+  { name: TAG.notifications, description: 'The signed-in user’s notifications, muted kinds and Web Push' },
+  { name: TAG.admin, description: 'The super admin’s raw table editor' },
+];
+
+/** Operations that need `Authorization: Bearer <token>`, and those that need nothing. */
+export const BEARER = [{ bearer: [] }];
+export const PUBLIC = [];
+
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * Every declared route's validation ends here: 400 `{ detail }` naming the field instead
+ * of zod's error body. Hono's json validator reads a body of another content type as {},
+ * which would be reported as missing fields; that is said as what it is.
+ */
+export const validationHook: Hook<unknown, AppEnv, string, undefined> = (result, c) => {
+  const target = result.target as keyof ValidationTargets;
+  if (target === 'json' && !JSON_MEDIA_TYPE.test(c.req.header('Content-Type')?.split(';')[0]?.trim() ?? '')) {
+    fail(400, JSON_REQUIRED);
+  }
+  if (!result.success) fail(400, describeIssue(target, result.error));
+  return undefined;
+};
+
+/** A resource's router: its routes are declared with `endpoint` and served in order. */
+export function resourceRouter(...endpoints: Endpoint[]): OpenAPIHono<AppEnv> {
+  const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  for (const { route, handler } of endpoints) router.openapi(route, handler as never);
+  return router;
+}
+
+/**
+ * The context a handler of this route receives: `c.req.valid('param' | 'query' | 'json')`
+ * typed from the route's schemas. Handlers answer with a Response of their own making
+ * (reads go through jsonRead for ETags and the read cache), so the return type is not
+ * tied to the declared answers; the contract test checks answers against the document.
+ */
+export type EndpointContext<R extends RouteConfig> = Parameters<RouteHandler<R, AppEnv>>[0];
+
+export interface Endpoint {
+  route: RouteConfig;
+  handler: (c: never) => Response | Promise<Response>;
+}
+
+export function endpoint<R extends RouteConfig>(
+  route: R,
+  handler: (c: EndpointContext<R>) => Response | Promise<Response>,
+): Endpoint {
+  return { route, handler: handler as Endpoint['handler'] };
+}
+
+// ---------------------------------------------------------------------------------
+// Answers
+
+type Schema = z.ZodType | { $ref: string } | Record<string, unknown>;
+
+/** A JSON answer. */
+export const json = (schema: Schema, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** An answer of another media type (CSV, iCalendar, an image). */
+export const media = (type: string, description: string, schema: Schema = z.string()) => ({
+  description,
+  content: { [type]: { schema } },
+});
+
+/** The standard wording of each 4xx; a route may say more for its own. */
+const ERROR_TEXT = {
+  400: 'Invalid parameter; the detail names it',
+  401: 'No authentication token found, or an invalid or expired token, or the session has ended',
+  403: 'Signed in, but not allowed to do this (wrong role, or another team)',
+  404: 'Unknown id',
+  409: 'Conflicts with the current state; the detail says why',
+  413: 'Body over 256 KiB',
+  422: 'Idempotency-Key reused with a different request',
+  429: 'Too many attempts; Retry-After says in how many seconds to try again',
+} as const;
+type ErrorCode = keyof typeof ERROR_TEXT | 502 | 504;
+
+/**
+ * 4xx (and gateway) answers, each JSON `{ detail }`: `errors(400, 404)` with the standard
+ * wording, or `errors({ 404: 'No such team' })` with the route's own.
+ */
+export function errors(...spec: (ErrorCode | Partial<Record<ErrorCode, string>>)[]) {
+  const out: Record<string, ReturnType<typeof json> & { headers?: object }> = {};
+  for (const item of spec) {
+    const entries: [ErrorCode, string | undefined][] =
+      typeof item === 'number'
+        ? [[item, undefined]]
+        : (Object.entries(item).map(([code, text]) => [Number(code), text]) as [ErrorCode, string][]);
+    for (const [code, text] of entries) {
+      const description = text ?? (ERROR_TEXT as Record<number, string>)[code] ?? 'Failed';
+      out[code] = {
+        ...json(ErrorSchema, description),
+        ...(code === 429 && { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } }),
+      };
+    }
+  }
+  return out;
+}
+
+const etagHeaders = {
+  ETag: { $ref: '#/components/headers/ETag' },
+  'Cache-Control': { $ref: '#/components/headers/CacheControl' },
+};
+
+/** A read's answer: with its ETag and Cache-Control. */
+export const readAnswer = (schema: Schema, description = 'OK', type = 'application/json') => ({
+  description,
+  headers: etagHeaders,
+  content: { [type]: { schema } },
+});
+
+/** Every read answers 304 to an If-None-Match naming its current ETag. */
+export const NOT_MODIFIED = {
+  304: {
+    description: 'Not modified: If-None-Match named the current ETag (no body)',
+    headers: { ETag: { $ref: '#/components/headers/ETag' } },
+  },
+};
+
+/** The components every route may refer to: the bearer scheme and the read headers. */
+export const SHARED_COMPONENTS = {
+  securitySchemes: {
+    bearer: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'the access_token of POST /api/auth/login, /register or /refresh-token',
+    },
+  },
+  headers: {
+    ETag: {
+      description: 'weak validator of the answer: send it back as If-None-Match to get a 304',
+      schema: { type: 'string' },
+    },
+    CacheControl: {
+      description: 'no-cache (revalidate), public max-age, or no-store',
+      schema: { type: 'string' },
+    },
+    RetryAfter: { description: 'seconds to wait', schema: { type: 'integer' } },
+  },
+} as const;
