@@ -19,7 +19,7 @@ import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { readResponse } from '../http/read';
 import { idParam, validate } from '../http/validate';
-import { leagueParam, requireLeague } from './leagues';
+import { leagueParam, requireLeague } from '../http/params';
 
 const teamParam = z.object({ teamId: idParam });
 

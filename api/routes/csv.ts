@@ -47,7 +47,7 @@ import { readResponse } from '../http/read';
 import { booleanParam, idParam, seasonParam, validate } from '../http/validate';
 import { audit, writeTransaction } from '../http/write';
 import type { MatchDto } from '../schemas';
-import { leagueParam, requireLeague, requireLeagueSeason } from './leagues';
+import { leagueParam, requireLeague, requireLeagueSeason } from '../http/params';
 
 const IMPORT_PATHS = [/^\/api\/leagues\/[^/]+\/matches\.csv$/, /^\/api\/teams\/[^/]+\/roster\.csv$/];
 

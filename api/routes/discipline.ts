@@ -12,7 +12,7 @@ import { CACHE } from '../http/cache';
 import { nextKickoff } from '../http/next-kickoff';
 import { holdUntil, jsonRead } from '../http/read';
 import { idParam, seasonParam, validate } from '../http/validate';
-import { leagueParam, requireLeagueSeason } from './leagues';
+import { leagueParam, requireLeagueSeason } from '../http/params';
 
 export const disciplineRoutes = new Hono<AppEnv>()
   .get('/teams/:teamId/suspensions', validate('param', z.object({ teamId: idParam })), async (c) => {

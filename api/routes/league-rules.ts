@@ -26,7 +26,7 @@ import { jsonRead } from '../http/read';
 import { idParam, rowIdParam, validate } from '../http/validate';
 import { audit, writeTransaction } from '../http/write';
 import { LeagueRulesSchema as rulesBody } from '../schemas';
-import { leagueParam, requireLeague } from './leagues';
+import { leagueParam, requireLeague } from '../http/params';
 
 const deductionParam = leagueParam.extend({ id: rowIdParam });
 

@@ -29,7 +29,7 @@ import { audit, writeTransaction } from '../http/write';
 import { tell } from '../http/notify';
 import { matchMoved } from '../domain/notification-text';
 import type { FixturePlanDto } from '../schemas';
-import { leagueParam, requireLeague } from './leagues';
+import { leagueParam, requireLeague } from '../http/params';
 
 const text = (max: number) =>
   z

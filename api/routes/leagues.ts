@@ -5,19 +5,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
-import type { DB } from '../../db/connection';
-import { findLeague, listLeagues } from '../data/leagues';
+import { listLeagues } from '../data/leagues';
 import { leagueStandings } from '../data/league-table';
 import { listMatches } from '../data/matches';
 import { leaderboards } from '../data/stats';
-import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { idParam, leagueIdFrom, seasonParam, validate } from '../http/validate';
-import type { LeagueDto, LeagueListDto, LeagueTableDto } from '../schemas';
+import { seasonParam, validate } from '../http/validate';
+import type { LeagueListDto, LeagueTableDto } from '../schemas';
 import { jsonBytesRead, jsonListBytes, jsonRead } from '../http/read';
-import { cursorParam, isPaged, nextCursor, pageLimitParam } from './list-query';
+import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
+import { leagueParam, requireLeague, requireLeagueSeason } from '../http/params';
 
-export const leagueParam = z.object({ leagueId: idParam.transform(leagueIdFrom).pipe(idParam) });
 const seasonQuery = z.object({ season: seasonParam.optional() });
 /** GET /api/leagues: a season and a page. */
 const leagueListQuery = z.object({
@@ -25,22 +23,6 @@ const leagueListQuery = z.object({
   limit: pageLimitParam.optional(),
   cursor: cursorParam('leagues', z.tuple([z.string().regex(/^\d{4}$/), z.string(), z.string()])).optional(),
 });
-
-export async function requireLeague(db: DB, leagueId: string): Promise<LeagueDto> {
-  const league = await findLeague(db, leagueId);
-  if (!league) fail(404, 'League not found');
-  return league;
-}
-
-/** The league of the path and the season asked for: the league's own when none is (404 for no league). */
-export async function requireLeagueSeason(
-  db: DB,
-  leagueId: string,
-  season: string | undefined,
-): Promise<{ league: LeagueDto; season: string }> {
-  const league = await requireLeague(db, leagueId);
-  return { league, season: season ?? league.season };
-}
 
 export const leagueRoutes = new Hono<AppEnv>()
   .get('/leagues', validate('query', leagueListQuery), async (c) => {

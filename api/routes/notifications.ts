@@ -26,7 +26,7 @@ import { CACHE } from '../http/cache';
 import { jsonRead } from '../http/read';
 import { matchIdParam, rowIdParam, validate } from '../http/validate';
 import { writeTransaction } from '../http/write';
-import { cursorParam, isPaged, nextCursor, pageLimitParam } from './list-query';
+import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
 
 const PAGE_DEFAULT = 20;
 const PAGE_MAX = 100;

@@ -23,7 +23,7 @@ import {
 import type { TeamListDto } from '../schemas';
 import { holdUntil, jsonBytesRead, jsonListBytes, jsonRead } from '../http/read';
 import { nextKickoff } from '../http/next-kickoff';
-import { cursorParam, isPaged, nextCursor, pageLimitParam } from './list-query';
+import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
 
 const teamParam = z.object({ teamId: idParam });
 const seasonQuery = z.object({ season: seasonParam.optional() });

@@ -12,7 +12,7 @@ import type { DB } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import { listLeagues, type LeagueListRequest } from '../../api/data/leagues';
 import { LEAGUES_PER_STATEMENT, listTeams, type TeamListRequest } from '../../api/data/teams';
-import { decodeCursor, encodeCursor } from '../../api/routes/list-query';
+import { decodeCursor, encodeCursor } from '../../api/http/list-query';
 import { LeagueListSchema, TeamListSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { withFixture } from '../fixtures/hooks';

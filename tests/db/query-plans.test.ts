@@ -30,7 +30,7 @@ import { Kysely, SqliteDialect, type LogEvent } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
 import { sweepOverdue } from '../../api/data/overdue';
-import { encodeCursor } from '../../api/routes/list-query';
+import { encodeCursor } from '../../api/http/list-query';
 import { CACHED_READ_ROUTES, routePattern } from '../../api/domain/public-reads';
 import { openAndMigrate, type SqliteConnection } from '../../db/connection';
 import type { Database } from '../../db/schema';

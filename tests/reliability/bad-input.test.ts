@@ -27,7 +27,7 @@ import { DEFAULT_RULES, TIEBREAKERS } from '../../api/domain/league-rules';
 import { leagueIdFrom, MAX_ROW_ID } from '../../api/http/validate';
 import { IMAGE_KINDS } from '../../api/routes/images';
 import { isHttpsUrl } from '../../api/routes/push';
-import { decodeCursor, encodeCursor, type ListName } from '../../api/routes/list-query';
+import { decodeCursor, encodeCursor, type ListName } from '../../api/http/list-query';
 import { MAX_ENDPOINT_LENGTH } from '../../api/routes/push';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, ALL_ROLES, PASSWORD, ROLES, type Role } from '../fixtures/auth';

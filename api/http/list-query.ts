@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { positiveIntParam } from '../http/validate';
+import { positiveIntParam } from './validate';
 
 export const PAGE_LIMIT_MAX = 200;
 
