@@ -14,7 +14,7 @@ import { securityHeaders } from './http/security-headers';
 import { jsonBody } from './http/json-body';
 import { embedRoutes } from './http/embeds';
 import { apiRoutes } from './router';
-import { isCsvImport } from './routes/csv';
+import { isCsvImport } from './http/csv';
 
 /** Bodies larger than this are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;

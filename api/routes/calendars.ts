@@ -6,50 +6,20 @@
  * Not kept by the server's read cache: the match links are absolute, built from the
  * request's own origin, and that cache keys answers by path alone.
  */
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { calendarMatches } from '../data/calendar';
 import { findLeague } from '../data/leagues';
 import { getTeam, teamSeasons } from '../data/teams';
-import { matchEvent, writeCalendar, type CalendarEvent, type CalendarMatch } from '../domain/icalendar';
 import { leagueIdOf } from '../domain/league-id';
 import { fail } from '../errors';
-import { CACHE } from '../http/cache';
-import { readResponse } from '../http/read';
 import { idParam, validate } from '../http/validate';
 import { leagueParam, requireLeague } from '../http/params';
 
 const teamParam = z.object({ teamId: idParam });
 
-/**
- * Where the app is served, for the links to match pages: the request's origin, with the
- * scheme a trusted proxy says the client used (TLS usually ends at the proxy).
- */
-function originOf(c: Context<AppEnv>): string {
-  const url = new URL(c.req.url);
-  if (c.get('options').trustProxy) {
-    const proto = c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim().toLowerCase();
-    if (proto === 'https' || proto === 'http') url.protocol = `${proto}:`;
-  }
-  return url.origin;
-}
-
-function calendarRead(
-  c: Context<AppEnv>,
-  name: string,
-  matches: readonly CalendarMatch[],
-): Response | Promise<Response> {
-  const origin = originOf(c);
-  const events = matches
-    .map((match) => matchEvent(match, origin))
-    .filter((event): event is CalendarEvent => event !== null);
-  return readResponse(c, Buffer.from(writeCalendar({ name, events }), 'utf8'), {
-    'Content-Type': 'text/calendar; charset=utf-8',
-    'Cache-Control': CACHE.revalidate,
-  });
-}
+import { calendarRead } from '../http/calendar';
 
 export const calendarRoutes = new Hono<AppEnv>()
   .get('/teams/:teamId/calendar.ics', validate('param', teamParam), async (c) => {

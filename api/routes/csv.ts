@@ -9,9 +9,7 @@
  * every row is written in one transaction (201) or none is (400 with the same list).
  * The file rules (writer, parser, per-row checks) are api/domain/csv.ts's.
  */
-import { Hono, type Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
-import { HTTPException } from 'hono/http-exception';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { assertTeamStaff, currentUser, requireRoles, requireUser } from '../auth/middleware';
 import { insertImportedFixtures, seasonKickoffs, shirtNumbers } from '../data/csv-imports';
@@ -23,54 +21,22 @@ import { insertRosterPlayer } from '../data/roster-writes';
 import { leaderboards } from '../data/stats';
 import { getRoster, teamExists } from '../data/teams';
 import {
-  CSV_MEDIA_TYPE,
   FIXTURE_COLUMNS,
   ROSTER_COLUMNS,
   csvFileName,
-  decodeCsv,
   planFixtureImport,
   planRosterImport,
-  readCsvTable,
-  refusalDetail,
-  toCsv,
-  type ColumnSpec,
-  type CsvTable,
-  type CsvValue,
   type FixtureImportAnswer,
-  type ImportError,
   type RosterImportAnswer,
 } from '../domain/csv';
 import type { AppEnv } from '../env';
 import { fail } from '../errors';
-import { CACHE } from '../http/cache';
-import { readResponse } from '../http/read';
 import { booleanParam, idParam, seasonParam, validate } from '../http/validate';
 import { audit, writeTransaction } from '../http/write';
 import type { MatchDto } from '../schemas';
 import { leagueParam, requireLeague, requireLeagueSeason } from '../http/params';
 
-const IMPORT_PATHS = [/^\/api\/leagues\/[^/]+\/matches\.csv$/, /^\/api\/teams\/[^/]+\/roster\.csv$/];
-
-/** The two imports, which take bodies up to CSV_MAX_BYTES (every other write: 256 KiB). */
-export function isCsvImport(method: string, path: string): boolean {
-  return method === 'POST' && IMPORT_PATHS.some((pattern) => pattern.test(path));
-}
-
-// ---------------------------------------------------------------------------------
-// Downloads
-
-function csvDownload(
-  c: Context<AppEnv>,
-  fileName: string,
-  header: string[],
-  rows: CsvValue[][],
-): Response | Promise<Response> {
-  return readResponse(c, new TextEncoder().encode(toCsv(header, rows)), {
-    'Content-Type': CSV_MEDIA_TYPE,
-    'Content-Disposition': `attachment; filename="${fileName}"`,
-    'Cache-Control': CACHE.revalidate,
-  });
-}
+import { csvBody, csvDownload, importAnswer, readImport } from '../http/csv';
 
 const RESULT: Record<MatchDto['approved'], string> = {
   '': '',
@@ -96,88 +62,6 @@ const statsQuery = seasonQuery.extend({
 });
 const teamParam = z.object({ teamId: idParam });
 const importQuery = z.object({ dry_run: booleanParam.optional() });
-
-// ---------------------------------------------------------------------------------
-// Imports
-
-const CSV_TYPES: ReadonlySet<string> = new Set([
-  'text/csv',
-  'application/csv',
-  'text/plain',
-  // What Windows names a .csv file when Excel is installed.
-  'application/vnd.ms-excel',
-]);
-const UTF8_NAMES: ReadonlySet<string> = new Set(['utf-8', 'utf8', 'us-ascii']);
-
-/**
- * A CSV body: its media type and charset checked, its bytes read before writeTransaction
- * reads the body as text (Hono keeps the first reading; a text reading would have
- * replaced bytes that are not UTF-8 already).
- */
-const csvBody = createMiddleware<AppEnv>(async (c, next) => {
-  const [essence = '', ...parameters] = (c.req.header('Content-Type') ?? '')
-    .split(';')
-    .map((part) => part.trim().toLowerCase());
-  if (!CSV_TYPES.has(essence)) {
-    fail(400, 'Send the CSV file as the request body, with Content-Type: text/csv');
-  }
-  const charset = parameters
-    .find((parameter) => parameter.startsWith('charset='))
-    ?.slice('charset='.length)
-    .replace(/"/g, '');
-  // "charset=" (or charset="") names nothing: the message below would read "not :".
-  if (charset === '') {
-    fail(400, 'The Content-Type names an empty charset: send the file with Content-Type: text/csv');
-  }
-  if (charset !== undefined && !UTF8_NAMES.has(charset)) {
-    fail(
-      400,
-      `The file must be UTF-8 text, not ${charset.slice(0, 40)}: save it as "CSV UTF-8" and upload it again`,
-    );
-  }
-  await c.req.arrayBuffer();
-  await next();
-});
-
-/** A whole-file problem named by its line: 400 `{ detail, errors }`. */
-function refuseFile(error: ImportError): never {
-  throw new HTTPException(400, {
-    res: Response.json({ detail: `Line ${error.line}: ${error.message}`, errors: [error] }, { status: 400 }),
-  });
-}
-
-/** The body as a checked table of rows, or a 400 that says what is wrong with the file. */
-async function readImport(c: Context<AppEnv>, columns: ColumnSpec): Promise<CsvTable> {
-  const decoded = decodeCsv(new Uint8Array(await c.req.arrayBuffer()));
-  if (!decoded.ok) fail(400, decoded.message);
-  const read = readCsvTable(decoded.text, columns);
-  if (!read.ok) refuseFile(read.error);
-  return read.table;
-}
-
-/**
- * The answer of an import: a dry run's preview (200), a refusal listing every problem
- * (400, nothing written), or what was written (201) by `write`.
- */
-async function importAnswer<Row extends { outcome: string }>(
-  c: Context<AppEnv>,
-  dryRun: boolean,
-  table: CsvTable,
-  plan: { rows: Row[]; errors: ImportError[] },
-  write: (rows: Row[]) => Promise<Row[]>,
-): Promise<Response> {
-  const answer = {
-    dry_run: dryRun,
-    rows: plan.rows,
-    errors: plan.errors,
-    ignored_columns: table.ignored_columns,
-  };
-  if (dryRun) return c.json({ ...answer, created: 0 }, 200);
-  if (plan.errors.length > 0)
-    return c.json({ detail: refusalDetail(plan.errors), ...answer, created: 0 }, 400);
-  const rows = await write(plan.rows);
-  return c.json({ ...answer, rows, created: rows.length }, 201);
-}
 
 export const csvRoutes = new Hono<AppEnv>()
   .get(
