@@ -102,6 +102,52 @@ export function endpoint<R extends RouteConfig>(
 }
 
 // ---------------------------------------------------------------------------------
+// Caching of public reads
+
+/**
+ * Tables a public read's answer is built from, by kind of answer. `approved_results`
+ * stands for the part of `matches` and `match_events` that league tables and leaderboards
+ * show (approved results and which teams have fixtures), so a report waiting for review
+ * leaves them cached.
+ */
+const MATCH_TABLES = ['teams', 'players', 'matches', 'match_events', 'match_squads', 'match_cards'] as const;
+export const READ_TABLES = {
+  leagues: ['leagues'],
+  leagueTable: ['leagues', 'teams', 'approved_results', 'league_rules', 'points_deductions', 'match_cards'],
+  leagueRules: ['leagues', 'league_rules'],
+  deductions: ['leagues', 'teams', 'points_deductions'],
+  /** a list of matches or one match: the teams, the matches, their events, squads and cards */
+  matches: MATCH_TABLES,
+  leagueMatches: ['leagues', ...MATCH_TABLES],
+  leagueStats: ['leagues', 'teams', 'players', 'approved_results'],
+  teams: ['leagues', 'teams'],
+  roster: ['teams', 'players', 'coaches'],
+  teamSeasons: ['teams', 'matches'],
+  player: ['leagues', ...MATCH_TABLES, 'league_rules'],
+  coach: ['teams', 'coaches'],
+  search: ['leagues', 'teams', 'players'],
+  suspensions: ['leagues', 'teams', 'players', 'matches', 'match_cards', 'league_rules'],
+  discipline: ['leagues', 'teams', 'players', 'matches', 'match_cards'],
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * How a public read is kept, declared on its route: `offline`, the app keeps it in
+ * IndexedDB and serves it stale-while-revalidate; `tables`, its answer is the same for
+ * every caller and the server's read cache keeps it while none of these tables changes.
+ * A read that declares neither is answered fresh every time.
+ */
+export interface ReadCaching {
+  offline?: true;
+  tables?: readonly string[];
+}
+export const READ_CACHING = 'x-read-caching';
+
+/** Spread into a route's declaration: `...cachedRead({ offline: true, tables: READ_TABLES.teams })`. */
+export function cachedRead(caching: ReadCaching): { [READ_CACHING]: ReadCaching } {
+  return { [READ_CACHING]: caching };
+}
+
+// ---------------------------------------------------------------------------------
 // Answers
 
 type Schema = z.ZodType | { $ref: string } | Record<string, unknown>;

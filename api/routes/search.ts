@@ -4,7 +4,17 @@ import { z } from 'zod';
 import { searchByName, type SearchResult } from '../data/search';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, NOT_MODIFIED, PUBLIC, readAnswer, resourceRouter, TAG } from '../http/contract';
+import {
+  cachedRead,
+  endpoint,
+  errors,
+  NOT_MODIFIED,
+  PUBLIC,
+  readAnswer,
+  READ_TABLES,
+  resourceRouter,
+  TAG,
+} from '../http/contract';
 import { jsonRead } from '../http/read';
 import { SearchResultSchema } from '../schemas';
 
@@ -35,6 +45,7 @@ const search = createRoute({
     'Players, teams and leagues whose name contains the term; exact and prefix matches first; at most 20. ' +
     'A client gets 30 new searches per 10 seconds (429 with Retry-After past that)',
   security: PUBLIC,
+  ...cachedRead({ tables: READ_TABLES.search }),
   request: { query: searchQuery },
   responses: {
     200: readAnswer(z.strictObject({ results: z.array(SearchResultSchema) })),
