@@ -28,6 +28,8 @@ import { teamRoutes } from './routes/teams';
 import { teamWriteRoutes } from './routes/team-writes';
 
 export const apiRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  // converted routers
+  .route('/', searchRoutes)
   .route('/', healthRoutes)
   .route('/', docsRoutes)
   .route('/', authRoutes)
@@ -42,7 +44,6 @@ export const apiRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }
   .route('/', pushRoutes)
   .route('/', matchRoutes)
   .route('/', playerRoutes)
-  .route('/', searchRoutes)
   .route('/', newsRoutes)
   .route('/', imageRoutes)
   .route('/', teamWriteRoutes)
