@@ -199,6 +199,30 @@ export function errors(...spec: (ErrorCode | Partial<Record<ErrorCode, string>>)
   return out;
 }
 
+/**
+ * What every write through writeTransaction may send and may answer besides its own codes.
+ * The Idempotency-Key is checked by writeTransaction itself; declared here for the document.
+ * Use: `request: { headers: WRITE_HEADERS, ... }, responses: { ..., ...WRITE_ERRORS, ...errors(404) }`.
+ */
+export const WRITE_HEADERS = z.object({
+  'Idempotency-Key': z
+    .string()
+    .optional()
+    .meta({
+      description:
+        '1 to 200 printable characters. A repeat with the same key answers the first response (with ' +
+        'Idempotent-Replayed: true) and changes nothing; the same key with another request answers 422',
+      minLength: 1,
+      maxLength: 200,
+    }),
+});
+export const WRITE_ERRORS = errors(
+  { 400: 'Invalid body, parameter or Idempotency-Key; the detail names the field' },
+  401,
+  413,
+  422,
+);
+
 const etagHeaders = {
   ETag: { $ref: '#/components/headers/ETag' },
   'Cache-Control': { $ref: '#/components/headers/CacheControl' },
