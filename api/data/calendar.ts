@@ -4,7 +4,9 @@
  * none of them.
  */
 import type { DB } from '../../db/connection';
+import { rows } from '../../db/store';
 import type { CalendarMatch } from '../domain/icalendar';
+import { playsIn } from './team-plays';
 
 export interface CalendarFilter {
   season: string;
@@ -31,11 +33,14 @@ export async function calendarMatches(db: DB, filter: CalendarFilter): Promise<C
       'h.team_name as home_team_name',
       'a.team_name as away_team_name',
     ])
-    .where('m.season', '=', filter.season);
-  if (filter.leagueId !== undefined) query = query.where('m.league_id', '=', filter.leagueId);
-  const teamId = filter.teamId;
+    .orderBy('m.match_date')
+    .orderBy('m.id');
+  const { season, leagueId, teamId } = filter;
   if (teamId !== undefined) {
-    query = query.where((eb) => eb.or([eb('m.home_team', '=', teamId), eb('m.away_team', '=', teamId)]));
+    query = query.where(playsIn(teamId, { season, ...(leagueId !== undefined && { leagueId }) }));
+  } else {
+    query = query.where('m.season', '=', season);
+    if (leagueId !== undefined) query = query.where('m.league_id', '=', leagueId);
   }
-  return query.orderBy('m.match_date').orderBy('m.id').execute();
+  return rows(db, query);
 }

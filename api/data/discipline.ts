@@ -3,8 +3,7 @@
  * the cards of a season's approved results, and the players' names.
  */
 import type { DB } from '../../db/connection';
-import { inList, listArgument } from '../../db/dialect-sql';
-import { prepared } from '../../db/prepared';
+import { rows, statement } from '../../db/store';
 import {
   activeBans,
   cardCounts,
@@ -15,22 +14,19 @@ import {
 } from '../domain/discipline';
 import { findLeague } from './leagues';
 import { leagueRules } from './league-rules';
+import { playersById, teamsById } from './lookups';
+import { playsIn } from './team-plays';
 
 // Every squad and report checks suspensions: these run on each one, built and compiled
-// once. A team's matches of a season are read in two halves, home and away, each one
-// index range (migration 0013); a team never plays itself, so no match is in both.
+// once. A team's matches of a season are found along matches_home_season and
+// matches_away_season, one index range per side (team-plays.ts).
 type TeamSeason = { leagueId: string; season: string; teamId: string };
-const teamSeasonSide = (db: DB, side: 'home_team' | 'away_team', a: TeamSeason) =>
+const teamSeason = (db: DB, a: TeamSeason) =>
   db
     .selectFrom('matches')
-    .where(side, '=', a.teamId)
-    .where('league_id', '=', a.leagueId)
-    .where('season', '=', a.season);
-const DISCIPLINE_COLUMNS = ['id', 'match_date', 'status', 'approved'] as const;
-const TEAM_SEASON_MATCHES = prepared((db: DB, a: TeamSeason) =>
-  teamSeasonSide(db, 'home_team', a)
-    .select(DISCIPLINE_COLUMNS)
-    .unionAll(teamSeasonSide(db, 'away_team', a).select(DISCIPLINE_COLUMNS)),
+    .where(playsIn(a.teamId, { table: 'matches', leagueId: a.leagueId, season: a.season }));
+const TEAM_SEASON_MATCHES = statement((db: DB, a: TeamSeason) =>
+  teamSeason(db, a).select(['id', 'match_date', 'status', 'approved']),
 );
 
 /** A team's matches of a league season, any order (the rules sort them). */
@@ -57,17 +53,15 @@ const seasonCardsOf = (db: DB, leagueId: string, season: string) =>
     .where('m.season', '=', season)
     .where('m.approved', '=', 'TRUE')
     .orderBy('c.id');
-const SEASON_CARDS = prepared((db: DB, a: { leagueId: string; season: string }) =>
+const SEASON_CARDS = statement((db: DB, a: { leagueId: string; season: string }) =>
   seasonCardsOf(db, a.leagueId, a.season),
 );
-const approvedIds = (db: DB, side: 'home_team' | 'away_team', a: TeamSeason) =>
-  teamSeasonSide(db, side, a).select('id').where('approved', '=', 'TRUE');
-const TEAM_SEASON_CARDS = prepared((db: DB, a: TeamSeason) =>
+const TEAM_SEASON_CARDS = statement((db: DB, a: TeamSeason) =>
   db
     .selectFrom('match_cards as c')
     .select(CARD_COLUMNS)
     .where('c.team_id', '=', a.teamId)
-    .where('c.match_id', 'in', approvedIds(db, 'home_team', a).unionAll(approvedIds(db, 'away_team', a)))
+    .where('c.match_id', 'in', teamSeason(db, a).select('id').where('approved', '=', 'TRUE'))
     .orderBy('c.id'),
 );
 
@@ -83,24 +77,15 @@ export async function seasonCards(
     : TEAM_SEASON_CARDS.all(db, { leagueId, season, teamId });
 }
 
-// The list goes in as one JSON parameter: one statement, prepared once, for any length.
-const PLAYER_NAMES = prepared((db: DB, a: { ids: string }) =>
-  db
-    .selectFrom('players')
-    .select(['id', 'name'])
-    .where(inList(db, 'id', a.ids))
-    .orderBy('id'),
-);
-
 /**
  * Names of these players, by id, in id order (the same answer from any engine or
  * instance); ids of no player are left out. A match's details, discipline lists and
  * refusals name players with it.
  */
 export async function namesOf(db: DB, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await PLAYER_NAMES.all(db, { ids: listArgument(new Set(ids)) });
-  return new Map(rows.map((row) => [row.id, row.name]));
+  const names = new Map<string, string>();
+  for (const [id, player] of await playersById(db, ids)) names.set(id, player.name);
+  return names;
 }
 
 /** Every ban of a team's players in a league season, by the league's rules. */
@@ -132,20 +117,22 @@ export async function cardsPerTeam(db: DB, leagueId: string, season: string): Pr
 
 /** A player's cards per league season (approved results), newest season first. */
 export async function playerCards(db: DB, playerId: string) {
-  const rows = await db
-    .selectFrom('match_cards as c')
-    .innerJoin('matches as m', 'm.id', 'c.match_id')
-    .innerJoin('leagues as l', 'l.league_id', 'm.league_id')
-    .select(['c.match_id', 'c.player_id', 'c.card', 'm.league_id', 'm.season', 'l.league_name'])
-    .where('c.player_id', '=', playerId)
-    .where('m.approved', '=', 'TRUE')
-    .orderBy('c.id')
-    .execute();
+  const cards = await rows(
+    db,
+    db
+      .selectFrom('match_cards as c')
+      .innerJoin('matches as m', 'm.id', 'c.match_id')
+      .innerJoin('leagues as l', 'l.league_id', 'm.league_id')
+      .select(['c.match_id', 'c.player_id', 'c.card', 'm.league_id', 'm.season', 'l.league_name'])
+      .where('c.player_id', '=', playerId)
+      .where('m.approved', '=', 'TRUE')
+      .orderBy('c.id'),
+  );
   const seasons = new Map<
     string,
     { league_id: string; league_name: string; season: string; cards: MatchCard[] }
   >();
-  for (const row of rows) {
+  for (const row of cards) {
     const key = `${row.season}\u0000${row.league_id}`;
     const entry = seasons.get(key) ?? {
       league_id: row.league_id,
@@ -202,23 +189,14 @@ export async function leagueDiscipline(db: DB, leagueId: string, season: string)
   const teamOf = new Map(cards.map((card) => [card.player_id, card.team_id]));
   const counts = cardCounts(cards);
   const players = await namesOf(db, [...counts.keys()]);
-  const teamIds = [...new Set(teamOf.values())];
-  const teams =
-    teamIds.length === 0
-      ? []
-      : await db
-          .selectFrom('teams')
-          .select(['team_id', 'team_name'])
-          .where('team_id', 'in', teamIds)
-          .execute();
-  const teamName = new Map(teams.map((row) => [row.team_id, row.team_name]));
+  const teams = await teamsById(db, teamOf.values());
   const rows = [...counts].map(([playerId, count]) => {
     const teamId = teamOf.get(playerId) ?? '';
     return {
       player_id: playerId,
       name: players.get(playerId) ?? playerId,
       team_id: teamId,
-      team_name: teamName.get(teamId) ?? teamId,
+      team_name: teams.get(teamId)?.team_name ?? teamId,
       yellow_cards: count.yellow_cards,
       red_cards: count.red_cards,
     };

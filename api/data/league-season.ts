@@ -7,6 +7,7 @@ import type { DB } from '../../db/connection';
 import type { MatchStatus } from '../../db/schema';
 import type { FixtureTeam } from '../domain/fixture-plan';
 import { isReported } from '../domain/match-time';
+import { playsIn } from './team-plays';
 
 /** The league a team is registered for, with that league's status; undefined: no such team. */
 export async function teamRegistration(db: DB, teamId: string) {
@@ -27,8 +28,7 @@ export async function leagueMatchCount(db: DB, leagueId: string, teamId: string)
   const row = await db
     .selectFrom('matches')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('league_id', '=', leagueId)
-    .where((eb) => eb.or([eb('home_team', '=', teamId), eb('away_team', '=', teamId)]))
+    .where(playsIn(teamId, { table: 'matches', leagueId }))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

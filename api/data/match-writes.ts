@@ -4,12 +4,13 @@
  */
 import type { DB } from '../../db/connection';
 import { sql } from 'kysely';
-import { inList, listArgument, listRows } from '../../db/dialect-sql';
-import { prepared } from '../../db/prepared';
+import { listArgument, listRows } from '../../db/dialect-sql';
 import type { Approval } from '../../db/schema';
+import { changed, statement } from '../../db/store';
 import type { ReportCard, ReportEvent } from '../domain/report-rules';
 import type { MatchDto } from '../schemas';
-import { findMatchRow, getMatch, type MatchRow } from './matches';
+import { playersById, teamsById } from './lookups';
+import { findMatchRow, getMatch, savedSquads, type MatchRow } from './matches';
 
 /** What the write rules look at: the match row with both team names (the read query's row). */
 export async function findMatchState(db: DB, id: number): Promise<MatchRow | undefined> {
@@ -26,33 +27,27 @@ export async function matchOrThrow(db: DB, id: number): Promise<MatchDto> {
   return match;
 }
 
-// The statements every squad or report runs, built and compiled once (db/prepared.ts).
-const TEAM_NAME = prepared((db: DB, a: { teamId: string }) =>
-  db.selectFrom('teams').select('team_name').where('team_id', '=', a.teamId),
-);
-const PLAYER_TEAMS = prepared((db: DB, a: { ids: string }) =>
-  db
-    .selectFrom('players')
-    .select(['id', 'team_id'])
-    .where(inList(db, 'id', a.ids)),
-);
-const SQUAD_ROWS = prepared((db: DB, a: { matchId: number }) =>
-  db
-    .selectFrom('match_squads')
-    .select(['id', 'team_id', 'player_id'])
-    .where('match_id', '=', a.matchId)
-    .orderBy('id'),
-);
-/** One team's squad rows after the given row id (0: all of them). */
-const DELETE_SQUAD_AFTER = prepared((db: DB, a: { matchId: number; teamId: string; afterId: number }) =>
+// The statements every squad or report runs, built and compiled once (db/store.ts).
+/** One team's squad rows past the first `kept` in selection order (0: all of them). */
+const DELETE_SQUAD_AFTER = statement((db: DB, a: { matchId: number; teamId: string; kept: number }) =>
   db
     .deleteFrom('match_squads')
     .where('match_id', '=', a.matchId)
     .where('team_id', '=', a.teamId)
-    .where('id', '>', a.afterId),
+    .where(
+      'id',
+      'not in',
+      db
+        .selectFrom('match_squads')
+        .select('id')
+        .where('match_id', '=', a.matchId)
+        .where('team_id', '=', a.teamId)
+        .orderBy('id')
+        .limit(a.kept),
+    ),
 );
 /** A team's squad rows for the players of the list (`listArgument`), in its order. */
-const INSERT_SQUAD = prepared((db: DB, a: { matchId: number; teamId: string; players: string }) =>
+const INSERT_SQUAD = statement((db: DB, a: { matchId: number; teamId: string; players: string }) =>
   db
     .insertInto('match_squads')
     .columns(['match_id', 'team_id', 'player_id'])
@@ -62,7 +57,7 @@ const INSERT_SQUAD = prepared((db: DB, a: { matchId: number; teamId: string; pla
 );
 const EVENT_FIELDS = ['team_id', 'player_id', 'kind'] as const;
 /** A match's events from a list of them (JSON), in its order. */
-const INSERT_EVENTS = prepared((db: DB, a: { matchId: number; events: string }) =>
+const INSERT_EVENTS = statement((db: DB, a: { matchId: number; events: string }) =>
   db
     .insertInto('match_events')
     .columns(['match_id', ...EVENT_FIELDS])
@@ -70,19 +65,19 @@ const INSERT_EVENTS = prepared((db: DB, a: { matchId: number; events: string }) 
 );
 const CARD_FIELDS = ['team_id', 'player_id', 'card'] as const;
 /** A match's cards from a list of them (JSON), in its order. */
-const INSERT_CARDS = prepared((db: DB, a: { matchId: number; cards: string }) =>
+const INSERT_CARDS = statement((db: DB, a: { matchId: number; cards: string }) =>
   db
     .insertInto('match_cards')
     .columns(['match_id', ...CARD_FIELDS])
     .expression(listRows(db, [sql`CAST(${a.matchId} AS INTEGER)`], a.cards, CARD_FIELDS)),
 );
-const DELETE_EVENTS = prepared((db: DB, a: { matchId: number }) =>
+const DELETE_EVENTS = statement((db: DB, a: { matchId: number }) =>
   db.deleteFrom('match_events').where('match_id', '=', a.matchId),
 );
-const DELETE_CARDS = prepared((db: DB, a: { matchId: number }) =>
+const DELETE_CARDS = statement((db: DB, a: { matchId: number }) =>
   db.deleteFrom('match_cards').where('match_id', '=', a.matchId),
 );
-const STORE_REPORT = prepared(
+const STORE_REPORT = statement(
   (
     db: DB,
     a: {
@@ -111,27 +106,26 @@ const STORE_REPORT = prepared(
 );
 
 export async function findTeamName(db: DB, teamId: string): Promise<string | undefined> {
-  return (await TEAM_NAME.first(db, { teamId }))?.team_name;
+  return (await teamsById(db, [teamId])).get(teamId)?.team_name;
 }
 
 /** The current team of each of the given players that exists (null: without a team). */
 export async function playerTeams(db: DB, ids: readonly string[]): Promise<Map<string, string | null>> {
   const teams = new Map<string, string | null>();
-  if (ids.length === 0) return teams;
-  for (const row of await PLAYER_TEAMS.all(db, { ids: listArgument(new Set(ids)) }))
-    teams.set(row.id, row.team_id);
+  for (const player of (await playersById(db, ids)).values()) teams.set(player.id, player.team_id);
   return teams;
 }
 
 export interface SquadRow {
-  id: number;
   team_id: string;
   player_id: string;
 }
 
-/** Saved squads of a match, in selection order. */
+/** Saved squads of a match, each team's in selection order. */
 export async function squadRows(db: DB, matchId: number): Promise<SquadRow[]> {
-  return SQUAD_ROWS.all(db, { matchId });
+  return (await savedSquads(db, matchId)).flatMap(({ team_id, players }) =>
+    players.map((player_id) => ({ team_id, player_id })),
+  );
 }
 
 /**
@@ -152,13 +146,7 @@ export async function replaceSquad(
   let kept = 0;
   while (kept < current.length && kept < players.length && current[kept]?.player_id === players[kept])
     kept += 1;
-  if (kept < current.length) {
-    await DELETE_SQUAD_AFTER.run(db, {
-      matchId,
-      teamId,
-      afterId: kept === 0 ? 0 : (current[kept - 1]?.id ?? 0),
-    });
-  }
+  if (kept < current.length) await DELETE_SQUAD_AFTER.run(db, { matchId, teamId, kept });
   if (kept === players.length) return;
   await INSERT_SQUAD.run(db, { matchId, teamId, players: listArgument(players.slice(kept)) });
 }
@@ -196,16 +184,18 @@ export async function storeReview(
   db: DB,
   review: { matchId: number; approved: Approval; userId: string; at: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('matches')
-    .set({
-      approved: review.approved,
-      reviewed_by_user: review.userId,
-      reviewed_at: review.at,
-      updated_at: review.at,
-    })
-    .where('id', '=', review.matchId)
-    .where('approved', '=', 'PENDING')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  const updated = await changed(
+    db,
+    db
+      .updateTable('matches')
+      .set({
+        approved: review.approved,
+        reviewed_by_user: review.userId,
+        reviewed_at: review.at,
+        updated_at: review.at,
+      })
+      .where('id', '=', review.matchId)
+      .where('approved', '=', 'PENDING'),
+  );
+  return updated > 0;
 }

@@ -1,14 +1,27 @@
 /**
- * Match reads: rows joined with team names and logos, with their events and squads,
- * turned into the one match shape every endpoint answers with.
+ * The match answer (MatchDto), built one way for every read: a list, one match, the whole
+ * list of a large database read in steps, and a read inside a write's transaction.
+ *
+ * A read picks its matches (a filter, or one id), then reads them through one set of
+ * statements, each taking the matches (or teams) as one JSON list, prepared once: the
+ * rows, their events, their cards and their saved squads; then the names and crests of
+ * their teams (lookups.ts) and the rosters of the teams without a saved squad. One
+ * builder (`answerOf`) makes the answer of those parts.
+ *
+ * `home_players`/`away_players` mean one thing everywhere: the players of that side for
+ * this match, which is its saved squad, and the team's current roster (by shirt number)
+ * while no squad is saved. The match page lists them per team and a report credits goals
+ * among them, so a match nobody has picked a squad for still has its players.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DB } from '../../db/connection';
 import { inList, jsonArrayOf, listArgument } from '../../db/dialect-sql';
-import { prepared } from '../../db/prepared';
 import type { Approval } from '../../db/schema';
+import { rows, statement } from '../../db/store';
 import type { MatchDto } from '../schemas';
 import { inChunks } from './chunks';
+import { teamsById, type TeamLabel } from './lookups';
+import { playsIn } from './team-plays';
 
 export interface MatchFilter {
   ids?: readonly number[];
@@ -45,39 +58,21 @@ const MATCH_COLUMNS = [
   'm.schedule_sequence',
 ] as const;
 
-function fromMatches(db: DB) {
-  return db.selectFrom('matches as m');
-}
-
-type FromMatches = ReturnType<typeof fromMatches>;
-
-/** Match rows with their teams' names and crests. */
-function withTeams(query: FromMatches) {
-  return query
-    .innerJoin('teams as h', 'h.team_id', 'm.home_team')
-    .innerJoin('teams as a', 'a.team_id', 'm.away_team')
-    .select([
-      ...MATCH_COLUMNS,
-      'h.team_name as home_team_name',
-      'a.team_name as away_team_name',
-      'h.logo as home_team_logo',
-      'a.logo as away_team_logo',
-    ]);
-}
-
-export type MatchRow = Awaited<ReturnType<ReturnType<typeof withTeams>['executeTakeFirstOrThrow']>>;
-type TeamLabels = 'home_team_name' | 'away_team_name' | 'home_team_logo' | 'away_team_logo';
-/** A match row without its teams' names and crests. */
-type MatchCore = Omit<MatchRow, TeamLabels>;
-
-function applyFilter(query: FromMatches, filter: MatchFilter): FromMatches {
-  let q = query;
+/** The matches a filter picks, in its order: the query is built per call, its shape following the filter. */
+function picked(db: DB, filter: MatchFilter) {
+  let q = db.selectFrom('matches as m');
   if (filter.ids) q = q.where('m.id', 'in', filter.ids.length > 0 ? [...filter.ids] : [-1]);
-  if (filter.leagueId !== undefined) q = q.where('m.league_id', '=', filter.leagueId);
-  if (filter.season !== undefined) q = q.where('m.season', '=', filter.season);
+  const { leagueId, season } = filter;
   if (filter.teamId !== undefined) {
-    const teamId = filter.teamId;
-    q = q.where((eb) => eb.or([eb('m.home_team', '=', teamId), eb('m.away_team', '=', teamId)]));
+    q = q.where(
+      playsIn(filter.teamId, {
+        ...(leagueId !== undefined && { leagueId }),
+        ...(season !== undefined && { season }),
+      }),
+    );
+  } else {
+    if (leagueId !== undefined) q = q.where('m.league_id', '=', leagueId);
+    if (season !== undefined) q = q.where('m.season', '=', season);
   }
   if (filter.between) {
     const [x, y] = filter.between;
@@ -97,47 +92,71 @@ function applyFilter(query: FromMatches, filter: MatchFilter): FromMatches {
   return q;
 }
 
-export function findMatchRows(db: DB, filter: MatchFilter): Promise<MatchRow[]> {
-  return withTeams(applyFilter(fromMatches(db), filter)).execute();
-}
-
-// One match with its events, squads and both rosters: what every match page and every
-// squad or report reads, built and compiled once (db/prepared.ts).
-const MATCH_ROW = prepared((db: DB, a: { id: number }) =>
-  withTeams(fromMatches(db)).where('m.id', '=', a.id),
+// The one set of statements every match answer is read with, each taking its matches
+// (or teams) as one JSON list (`listArgument`), so that one text serves any number of
+// them and is prepared once.
+const MATCH_ROWS = statement((db: DB, a: { ids: string }) =>
+  db
+    .selectFrom('matches as m')
+    .select(MATCH_COLUMNS)
+    .where(inList(db, 'm.id', a.ids, 'bigint')),
 );
-const MATCH_EVENTS = prepared((db: DB, a: { id: number }) =>
+const MATCH_EVENTS = statement((db: DB, a: { ids: string }) =>
   db
     .selectFrom('match_events')
     .select(['match_id', 'player_id', 'kind'])
-    .where('match_id', '=', a.id)
+    .where(inList(db, 'match_id', a.ids, 'bigint'))
     .orderBy('id'),
 );
-const MATCH_CARDS = prepared((db: DB, a: { id: number }) =>
-  db.selectFrom('match_cards').select(['player_id', 'card']).where('match_id', '=', a.id).orderBy('id'),
+const MATCH_CARDS = statement((db: DB, a: { ids: string }) =>
+  db
+    .selectFrom('match_cards')
+    .select(['match_id', 'player_id', 'card'])
+    .where(inList(db, 'match_id', a.ids, 'bigint'))
+    .orderBy('id'),
 );
-const MATCH_SQUADS = prepared((db: DB, a: { id: number }) => squadsOf(db).where('match_id', '=', a.id));
-/** A roster's ids by shirt number: one range of players_team_number, no sort (numbers are unique per team). */
-const ROSTER_IDS = prepared((db: DB, a: { team: string }) =>
-  db.selectFrom('players').select('id').where('team_id', '=', a.team).orderBy('number'),
+/**
+ * Saved squads in selection order (row id): a join to sort by shirt number made big lists
+ * much dearer. One row per match and side with its ids as a JSON array, read along the
+ * (match_id, team_id) index: a league's many squad rows cost more to hand over one by one
+ * than to read.
+ */
+const MATCH_SQUADS = statement((db: DB, a: { ids: string }) =>
+  db
+    .selectFrom('match_squads')
+    .select(['match_id', 'team_id', jsonArrayOf(db, 'player_id', 'id').as('players')])
+    .where(inList(db, 'match_id', a.ids, 'bigint'))
+    .groupBy(['match_id', 'team_id']),
+);
+/** Rosters by shirt number, one row per team: ranges of players_team_number (numbers are unique per team). */
+const ROSTERS = statement((db: DB, a: { teams: string }) =>
+  db
+    .selectFrom('players')
+    .select(['team_id', jsonArrayOf(db, 'id', 'number').as('players')])
+    .where(inList(db, 'team_id', a.teams))
+    .groupBy('team_id'),
 );
 
-/** One match row with its teams' names and crests. */
-export function findMatchRow(db: DB, id: number): Promise<MatchRow | undefined> {
-  return MATCH_ROW.first(db, { id });
-}
+type MatchCore = Awaited<ReturnType<typeof MATCH_ROWS.all>>[number];
+type TeamLabels = 'home_team_name' | 'away_team_name' | 'home_team_logo' | 'away_team_logo';
+/** A match row with its teams' names and crests: what the write rules look at. */
+export type MatchRow = MatchCore & Pick<MatchDto, TeamLabels>;
 
-interface MatchExtras {
+/** What a match's answer is made of, besides its teams' names, crests and rosters. */
+interface MatchParts {
+  row: MatchCore;
   goalscorers: string[];
   assisters: string[];
   goalkeepers: string[];
   yellow_cards: string[];
   red_cards: string[];
+  /** saved squads by team */
   squads: Map<string, string[]>;
 }
 
-function noExtras(): MatchExtras {
+function partsOf(row: MatchCore): MatchParts {
   return {
+    row,
     goalscorers: [],
     assisters: [],
     goalkeepers: [],
@@ -147,291 +166,82 @@ function noExtras(): MatchExtras {
   };
 }
 
-function addCard(entry: MatchExtras, card: { player_id: string; card: string }): void {
-  (card.card === 'red' ? entry.red_cards : entry.yellow_cards).push(card.player_id);
+/** Adds the events and cards of these matches (their ids as `listArgument`) to their parts. */
+async function readResults(db: DB, ids: string, parts: ReadonlyMap<number, MatchParts>): Promise<void> {
+  for (const event of await MATCH_EVENTS.all(db, { ids })) {
+    const entry = parts.get(event.match_id);
+    if (entry === undefined) continue;
+    if (event.kind === 'goal') entry.goalscorers.push(event.player_id);
+    else if (event.kind === 'assist') entry.assisters.push(event.player_id);
+    else entry.goalkeepers.push(event.player_id);
+  }
+  for (const card of await MATCH_CARDS.all(db, { ids })) {
+    const entry = parts.get(card.match_id);
+    if (entry !== undefined)
+      (card.card === 'red' ? entry.red_cards : entry.yellow_cards).push(card.player_id);
+  }
 }
 
-function addSquad(entry: MatchExtras, row: { team_id: string; players: string }): void {
-  entry.squads.set(row.team_id, JSON.parse(row.players) as string[]);
+/** Rows, events, cards and saved squads of these matches; a match not found is left out. */
+async function readParts(db: DB, matchIds: readonly number[]): Promise<Map<number, MatchParts>> {
+  const parts = new Map<number, MatchParts>();
+  if (matchIds.length === 0) return parts;
+  const ids = listArgument(matchIds);
+  for (const row of await MATCH_ROWS.all(db, { ids })) parts.set(row.id, partsOf(row));
+  await readResults(db, ids, parts);
+  for (const squad of await MATCH_SQUADS.all(db, { ids })) {
+    parts.get(squad.match_id)?.squads.set(squad.team_id, JSON.parse(squad.players) as string[]);
+  }
+  return parts;
 }
 
-function addEvent(entry: MatchExtras, event: { player_id: string; kind: string }): void {
-  if (event.kind === 'goal') entry.goalscorers.push(event.player_id);
-  else if (event.kind === 'assist') entry.assisters.push(event.player_id);
-  else entry.goalkeepers.push(event.player_id);
-}
+const NOBODY: readonly string[] = Object.freeze([]);
 
 /**
- * Saved squads, in selection order (row id): a join to sort by shirt number doubled the
- * cost of big lists. One row per match and side with its ids as a JSON array, read
- * along the (match_id, team_id) index: a league's 10,000 squad rows cost more to hand
- * over one by one than to read.
+ * What answers name besides their matches' parts: the teams' names and crests, and the
+ * rosters of the teams some match has no saved squad for. Read afresh for every list: no
+ * match revision moves when a team is renamed or a roster changes.
  */
-function squadsOf(db: DB) {
-  return db
-    .selectFrom('match_squads')
-    .select(['match_id', 'team_id', jsonArrayOf(db, 'player_id', 'id').as('players')])
-    .groupBy(['match_id', 'team_id']);
+interface Surroundings {
+  teams: ReadonlyMap<string, TeamLabel>;
+  rosters: ReadonlyMap<string, readonly string[]>;
 }
 
-// The lists' statements, built and compiled once (db/prepared.ts): each takes its
-// matches as one JSON list (`listArgument`), where Kysely built and compiled an IN list
-// of up to 500 ids on every call.
-const EVENTS_OF = prepared((db: DB, a: { ids: string }) =>
-  db
-    .selectFrom('match_events')
-    .select(['match_id', 'player_id', 'kind'])
-    .where(inList(db, 'match_id', a.ids, 'bigint'))
-    .orderBy('id'),
-);
-const CARDS_OF = prepared((db: DB, a: { ids: string }) =>
-  db
-    .selectFrom('match_cards')
-    .select(['match_id', 'player_id', 'card'])
-    .where(inList(db, 'match_id', a.ids, 'bigint'))
-    .orderBy('id'),
-);
-const SQUADS_OF = prepared((db: DB, a: { ids: string }) =>
-  squadsOf(db).where(inList(db, 'match_id', a.ids, 'bigint')),
-);
-/** Match rows without their teams' names and crests. */
-const CORES_OF = prepared((db: DB, a: { ids: string }) =>
-  fromMatches(db)
-    .select(MATCH_COLUMNS)
-    .where(inList(db, 'm.id', a.ids, 'bigint')),
-);
-/** Match rows with their teams' names and crests. */
-const ROWS_OF = prepared((db: DB, a: { ids: string }) =>
-  withTeams(fromMatches(db)).where(inList(db, 'm.id', a.ids, 'bigint')),
-);
-/** Teams' names and crests, given their ids as one JSON list (`listArgument`). */
-export const TEAM_LABELS = prepared((db: DB, a: { ids: string }) =>
-  db
-    .selectFrom('teams')
-    .select(['team_id', 'team_name', 'logo'])
-    .where(inList(db, 'team_id', a.ids)),
-);
-
-/** Events, cards and saved squads of many matches, a slice of them at a time. */
-async function readExtras(db: DB, matchIds: readonly number[]): Promise<Map<number, MatchExtras>> {
-  const extras = new Map<number, MatchExtras>();
-  for (const id of matchIds) extras.set(id, noExtras());
-  for (const chunk of inChunks(matchIds)) {
-    const ids = listArgument(chunk);
-    for (const event of await EVENTS_OF.all(db, { ids })) {
-      const entry = extras.get(event.match_id);
-      if (entry) addEvent(entry, event);
-    }
-    for (const card of await CARDS_OF.all(db, { ids })) {
-      const entry = extras.get(card.match_id);
-      if (entry) addCard(entry, card);
-    }
-    for (const row of await SQUADS_OF.all(db, { ids })) {
-      const entry = extras.get(row.match_id);
-      if (entry) addSquad(entry, row);
-    }
-  }
-  return extras;
-}
-
-/** Matches whose row, events and squads are remembered, per database handle. */
-export const MATCH_MEMO_LIMIT = 40_000;
-
-interface Remembered {
-  revision: number;
-  row: MatchCore;
-  extras: MatchExtras;
-  /** The match as last answered, while its teams' names and crests stay the same. */
-  answer?: MatchDto;
-}
-
-const memos = new WeakMap<DB, Map<number, Remembered>>();
-
-/** Shared by every answer built from it: frozen, so code that sorts or edits it in place fails loudly. */
-function frozen(extras: MatchExtras): MatchExtras {
-  Object.freeze(extras.goalscorers);
-  Object.freeze(extras.assisters);
-  Object.freeze(extras.goalkeepers);
-  Object.freeze(extras.yellow_cards);
-  Object.freeze(extras.red_cards);
-  for (const players of extras.squads.values()) Object.freeze(players);
-  Object.freeze(extras);
-  return extras;
-}
-
-/** Rows, events and squads of these matches, read afresh (a match deleted meanwhile is left out). */
-async function readMatchesById(
+async function surroundingsOf(
   db: DB,
-  ids: readonly number[],
-): Promise<Map<number, Omit<Remembered, 'revision'>>> {
-  const read = new Map<number, Omit<Remembered, 'revision'>>();
-  const extras = await readExtras(db, ids);
-  for (const chunk of inChunks(ids)) {
-    for (const row of await CORES_OF.all(db, { ids: listArgument(chunk) })) {
-      const entry = extras.get(row.id);
-      if (entry) read.set(row.id, { row, extras: entry });
+  parts: Iterable<MatchParts>,
+  memo: MatchMemo | null,
+): Promise<Surroundings> {
+  const teamIds = new Set<string>();
+  const rosterless = new Set<string>();
+  for (const { row, squads } of parts) {
+    for (const team of [row.home_team, row.away_team]) {
+      teamIds.add(team);
+      if (!squads.has(team)) rosterless.add(team);
     }
   }
-  return read;
-}
-
-/** Names and crests of these teams, by id. */
-async function teamLabels(db: DB, teamIds: readonly string[]) {
-  const labels = new Map<string, { team_name: string; logo: string | null }>();
-  for (const chunk of inChunks([...new Set(teamIds)])) {
-    for (const row of await TEAM_LABELS.all(db, { ids: listArgument(chunk) })) labels.set(row.team_id, row);
-  }
-  return labels;
-}
-
-/** The list read afresh, remembering nothing: inside a transaction. */
-async function readMatches(db: DB, filter: MatchFilter): Promise<MatchDto[]> {
-  const rows = await findMatchRows(db, filter);
-  const extras = await readExtras(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => {
-    const entry = extras.get(row.id);
-    if (!entry) throw new Error(`extras missing for match ${row.id}`);
-    return toMatchDto(row, entry);
-  });
-}
-
-/** Matches a long list reads in one turn of the event loop (`readInSteps`). */
-export const LIST_STEP = 1_000;
-
-/** The long list being read, if any: the next one waits for it (`readInSteps`). */
-let longListRead: Promise<unknown> = Promise.resolve();
-
-/**
- * A list too long to remember (every match of a large database: 100,000 of them, 180
- * MB of JSON), read afresh a step of LIST_STEP matches at a time, with a turn of the
- * event loop between steps: read whole it held SQLite's synchronous connection, and so
- * every other request, for seven seconds. On SQLite a step's statements run within one
- * turn, where no write commits, so a match is never half before and half after a write
- * (on PostgreSQL, as before, each statement sees what is committed when it runs); a
- * match changed or deleted while a later step waits is answered as that step finds it
- * (or left out), in the place the list's first read gave it. One long list is read at a
- * time, so that many clients asking at once hold the memory of one such list as
- * before, not of one each.
- */
-function readInSteps(db: DB, ids: readonly number[]): Promise<MatchDto[]> {
-  const read = longListRead.then(async () => {
-    const matches: MatchDto[] = [];
-    for (const [index, chunk] of inChunks(ids, LIST_STEP).entries()) {
-      if (index > 0) await nextTurn();
-      const rows = new Map<number, MatchRow>();
-      for (const row of await ROWS_OF.all(db, { ids: listArgument(chunk) })) rows.set(row.id, row);
-      const extras = await readExtras(db, chunk);
-      for (const id of chunk) {
-        const row = rows.get(id);
-        const entry = extras.get(id);
-        if (row && entry) matches.push(toMatchDto(row, entry));
-      }
-    }
-    return matches;
-  });
-  longListRead = read.catch(() => undefined);
-  return read;
-}
-
-/**
- * Matches for list endpoints: home_players/away_players are the saved squads, or [].
- *
- * Outside a transaction each match's row, events and squads are remembered by its
- * revision (migration 0006): the list's ids and revisions come first, in one index
- * read, and only matches whose revision moved are read again, so a league list rebuilt
- * after a write to one match reads that match alone. Contents read after their revision
- * can only be newer than it; the next read then finds the revision moved on and reads
- * them again. Team names and crests are read afresh every time (a rename moves no match
- * revision). Inside a transaction nothing is remembered: a savepoint rolled back takes
- * its revisions back, and another write could reach the same numbers with other contents.
- */
-export async function listMatches(db: DB, filter: MatchFilter): Promise<MatchDto[]> {
-  if (db.isTransaction) return readMatches(db, filter);
-  const selected = await applyFilter(fromMatches(db), filter)
-    .leftJoin('match_revision as r', 'r.match_id', 'm.id')
-    .select(['m.id', 'r.revision'])
-    .execute();
-  if (selected.length > MATCH_MEMO_LIMIT / 2)
-    return readInSteps(
-      db,
-      selected.map(({ id }) => id),
-    );
-  let memo = memos.get(db);
-  if (memo === undefined) {
-    memo = new Map();
-    memos.set(db, memo);
-  }
-  const found = new Map<number, Remembered>();
-  const missing: number[] = [];
-  for (const { id, revision } of selected) {
-    const remembered = memo.get(id);
-    if (remembered !== undefined && remembered.revision === (revision ?? 0)) {
-      memo.delete(id); // most recently used last
-      memo.set(id, remembered);
-      found.set(id, remembered);
-    } else missing.push(id);
-  }
-  if (missing.length > 0) {
-    const revisionOf = new Map(selected.map(({ id, revision }) => [id, revision ?? 0]));
-    for (const [id, read] of await readMatchesById(db, missing)) {
-      const entry = {
-        revision: revisionOf.get(id) ?? 0,
-        row: Object.freeze(read.row),
-        extras: frozen(read.extras),
-      };
-      memo.delete(id);
-      memo.set(id, entry);
-      found.set(id, entry);
-    }
-    for (const id of memo.keys()) {
-      if (memo.size <= MATCH_MEMO_LIMIT) break;
-      memo.delete(id);
+  const teams = await teamsById(db, teamIds);
+  const rosters = new Map<string, readonly string[]>();
+  if (rosterless.size > 0) {
+    for (const roster of await ROSTERS.all(db, { teams: listArgument(rosterless) })) {
+      if (roster.team_id === null) continue;
+      const players = JSON.parse(roster.players) as string[];
+      rosters.set(roster.team_id, memo === null ? players : memo.roster(roster.team_id, players));
     }
   }
-  const labels = await teamLabels(
-    db,
-    [...found.values()].flatMap(({ row }) => [row.home_team, row.away_team]),
-  );
-  const matches: MatchDto[] = [];
-  for (const { id } of selected) {
-    const entry = found.get(id);
-    const home = entry && labels.get(entry.row.home_team);
-    const away = entry && labels.get(entry.row.away_team);
-    // Left out like the inner join leaves them: deleted meanwhile, or a team gone.
-    if (!entry || !home || !away) continue;
-    const answered = entry.answer;
-    if (
-      answered !== undefined &&
-      answered.home_team_name === home.team_name &&
-      answered.home_team_logo === home.logo &&
-      answered.away_team_name === away.team_name &&
-      answered.away_team_logo === away.logo
-    ) {
-      matches.push(answered);
-      continue;
-    }
-    const row: MatchRow = {
-      ...entry.row,
-      home_team_name: home.team_name,
-      away_team_name: away.team_name,
-      home_team_logo: home.logo,
-      away_team_logo: away.logo,
-    };
-    // Shared by later answers (and its JSON with them: api/http/read.ts jsonBytesOf), so frozen.
-    const answer = toMatchDto(row, entry.extras);
-    Object.freeze(answer.home_players);
-    Object.freeze(answer.away_players);
-    entry.answer = Object.freeze(answer);
-    matches.push(answer);
-  }
-  return matches;
+  return { teams, rosters };
 }
 
-export function toMatchDto(row: MatchRow, extras: MatchExtras, fallback?: Map<string, string[]>): MatchDto {
-  const squadOf = (teamId: string) => extras.squads.get(teamId) ?? fallback?.get(teamId) ?? [];
+function playersOf(parts: MatchParts, around: Surroundings, team: string): readonly string[] {
+  return parts.squads.get(team) ?? around.rosters.get(team) ?? NOBODY;
+}
+
+/** The answer: the one place a MatchDto is made. Undefined when a team is gone (as an inner join leaves it out). */
+function answerOf(parts: MatchParts, around: Surroundings): MatchDto | undefined {
+  const { row } = parts;
+  const home = around.teams.get(row.home_team);
+  const away = around.teams.get(row.away_team);
+  if (home === undefined || away === undefined) return undefined;
   return {
     id: row.id,
     match_id: row.id,
@@ -442,10 +252,10 @@ export function toMatchDto(row: MatchRow, extras: MatchExtras, fallback?: Map<st
     location: row.location,
     home_team: row.home_team,
     away_team: row.away_team,
-    home_team_name: row.home_team_name,
-    away_team_name: row.away_team_name,
-    home_team_logo: row.home_team_logo,
-    away_team_logo: row.away_team_logo,
+    home_team_name: home.team_name,
+    away_team_name: away.team_name,
+    home_team_logo: home.logo,
+    away_team_logo: away.logo,
     home_score: row.home_score,
     away_score: row.away_score,
     approved: row.approved,
@@ -453,14 +263,265 @@ export function toMatchDto(row: MatchRow, extras: MatchExtras, fallback?: Map<st
     reported_at: row.reported_at,
     reviewed_at: row.reviewed_at,
     status: row.status,
-    goalscorers: extras.goalscorers,
-    assisters: extras.assisters,
-    goalkeepers: extras.goalkeepers,
-    yellow_cards: extras.yellow_cards,
-    red_cards: extras.red_cards,
-    home_players: squadOf(row.home_team),
-    away_players: squadOf(row.away_team),
+    goalscorers: parts.goalscorers,
+    assisters: parts.assisters,
+    goalkeepers: parts.goalkeepers,
+    yellow_cards: parts.yellow_cards,
+    red_cards: parts.red_cards,
+    // Shared with other answers when remembered (frozen): copied into none of them.
+    home_players: playersOf(parts, around, row.home_team) as string[],
+    away_players: playersOf(parts, around, row.away_team) as string[],
   };
+}
+
+/** Matches whose parts and answer are remembered, per database handle. */
+export const MATCH_MEMO_LIMIT = 40_000;
+
+interface Remembered {
+  revision: number;
+  parts: MatchParts;
+  /** The answer as last given: given again while its teams' names, crests and players are the same. */
+  answer?: MatchDto;
+}
+
+/**
+ * Match lists remember each match's parts by its revision (migration 0006: triggers grow
+ * it with every change to the match's row, events, cards or squads), and its answer
+ * while what it names beside them stays the same. A list rebuilt after a write to one
+ * match then reads that match alone, and joins the others' JSON bytes as they were
+ * (api/http/read.ts jsonBytesOf keeps them beside the frozen answers). Parts read after
+ * their revision can only be newer than it; the next read then finds the revision moved
+ * on and reads them again. Nothing is remembered inside a transaction: a savepoint
+ * rolled back takes its revisions back, and another write could reach the same numbers
+ * with other contents.
+ */
+class MatchMemo {
+  readonly #matches = new Map<number, Remembered>();
+  /** Each team's roster as last read, so that answers naming it can be compared by reference. */
+  readonly #rosters = new Map<string, readonly string[]>();
+
+  /** The match's parts when they are those of `revision`; most recently used last. */
+  get(id: number, revision: number): Remembered | undefined {
+    const remembered = this.#matches.get(id);
+    if (remembered === undefined || remembered.revision !== revision) return undefined;
+    this.#matches.delete(id);
+    this.#matches.set(id, remembered);
+    return remembered;
+  }
+
+  set(id: number, revision: number, parts: MatchParts): Remembered {
+    // Shared by every answer built from them: frozen, so code that edits them in place fails loudly.
+    for (const list of [
+      parts.goalscorers,
+      parts.assisters,
+      parts.goalkeepers,
+      parts.yellow_cards,
+      parts.red_cards,
+    ])
+      Object.freeze(list);
+    for (const players of parts.squads.values()) Object.freeze(players);
+    Object.freeze(parts.row);
+    const remembered: Remembered = { revision, parts: Object.freeze(parts) };
+    this.#matches.delete(id);
+    this.#matches.set(id, remembered);
+    return remembered;
+  }
+
+  /** The roster as remembered when it has not changed, else this one (remembered from now on). */
+  roster(team: string, players: string[]): readonly string[] {
+    const known = this.#rosters.get(team);
+    if (known !== undefined && known.length === players.length && known.every((id, i) => id === players[i]))
+      return known;
+    const frozen = Object.freeze(players);
+    this.#rosters.set(team, frozen);
+    return frozen;
+  }
+
+  /** The answer remembered for these surroundings, or a new one, remembered (frozen: shared by later lists). */
+  answer(remembered: Remembered, around: Surroundings): MatchDto | undefined {
+    const { parts, answer } = remembered;
+    const { home_team, away_team } = parts.row;
+    const home = around.teams.get(home_team);
+    const away = around.teams.get(away_team);
+    if (
+      answer !== undefined &&
+      home !== undefined &&
+      away !== undefined &&
+      answer.home_team_name === home.team_name &&
+      answer.home_team_logo === home.logo &&
+      answer.away_team_name === away.team_name &&
+      answer.away_team_logo === away.logo &&
+      answer.home_players === playersOf(parts, around, home_team) &&
+      answer.away_players === playersOf(parts, around, away_team)
+    )
+      return answer;
+    const made = answerOf(parts, around);
+    if (made !== undefined) remembered.answer = Object.freeze(made);
+    return made;
+  }
+
+  /** Least recently used first, down to MATCH_MEMO_LIMIT. */
+  trim(): void {
+    for (const id of this.#matches.keys()) {
+      if (this.#matches.size <= MATCH_MEMO_LIMIT) break;
+      this.#matches.delete(id);
+    }
+  }
+}
+
+const memos = new WeakMap<DB, MatchMemo>();
+
+function memoOf(db: DB): MatchMemo {
+  let memo = memos.get(db);
+  if (memo === undefined) {
+    memo = new MatchMemo();
+    memos.set(db, memo);
+  }
+  return memo;
+}
+
+/** Matches a long list reads in one turn of the event loop. */
+export const LIST_STEP = 1_000;
+
+interface Picked {
+  id: number;
+  /** its revision (null: none yet), when remembered answers may serve */
+  revision?: number | null;
+}
+
+/**
+ * The answers of these matches, in their order (a match deleted meanwhile, or whose team
+ * is gone, is left out): read LIST_STEP matches a step, with their surroundings. With a
+ * memo, parts of an unchanged revision are not read again. With `turns`, a turn of the
+ * event loop passes between steps (`readInSteps`).
+ */
+async function answers(
+  db: DB,
+  matches: readonly Picked[],
+  memo: MatchMemo | null,
+  turns: boolean,
+): Promise<MatchDto[]> {
+  const answered: MatchDto[] = [];
+  for (const [index, step] of inChunks(matches, LIST_STEP).entries()) {
+    if (turns && index > 0) await nextTurn();
+    const found = new Map<number, Remembered>();
+    const missing: Picked[] = [];
+    for (const match of step) {
+      const remembered = memo?.get(match.id, match.revision ?? 0);
+      if (remembered !== undefined) found.set(match.id, remembered);
+      else missing.push(match);
+    }
+    const read = await readParts(
+      db,
+      missing.map((match) => match.id),
+    );
+    for (const { id, revision } of missing) {
+      const parts = read.get(id);
+      if (parts !== undefined)
+        found.set(id, memo === null ? { revision: 0, parts } : memo.set(id, revision ?? 0, parts));
+    }
+    const around = await surroundingsOf(
+      db,
+      [...found.values()].map((remembered) => remembered.parts),
+      memo,
+    );
+    for (const { id } of step) {
+      const remembered = found.get(id);
+      if (remembered === undefined) continue;
+      const answer = memo === null ? answerOf(remembered.parts, around) : memo.answer(remembered, around);
+      if (answer !== undefined) answered.push(answer);
+    }
+  }
+  memo?.trim();
+  return answered;
+}
+
+/** The long list being read, if any: the next one waits for it (`readInSteps`). */
+let longListRead: Promise<unknown> = Promise.resolve();
+
+/**
+ * A list too long to remember (every match of a large database), read afresh a step of
+ * LIST_STEP matches at a time, with a turn of the event loop between steps: read whole,
+ * it held SQLite's synchronous connection, and so every other request, for seconds. On
+ * SQLite a step's statements run within one turn, where no write commits, so a match is
+ * never half before and half after a write (on PostgreSQL each statement sees what is
+ * committed when it runs); a match changed or deleted while a later step waits is
+ * answered as that step finds it (or left out), in the place the list's first read gave
+ * it. One long list is read at a time, so that many clients asking at once hold the
+ * memory of one such list, not of one each.
+ */
+function readInSteps(db: DB, matches: readonly Picked[]): Promise<MatchDto[]> {
+  const read = longListRead.then(() => answers(db, matches, null, true));
+  longListRead = read.catch(() => undefined);
+  return read;
+}
+
+/**
+ * Matches for list endpoints, in the filter's order. Outside a transaction a list's ids
+ * and revisions come first, in one index read, and remembered answers serve the matches
+ * whose revision has not moved (MatchMemo); a list too long to remember is read in steps.
+ */
+export async function listMatches(db: DB, filter: MatchFilter): Promise<MatchDto[]> {
+  if (db.isTransaction) return answers(db, await rows(db, picked(db, filter).select('m.id')), null, false);
+  const selected = await rows(
+    db,
+    picked(db, filter).leftJoin('match_revision as r', 'r.match_id', 'm.id').select(['m.id', 'r.revision']),
+  );
+  if (selected.length > MATCH_MEMO_LIMIT / 2) return readInSteps(db, selected);
+  return answers(db, selected, memoOf(db), false);
+}
+
+/** One match (null: no such match), read afresh: also what a write answers with, inside its transaction. */
+export async function getMatch(db: DB, id: number): Promise<MatchDto | null> {
+  return (await answers(db, [{ id }], null, false))[0] ?? null;
+}
+
+/** A match's saved squads, one entry per team that has one, each in selection order. */
+export async function savedSquads(
+  db: DB,
+  matchId: number,
+): Promise<{ team_id: string; players: string[] }[]> {
+  const found = await MATCH_SQUADS.all(db, { ids: listArgument([matchId]) });
+  return found.map((squad) => ({ team_id: squad.team_id, players: JSON.parse(squad.players) as string[] }));
+}
+
+/** Match rows with their teams' names and crests, in the order of `ids`. */
+async function rowsWithTeams(db: DB, ids: readonly number[]): Promise<MatchRow[]> {
+  if (ids.length === 0) return [];
+  const found = new Map((await MATCH_ROWS.all(db, { ids: listArgument(ids) })).map((row) => [row.id, row]));
+  const teams = await teamsById(
+    db,
+    [...found.values()].flatMap((row) => [row.home_team, row.away_team]),
+  );
+  const named: MatchRow[] = [];
+  for (const id of ids) {
+    const row = found.get(id);
+    const home = row && teams.get(row.home_team);
+    const away = row && teams.get(row.away_team);
+    if (!row || !home || !away) continue;
+    named.push({
+      ...row,
+      home_team_name: home.team_name,
+      away_team_name: away.team_name,
+      home_team_logo: home.logo,
+      away_team_logo: away.logo,
+    });
+  }
+  return named;
+}
+
+/** The rows a filter picks, with their teams' names and crests, without events or squads. */
+export async function findMatchRows(db: DB, filter: MatchFilter): Promise<MatchRow[]> {
+  const selected = await rows(db, picked(db, filter).select('m.id'));
+  return rowsWithTeams(
+    db,
+    selected.map((match) => match.id),
+  );
+}
+
+/** One match row with its teams' names and crests. */
+export async function findMatchRow(db: DB, id: number): Promise<MatchRow | undefined> {
+  return (await rowsWithTeams(db, [id]))[0];
 }
 
 /** A match's result and its review, without the squads: what audit entries and report comparisons read. */
@@ -494,39 +555,9 @@ export function matchResultOf(match: MatchResult): MatchResult {
   };
 }
 
-/** A match row's events and cards. */
-async function resultExtras(db: DB, id: number): Promise<MatchExtras> {
-  const extras = noExtras();
-  for (const event of await MATCH_EVENTS.all(db, { id })) addEvent(extras, event);
-  for (const card of await MATCH_CARDS.all(db, { id })) addCard(extras, card);
-  return extras;
-}
-
-/** One match's row with its events and cards (null: no such match). */
-async function matchWithResult(db: DB, id: number): Promise<{ row: MatchRow; extras: MatchExtras } | null> {
-  const row = await findMatchRow(db, id);
-  return row ? { row, extras: await resultExtras(db, id) } : null;
-}
-
 /** The result of a match whose row is already read: its events and cards added. */
 export async function resultOfRow(db: DB, row: MatchRow): Promise<MatchResult> {
-  return matchResultOf(toMatchDto(row, await resultExtras(db, row.id)));
-}
-
-/** One match; without a saved squad a team's list is its current roster. */
-export async function getMatch(db: DB, id: number): Promise<MatchDto | null> {
-  const found = await matchWithResult(db, id);
-  if (!found) return null;
-  const { row, extras } = found;
-  for (const squad of await MATCH_SQUADS.all(db, { id })) addSquad(extras, squad);
-  // A team without a saved squad is shown with its roster; most played matches have both squads.
-  const fallback = new Map<string, string[]>();
-  for (const team of [row.home_team, row.away_team]) {
-    if (extras.squads.has(team) || fallback.has(team)) continue;
-    fallback.set(
-      team,
-      (await ROSTER_IDS.all(db, { team })).map((player) => player.id),
-    );
-  }
-  return toMatchDto(row, extras, fallback);
+  const parts = partsOf(row);
+  await readResults(db, listArgument([row.id]), new Map([[row.id, parts]]));
+  return matchResultOf({ ...row, ...parts });
 }

@@ -5,6 +5,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/connection';
 import type { Database, Position, PositionGeneral } from '../../db/schema';
+import { playsIn } from './team-plays';
 
 export async function leagueExists(db: DB, leagueId: string): Promise<boolean> {
   const row = await db
@@ -47,8 +48,7 @@ export async function teamMatchCount(db: DB, teamId: string): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where((eb) =>
       eb.or([
-        eb('home_team', '=', teamId),
-        eb('away_team', '=', teamId),
+        playsIn(teamId, { table: 'matches' }),
         eb('id', 'in', eb.selectFrom('match_events').select('match_id').where('team_id', '=', teamId)),
         eb('id', 'in', eb.selectFrom('match_squads').select('match_id').where('team_id', '=', teamId)),
         eb('id', 'in', eb.selectFrom('match_cards').select('match_id').where('team_id', '=', teamId)),

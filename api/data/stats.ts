@@ -6,9 +6,9 @@ import type { DB } from '../../db/connection';
 import { computeLeaderboards, type Leaderboards, type LeaderboardPlayer } from '../domain/leaderboards';
 import type { SeasonMetricsSchema } from '../schemas';
 import type { z } from 'zod';
-import { inList, listArgument } from '../../db/dialect-sql';
-import { prepared } from '../../db/prepared';
-import { TEAM_LABELS } from './matches';
+import { statement } from '../../db/store';
+import { playersById, teamsById } from './lookups';
+import { playsIn } from './team-plays';
 
 /** A league's season, or a team's (only its matches, and only its own players' events). */
 export type StatsScope = { leagueId: string; season: string } | { teamId: string; season: string };
@@ -37,33 +37,24 @@ function teamApproved(db: DB, a: { teamId: string; season: string }) {
   return db
     .selectFrom('matches as m')
     .where('m.approved', '=', 'TRUE')
-    .where('m.season', '=', a.season)
-    .where((eb) => eb.or([eb('m.home_team', '=', a.teamId), eb('m.away_team', '=', a.teamId)]));
+    .where(playsIn(a.teamId, { season: a.season }));
 }
 
-// Built and compiled once (db/prepared.ts): a league's stats are a few thousand events,
-// and Kysely built their IN lists of match and player ids on every call (issue #15).
-const LEAGUE_MATCHES = prepared((db: DB, a: { leagueId: string; season: string }) =>
+// Built and compiled once (db/store.ts): every leaderboard that is not cached runs them.
+const LEAGUE_MATCHES = statement((db: DB, a: { leagueId: string; season: string }) =>
   leagueApproved(db, a).select(MATCH_COLUMNS),
 );
-const LEAGUE_EVENTS = prepared((db: DB, a: { leagueId: string; season: string }) =>
+const LEAGUE_EVENTS = statement((db: DB, a: { leagueId: string; season: string }) =>
   leagueApproved(db, a).innerJoin('match_events as e', 'e.match_id', 'm.id').select(EVENT_COLUMNS),
 );
-const TEAM_MATCHES = prepared((db: DB, a: { teamId: string; season: string }) =>
+const TEAM_MATCHES = statement((db: DB, a: { teamId: string; season: string }) =>
   teamApproved(db, a).select(MATCH_COLUMNS),
 );
-const TEAM_EVENTS = prepared((db: DB, a: { teamId: string; season: string }) =>
+const TEAM_EVENTS = statement((db: DB, a: { teamId: string; season: string }) =>
   teamApproved(db, a)
     .innerJoin('match_events as e', 'e.match_id', 'm.id')
     .where('e.team_id', '=', a.teamId)
     .select(EVENT_COLUMNS),
-);
-/** The players of a list of ids (`listArgument`). */
-const PLAYERS = prepared((db: DB, a: { ids: string }) =>
-  db
-    .selectFrom('players')
-    .select(['id', 'name', 'position', 'photo_id'])
-    .where(inList(db, 'id', a.ids)),
 );
 
 export async function leaderboards(db: DB, scope: StatsScope): Promise<Leaderboards> {
@@ -73,18 +64,20 @@ export async function leaderboards(db: DB, scope: StatsScope): Promise<Leaderboa
       : [await TEAM_MATCHES.all(db, scope), await TEAM_EVENTS.all(db, scope)];
 
   const players = new Map<string, LeaderboardPlayer>();
-  const playerIds = new Set(events.map((event) => event.player_id));
-  if (playerIds.size > 0) {
-    for (const row of await PLAYERS.all(db, { ids: listArgument(playerIds) }))
-      players.set(row.id, { name: row.name, position: row.position, photo_id: row.photo_id });
-  }
+  for (const row of (
+    await playersById(
+      db,
+      events.map((event) => event.player_id),
+    )
+  ).values())
+    players.set(row.id, { name: row.name, position: row.position, photo_id: row.photo_id });
   // A leader is listed under the team of one of their events: only those teams' names are needed.
   const teams = new Map<string, string>();
-  const teamIds = new Set(events.map((event) => event.team_id));
-  if (teamIds.size > 0) {
-    for (const row of await TEAM_LABELS.all(db, { ids: listArgument(teamIds) }))
-      teams.set(row.team_id, row.team_name);
-  }
+  for (const [teamId, team] of await teamsById(
+    db,
+    events.map((event) => event.team_id),
+  ))
+    teams.set(teamId, team.team_name);
   return computeLeaderboards({ matches, events, players, teams });
 }
 

@@ -4,6 +4,7 @@ import { rawQuery } from '../../db/dialect-sql';
 import type { DB } from '../../db/connection';
 import type { CoachDto, RosterPlayerDto, TeamDto, TeamSummaryDto } from '../schemas';
 import { compareBinary, mergeSorted, pageOf, rowsToRead, type Page, type PageRequest } from './keyset';
+import { playsIn } from './team-plays';
 
 /** The order of the teams list: by name, then id (unique, so the order is total). */
 export type TeamKey = readonly [teamName: string, teamId: string];
@@ -129,7 +130,7 @@ export async function teamSeasons(db: DB, teamId: string): Promise<string[]> {
     .selectFrom('matches')
     .select('season')
     .distinct()
-    .where((eb) => eb.or([eb('home_team', '=', teamId), eb('away_team', '=', teamId)]))
+    .where(playsIn(teamId, { table: 'matches' }))
     .orderBy('season', 'desc')
     .execute();
   return rows.map((row) => row.season);

@@ -134,8 +134,9 @@ describe('GET /api/leagues/{id}/matches', () => {
       goalscorers: ['nt.fwd', 'nt.fwd', 'sc.fwd'],
       assisters: ['nt.mid', 'sc.mid'],
       goalkeepers: ['nt.gk', 'sc.gk'],
-      home_players: [],
-      away_players: [],
+      // No squad saved: the rosters, as the match's own page lists them.
+      home_players: ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd'],
+      away_players: ['sc.gk', 'sc.def', 'sc.mid', 'sc.fwd'],
     });
     const upcoming = matches.find((m) => m.id === t.matchIds.m8);
     expect(upcoming).toMatchObject({

@@ -84,6 +84,42 @@ describe('remembered matches', () => {
     expect([m1?.home_team_name, m1?.home_team_logo]).toEqual(['North Town Reborn', 'reborn.svg']);
   });
 
+  it('follow the roster of a team without a saved squad, and only there', async () => {
+    const { db } = s.connection;
+    const { m1, m8 } = s.ids;
+    const before = await expectFresh();
+    expect(before.find((m) => m.id === m1)?.home_players).toEqual(['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd']);
+    await db
+      .insertInto('players')
+      .values({
+        id: 'nt.new',
+        team_id: 'north.town',
+        name: 'North Town Signing',
+        number: 99,
+        position: 'Forward',
+      })
+      .execute();
+    const signed = await expectFresh();
+    expect(signed.find((m) => m.id === m1)?.home_players).toEqual([
+      'nt.gk',
+      'nt.def',
+      'nt.mid',
+      'nt.fwd',
+      'nt.new',
+    ]);
+    // m8's home squad is saved: a signing is not in it.
+    expect(signed.find((m) => m.id === m8)?.home_players).toEqual(
+      before.find((m) => m.id === m8)?.home_players,
+    );
+    await db.deleteFrom('players').where('id', '=', 'nt.new').execute();
+    expect((await expectFresh()).find((m) => m.id === m1)?.home_players).toEqual([
+      'nt.gk',
+      'nt.def',
+      'nt.mid',
+      'nt.fwd',
+    ]);
+  });
+
   it('are not taken from a savepoint that was rolled back', async () => {
     const { db } = s.connection;
     const m3 = s.ids.m3;
