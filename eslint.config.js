@@ -29,7 +29,15 @@ const FEATURES = fs
   .readdirSync(`${root}/src/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory());
 const SHARED_FEATURE_FILES = ['./search/search-panel.tsx'];
-const SW_ONLY = 'sw/ imports only src/offline/ and api/domain/.';
+const SW_ONLY = 'sw/ imports only src/offline/, api/domain/ and db/rules/.';
+/** The pure rules the app shares with the server and the seed; types of the rest. */
+const APP_IMPORTS = {
+  regex: '(^|/)(api/(?!domain/)|db/(?!rules/))',
+  allowTypeImports: true,
+  message: 'src/ may only import types from api/ and db/, and the pure rules of api/domain/ and db/rules/.',
+};
+const RULES_ARE_PURE =
+  'db/rules/ holds pure rules that the app, the service worker, the server and the seed share';
 const OFFLINE_CORE = 'src/offline/ runs in the service worker too';
 
 export default tseslint.config(
@@ -82,14 +90,8 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              // api/domain holds the pure rules (no I/O) that the app shares with the server.
-              regex: '(^|/)(api|db)/(?!domain/)',
-              allowTypeImports: true,
-              message: 'src/ may only import types from api/ and db/, and the pure rules of api/domain/.',
-            },
-          ],
+          // api/domain and db/rules hold the pure rules (no I/O) that the app shares with the server.
+          patterns: [APP_IMPORTS],
         },
       ],
     },
@@ -136,8 +138,15 @@ export default tseslint.config(
               from: ['./api/routes', './api/http', './api/app.ts', './api/env.ts'],
               message: 'Data modules take the database handle and return rows; they know nothing of HTTP.',
             },
+            {
+              target: './db/rules',
+              from: './db',
+              except: ['./rules', './schema.ts'],
+              message: `${RULES_ARE_PURE}: of db/ they import each other and db/schema.ts's constants only.`,
+            },
             { target: './sw', from: './src', except: ['./offline'], message: SW_ONLY },
             { target: './sw', from: './api', except: ['./domain'], message: SW_ONLY },
+            { target: './sw', from: './db', except: ['./rules'], message: SW_ONLY },
             {
               target: './src/offline',
               from: './src',
@@ -149,6 +158,12 @@ export default tseslint.config(
               from: './api',
               except: ['./domain'],
               message: `${OFFLINE_CORE}: of api/ only api/domain/.`,
+            },
+            {
+              target: './src/offline',
+              from: './db',
+              except: ['./rules'],
+              message: `${OFFLINE_CORE}: of db/ only db/rules/.`,
             },
             // Imports run one way: shared (components, hooks, lib, offline) → features → app.
             {
@@ -210,13 +225,39 @@ export default tseslint.config(
               regex: '^(react|react-dom|react-router|react-router-dom|workbox-window)(/|$)',
               message: `${OFFLINE_CORE}: no React, no page-only package.`,
             },
-            {
-              regex: '(^|/)(api|db)/(?!domain/)',
-              allowTypeImports: true,
-              message: 'src/ may only import types from api/ and db/, and the pure rules of api/domain/.',
-            },
+            APP_IMPORTS,
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['db/rules/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          // No package, Node's included: what the rules need is in the language.
+          patterns: [{ regex: '^(?!\\.)', message: `${RULES_ARE_PURE}: they import no package.` }],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'process',
+          'Buffer',
+          'require',
+          'global',
+          '__dirname',
+          '__filename',
+          'fetch',
+          'window',
+          'document',
+          'localStorage',
+          'sessionStorage',
+          'indexedDB',
+          'navigator',
+        ].map((name) => ({ name, message: `${RULES_ARE_PURE}: no I/O and nothing one platform alone has.` })),
       ],
     },
   },

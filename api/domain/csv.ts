@@ -23,7 +23,20 @@
  * Blank lines are skipped; a row shorter than the header reads the missing values as
  * empty, a longer one is refused (most likely an unquoted comma).
  */
-import { POSITION_GENERALS, POSITIONS, type Position, type PositionGeneral } from '../../db/schema';
+import {
+  FORM_FORWARD,
+  GENERAL_MESSAGE,
+  GENERAL_OF,
+  POSITION_GENERALS,
+  POSITION_MESSAGE,
+  POSITIONS,
+  expectedGeneral,
+  positionsAgree,
+  storedGeneral,
+  type Position,
+  type PositionGeneral,
+} from '../../db/rules/positions';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../db/rules/text';
 import { parseMatchDate } from './match-time';
 
 /** The largest file the imports take (1 MiB). */
@@ -370,10 +383,6 @@ export function refusalDetail(errors: readonly ImportError[]): string {
   return `${lines} ${lines === 1 ? 'row has errors' : 'rows have errors'}; nothing was imported`;
 }
 
-function hasControlCharacter(value: string): boolean {
-  return /\p{Cc}/u.test(value);
-}
-
 /** Team names and positions compare without case; names also without Unicode form mattering. */
 const fold = (value: string) => value.normalize('NFC').toLowerCase();
 
@@ -501,7 +510,7 @@ export function planFixtureImport(
     }
     let location = values.location;
     if (location.length > 200) problem('location', 'must be at most 200 characters');
-    else if (hasControlCharacter(location)) problem('location', 'must not contain control characters');
+    else if (hasControlCharacter(location)) problem('location', CONTROL_CHARACTER_MESSAGE);
     if (location === '' && typeof home !== 'string')
       location = home.location.trim() || context.league_location;
     if ('date' in kickoff && typeof home !== 'string' && typeof away !== 'string' && home !== away) {
@@ -566,22 +575,13 @@ export interface RosterImportContext {
   taken: ReadonlyMap<number, string>;
 }
 
-// The same rules and words as POST /api/teams/{teamId}/players (api/routes/team-writes.ts).
-const POSITION_MESSAGE = 'must be one of Goalkeeper, Defender, Midfielder, Forward or Coach';
-const GENERAL_MESSAGE = 'must be one of GK, DEF, MID, FW (or FWD), COACH or Other';
+// The same rules and words as POST /api/teams/{teamId}/players (db/rules/positions.ts),
+// read without case.
 const NUMBER_MESSAGE = 'must be a whole number from 0 to 99';
-export const GENERAL_OF: Readonly<Record<Position, PositionGeneral>> = {
-  Goalkeeper: 'GK',
-  Defender: 'DEF',
-  Midfielder: 'MID',
-  Forward: 'FW',
-  Coach: 'COACH',
-};
 const POSITION_BY_NAME = new Map<string, Position>(POSITIONS.map((p) => [p.toLowerCase(), p]));
-const GENERAL_BY_NAME = new Map<string, PositionGeneral>([
-  ...POSITION_GENERALS.map((g): [string, PositionGeneral] => [g.toLowerCase(), g]),
-  ['fwd', 'FW'],
-]);
+const GENERAL_BY_NAME = new Map<string, PositionGeneral>(
+  [...POSITION_GENERALS, FORM_FORWARD].map((general) => [general.toLowerCase(), storedGeneral(general)]),
+);
 
 /**
  * Checks every row against the team: the single-player rules (name up to 100
@@ -607,7 +607,7 @@ export function planRosterImport(
     const name = values.name;
     if (name === '') problem('name', 'is required');
     else if (name.length > 100) problem('name', 'must be at most 100 characters');
-    else if (hasControlCharacter(name)) problem('name', 'must not contain control characters');
+    else if (hasControlCharacter(name)) problem('name', CONTROL_CHARACTER_MESSAGE);
 
     let number: number | null = null;
     if (values.number === '') problem('number', 'is required');
@@ -632,8 +632,8 @@ export function planRosterImport(
     else {
       general = GENERAL_BY_NAME.get(values.position_general.toLowerCase());
       if (general === undefined) problem('position_general', GENERAL_MESSAGE);
-      else if (position !== undefined && general !== 'Other' && GENERAL_OF[position] !== general) {
-        problem('position_general', `must be ${GENERAL_OF[position]} (or Other) for a ${position}`);
+      else if (position !== undefined && !positionsAgree(position, general)) {
+        problem('position_general', expectedGeneral(position));
       }
     }
 

@@ -11,6 +11,7 @@
  *   once its kick-off has passed (the player sat it out); the rest are still to serve,
  *   including those not yet in the fixture list.
  */
+import { banMatches, servingOrder } from '../../db/rules/suspensions';
 import type { LeagueRules } from './league-rules';
 
 export interface DisciplineMatch {
@@ -42,10 +43,6 @@ export interface Ban {
   matches_remaining: number;
 }
 
-function byDate(a: DisciplineMatch, b: DisciplineMatch): number {
-  return a.match_date < b.match_date ? -1 : a.match_date > b.match_date ? 1 : a.id - b.id;
-}
-
 /** Every ban of a team's players in a season, oldest card first. */
 export function seasonBans(
   matches: readonly DisciplineMatch[],
@@ -53,7 +50,7 @@ export function seasonBans(
   rules: LeagueRules['suspensions'],
   now: Date,
 ): Ban[] {
-  const schedule = [...matches].sort(byDate);
+  const schedule = [...matches].sort(servingOrder((match) => match.match_date));
   const position = new Map(schedule.map((match, index) => [match.id, index]));
   const counted = new Map<number, Map<string, { yellow: number; red: number }>>();
   for (const card of cards) {
@@ -75,15 +72,10 @@ export function seasonBans(
 
   const addBan = (player: string, reason: string, cardAt: number, length: number) => {
     if (length <= 0) return;
-    const matchIds: number[] = [];
-    let at = Math.max(cardAt + 1, nextFree.get(player) ?? 0);
-    for (; at < schedule.length && matchIds.length < length; at++) {
-      const match = schedule[at] as DisciplineMatch;
-      if (match.status === 'postponed') continue;
-      matchIds.push(match.id);
-    }
-    nextFree.set(player, at);
-    const served = matchIds.filter((id) => isServed(schedule[position.get(id) as number] as DisciplineMatch));
+    const falls = banMatches(schedule, Math.max(cardAt + 1, nextFree.get(player) ?? 0), length);
+    nextFree.set(player, falls.end);
+    const matchIds = falls.matches.map((match) => match.id);
+    const served = falls.matches.filter(isServed).map((match) => match.id);
     bans.push({
       player_id: player,
       reason,

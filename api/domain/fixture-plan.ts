@@ -1,6 +1,6 @@
 /**
  * A league season's fixtures as dated matches (issue #18): the round robin of
- * round-robin.ts on match days `interval_days` apart from `start_date`, each kicking
+ * db/rules/round-robin.ts on match days `interval_days` apart from `start_date`, each kicking
  * off at `kickoff_time` in the league's time zone (so a 15:00 kick-off stays 15:00 on
  * both sides of a daylight-saving change), at the home team's ground. Matches already
  * reported are kept by the caller: each one stands for the planned fixture of the same
@@ -8,7 +8,7 @@
  * planned again. Pure: the caller reads the teams and writes the matches.
  */
 import { compareIds, compareNames } from './compare-names';
-import { roundRobin } from './round-robin';
+import { roundRobin } from '../../db/rules/round-robin';
 
 export interface FixtureTeam {
   team_id: string;

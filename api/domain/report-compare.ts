@@ -3,6 +3,7 @@
  * every list holds the same ids the same number of times, in any order (multisets). The
  * differing fields are what the review dialog highlights.
  */
+import { idCounts } from '../../db/rules/id-lists';
 
 /** One team's report as the API takes it, with every list present. */
 export interface ReportVersion {
@@ -34,8 +35,7 @@ export type ReportListsJson = Pick<ReportVersion, ListField>;
 
 function sameMultiset(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
-  const counts = new Map<string, number>();
-  for (const id of a) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const counts = idCounts(a);
   for (const id of b) {
     const left = counts.get(id);
     if (left === undefined || left === 0) return false;

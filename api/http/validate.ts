@@ -5,6 +5,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
+import { hasControlCharacter } from '../../db/rules/text';
 import { fail } from '../errors';
 
 const NOUN: Partial<Record<keyof ValidationTargets, string>> = {
@@ -95,14 +96,6 @@ export const approvedParam = single
 export const sortParam = single
   .transform((value) => value.toLowerCase())
   .pipe(z.enum(['asc', 'desc'], { error: "must be 'asc' or 'desc'" }));
-
-function hasControlCharacter(value: string): boolean {
-  for (const char of value) {
-    const code = char.codePointAt(0) ?? 0;
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
 
 /** Ids in paths: bounded and printable; the database decides whether they exist. */
 export const idParam = z

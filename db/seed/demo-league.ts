@@ -8,8 +8,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Insertable, Kysely } from 'kysely';
+import type { InsertObject, Insertable, Kysely } from 'kysely';
 import { hashPassword, type HashCost } from '../password';
+import { inChunks } from '../rules/chunks';
+import { positionOf } from '../rules/positions';
 import { dottedSlug } from '../slug';
 import type {
   CoachesTable,
@@ -20,7 +22,6 @@ import type {
   MatchesTable,
   MatchSquadsTable,
   PlayersTable,
-  Position,
   PositionGeneral,
   TeamsTable,
   UsersTable,
@@ -121,13 +122,6 @@ const MATCH_LENGTH = 2 * HOUR;
 const WIDE_BATCH = 250;
 const NARROW_BATCH = 1000;
 
-const POSITION_OF = {
-  GK: 'Goalkeeper',
-  DEF: 'Defender',
-  MID: 'Midfielder',
-  FW: 'Forward',
-} as const satisfies Record<SquadGroup, Position>;
-
 /** 4-4-2 on paper: the first players of each group are the usual starters. */
 const STARTERS = { GK: 1, DEF: 4, MID: 4, FW: 2 } as const satisfies Record<SquadGroup, number>;
 const GOAL_WEIGHT = { GK: 0, DEF: 0.7, MID: 2.5, FW: 6 } as const satisfies Record<SquadGroup, number>;
@@ -137,10 +131,14 @@ const NUMBER_WORDS = ['none', 'one', 'two', 'three', 'four', 'five', 'six', 'sev
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-function chunks<T>(rows: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
+/** Batches keep each statement's bound parameters (rows × columns) in the low thousands. */
+async function insertInBatches<T extends keyof Database & string>(
+  db: Db,
+  table: T,
+  rows: readonly InsertObject<Database, T>[],
+  batch: number,
+): Promise<void> {
+  for (const slice of inChunks(rows, batch)) await db.insertInto(table).values(slice).execute();
 }
 
 /** Keeps ids unique across players, coaches and users, the way a club secretary would: james.carter2. */
@@ -961,7 +959,7 @@ export async function seedDemoLeague(db: Db, options: SeedOptions): Promise<Demo
       team_id: team.id,
       name: p.name,
       number: p.number,
-      position: POSITION_OF[p.group],
+      position: positionOf(p.group),
       position_general: p.group,
       photo_id: `${p.id}.svg`,
       bio: p.bio,
@@ -988,34 +986,15 @@ export async function seedDemoLeague(db: Db, options: SeedOptions): Promise<Demo
   await db.transaction().execute(async (trx) => {
     // Checked again inside the transaction: another process may have seeded meanwhile.
     if (!(await isDatabaseEmpty(trx))) throw new Error('seedDemoLeague: the database is not empty');
-    // Batches keep each statement's bound parameters (rows × columns) in the low thousands.
-    for (const rows of chunks(leagueRows, WIDE_BATCH)) {
-      await trx.insertInto('leagues').values(rows).execute();
-    }
-    for (const rows of chunks(teamRows, WIDE_BATCH)) {
-      await trx.insertInto('teams').values(rows).execute();
-    }
-    for (const rows of chunks(users, WIDE_BATCH)) {
-      await trx.insertInto('users').values(rows).execute();
-    }
-    for (const rows of chunks(playerRows, WIDE_BATCH)) {
-      await trx.insertInto('players').values(rows).execute();
-    }
-    for (const rows of chunks(coachRows, WIDE_BATCH)) {
-      await trx.insertInto('coaches').values(rows).execute();
-    }
-    for (const rows of chunks(matchRows, WIDE_BATCH)) {
-      await trx.insertInto('matches').values(rows).execute();
-    }
-    for (const rows of chunks(squadRows, NARROW_BATCH)) {
-      await trx.insertInto('match_squads').values(rows).execute();
-    }
-    for (const rows of chunks(eventRows, NARROW_BATCH)) {
-      await trx.insertInto('match_events').values(rows).execute();
-    }
-    for (const rows of chunks(news, WIDE_BATCH)) {
-      await trx.insertInto('league_news').values(rows).execute();
-    }
+    await insertInBatches(trx, 'leagues', leagueRows, WIDE_BATCH);
+    await insertInBatches(trx, 'teams', teamRows, WIDE_BATCH);
+    await insertInBatches(trx, 'users', users, WIDE_BATCH);
+    await insertInBatches(trx, 'players', playerRows, WIDE_BATCH);
+    await insertInBatches(trx, 'coaches', coachRows, WIDE_BATCH);
+    await insertInBatches(trx, 'matches', matchRows, WIDE_BATCH);
+    await insertInBatches(trx, 'match_squads', squadRows, NARROW_BATCH);
+    await insertInBatches(trx, 'match_events', eventRows, NARROW_BATCH);
+    await insertInBatches(trx, 'league_news', news, WIDE_BATCH);
     // Pictures last but still inside the transaction: if the disk write fails, nothing is committed.
     writeImages(options.imagesDir, teams);
   });

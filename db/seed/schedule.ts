@@ -1,7 +1,9 @@
 /**
- * Double round-robin fixtures by the circle method: one team stays put while
- * the others rotate around it, so every pair meets exactly once per half.
+ * The demo seasons' fixtures: the double round robin a league's generated fixtures use
+ * (db/rules/round-robin.ts), as rounds of team positions, every team playing in every
+ * round.
  */
+import { roundRobin } from '../rules/round-robin';
 
 /** Team positions (indexes into the caller's list of teams). */
 export interface Fixture {
@@ -10,27 +12,14 @@ export interface Fixture {
 }
 
 export function doubleRoundRobin(teamCount: number): Fixture[][] {
+  // An odd count would give a team a bye each round; the demo's rounds have none.
   if (!Number.isInteger(teamCount) || teamCount < 2 || teamCount % 2 !== 0) {
     throw new RangeError(`doubleRoundRobin needs an even number of teams (at least 2), got ${teamCount}`);
   }
-  const rotating = Array.from({ length: teamCount - 1 }, (_, i) => i + 1);
-  const firstHalf: Fixture[][] = [];
-  for (let round = 0; round < teamCount - 1; round++) {
-    const circle = [0, ...rotating];
-    const fixtures: Fixture[] = [];
-    for (let i = 0; i < teamCount / 2; i++) {
-      const a = circle[i] as number;
-      const b = circle[teamCount - 1 - i] as number;
-      // The fixed team would otherwise always be at home; alternating it, and
-      // flipping every other pair, keeps home and away runs short for everyone.
-      const flip = i === 0 ? round % 2 === 1 : i % 2 === 1;
-      fixtures.push(flip ? { home: b, away: a } : { home: a, away: b });
-    }
-    firstHalf.push(fixtures);
-    rotating.unshift(rotating.pop() as number);
+  const positions = Array.from({ length: teamCount }, (_, position) => String(position));
+  const rounds: Fixture[][] = Array.from({ length: 2 * (teamCount - 1) }, () => []);
+  for (const { day, home, away } of roundRobin(positions, 2)) {
+    rounds[day]?.push({ home: Number(home), away: Number(away) });
   }
-  const secondHalf = firstHalf.map((fixtures) =>
-    fixtures.map(({ home, away }) => ({ home: away, away: home })),
-  );
-  return [...firstHalf, ...secondHalf];
+  return rounds;
 }

@@ -4,6 +4,7 @@
  * says so first, in Team Selection, also offline.
  */
 import { parseMatchDate } from '../../api/domain/match-time';
+import { banMatches, servingOrder } from '../../db/rules/suspensions';
 import type { Suspension } from './suspensions';
 
 /** A match of the team as the ban rule needs it (the app's Match answers fit). */
@@ -14,9 +15,20 @@ export interface BanMatch {
   status?: string;
 }
 
-function timeOf(match: BanMatch): number | null {
-  return parseMatchDate(match.date)?.getTime() ?? null;
+/** A match with its kick-off in epoch ms. */
+interface Timed {
+  id: number;
+  time: number;
+  status: string | undefined;
+  match: BanMatch;
 }
+
+function timed(match: BanMatch): Timed | null {
+  const time = parseMatchDate(match.date)?.getTime();
+  return time === undefined ? null : { id: match.id, time, status: match.status, match };
+}
+
+const inServingOrder = servingOrder((entry: Timed) => entry.time);
 
 /**
  * Whether the ban keeps its player out of match `matchId`. It does when the server
@@ -24,9 +36,9 @@ function timeOf(match: BanMatch): number | null {
  * (matches_remaining > match_ids.length) and the match is one of the next
  * `matches_remaining − match_ids.length` matches of the team after the listed ones in
  * the same season, not yet kicked off and not postponed: fixtures the answer did not
- * know about yet (an answer kept offline, say). The server counts matches the same
- * way (date order, postponed ones skipped). When a listed match cannot be placed
- * (not among `teamMatches`), only the listed ones count: the server has the last word.
+ * know about yet (an answer kept offline, say). The matches are counted by the server's
+ * rule (db/rules/suspensions.ts). When a listed match cannot be placed (not among
+ * `teamMatches`), only the listed ones count: the server has the last word.
  */
 export function banCovers(
   ban: Pick<Suspension, 'matches_remaining' | 'match_ids'>,
@@ -39,38 +51,27 @@ export function banCovers(
   if (unfixed <= 0) return false;
 
   const byId = new Map(teamMatches.map((match) => [match.id, match]));
-  const listed: { match: BanMatch; time: number }[] = [];
+  const listed: Timed[] = [];
   for (const id of ban.match_ids) {
     const match = byId.get(id);
-    const time = match ? timeOf(match) : null;
-    if (!match || time === null) return false;
-    listed.push({ match, time });
+    const entry = match ? timed(match) : null;
+    if (entry === null) return false;
+    listed.push(entry);
   }
-  const last = listed.reduce<{ match: BanMatch; time: number } | null>(
-    (latest, entry) =>
-      latest === null ||
-      entry.time > latest.time ||
-      (entry.time === latest.time && entry.match.id > latest.match.id)
-        ? entry
-        : latest,
+  const last = listed.reduce<Timed | null>(
+    (latest, entry) => (latest === null || inServingOrder(entry, latest) > 0 ? entry : latest),
     null,
   );
 
   const later = [...byId.values()]
-    .flatMap((match) => {
-      const time = timeOf(match);
-      return time === null ? [] : [{ match, time }];
-    })
+    .flatMap((match) => timed(match) ?? [])
     .filter(
-      ({ match, time }) =>
-        match.status !== 'postponed' &&
-        time > now.getTime() &&
-        (last === null ||
-          (match.season === last.match.season &&
-            (time > last.time || (time === last.time && match.id > last.match.id)))),
+      (entry) =>
+        entry.time > now.getTime() &&
+        (last === null || (entry.match.season === last.match.season && inServingOrder(entry, last) > 0)),
     )
-    .sort((a, b) => a.time - b.time || a.match.id - b.match.id);
-  return later.slice(0, unfixed).some(({ match }) => match.id === matchId);
+    .sort(inServingOrder);
+  return banMatches(later, 0, unfixed).matches.some((entry) => entry.id === matchId);
 }
 
 /** Whether one of the player's bans keeps them out of match `matchId` (see banCovers). */

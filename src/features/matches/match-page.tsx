@@ -15,7 +15,7 @@ import { ApiError } from '@/lib/api-client';
 import type { Match } from '@/lib/api-types';
 import { formatLongDate, nameFromId } from '@/lib/format';
 import { isPostponed } from '@/lib/match-status';
-import { countIds, idList } from './match-players';
+import { countIds, idList } from '../../../db/rules/id-lists';
 import './matches.css';
 import { Facts } from '@/components/facts';
 import { PageHeader } from '@/components/page-header';

@@ -10,13 +10,8 @@ import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { useHydrated } from '@/hooks/use-hydrated';
 import type { Coach, RosterPlayer } from '@/lib/api-types';
-import {
-  playerSuspension,
-  suspensionsOf,
-  suspensionsPath,
-  type Suspension,
-  type SuspensionsAnswer,
-} from '@/lib/suspensions';
+import { suspensionsOf, suspensionsPath, type Suspension, type SuspensionsAnswer } from '@/lib/suspensions';
+import { playerSuspension } from '../../../db/rules/suspensions';
 import { coachPath, teamApi } from './team-ids';
 // The styles of a part loaded once the page runs come with the page: a stylesheet link
 // added then made the browser restyle the page in one long task (issue #16).

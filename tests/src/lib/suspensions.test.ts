@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { banCovers, isSuspendedFor, type BanMatch } from '@/lib/suspension-rule';
-import { playerSuspension, suspendedText, type Suspension } from '@/lib/suspensions';
+import { suspendedText, type Suspension } from '@/lib/suspensions';
+import { playerSuspension } from '../../../db/rules/suspensions';
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
 

@@ -11,6 +11,7 @@ import type { Match, RosterPlayer } from '@/lib/api-types';
 import { isPendingForTeam } from '../../../../api/domain/match-time';
 import type { ReportField } from '../../../../api/domain/report-compare';
 import type { MatchReportsDto } from '../../../../api/schemas';
+import { countIds, idList } from '../../../../db/rules/id-lists';
 import { usePausedLoad } from '../shared/staff-loads';
 
 /** The match as the selected team sees it: its own goals first. */
@@ -60,19 +61,9 @@ export function reporterName(match: Match): string | null {
   return null;
 }
 
-export interface Tally {
-  id: string;
-  count: number;
-}
-
 /** Ids repeated once per goal or assist, counted in first-seen order; blank ids are ignored. */
-export function tally(ids: readonly string[]): Tally[] {
-  const counts = new Map<string, number>();
-  for (const raw of ids) {
-    const id = raw.trim();
-    if (id !== '') counts.set(id, (counts.get(id) ?? 0) + 1);
-  }
-  return [...counts].map(([id, count]) => ({ id, count }));
+export function tally(ids: readonly string[]): { id: string; count: number }[] {
+  return countIds(idList(ids));
 }
 
 export type Players = ReadonlyMap<string, RosterPlayer>;

@@ -4,6 +4,7 @@
  * per red. The Match Report form holds one of five states per player instead.
  */
 import type { Match } from '@/lib/api-types';
+import { idCounts, idList } from '../../../../db/rules/id-lists';
 
 /** `yellow-red`: booked, then sent off with a straight red (one yellow and one red). */
 export type CardState = 'none' | 'yellow' | 'second-yellow' | 'red' | 'yellow-red';
@@ -32,9 +33,7 @@ const CARD_COUNTS: Readonly<Record<CardState, { yellow: number; red: number }>> 
 /** A match's cards; answers stored offline before issue #19 have neither list. */
 export function matchCards(match: Match): { yellow: string[]; red: string[] } {
   const lists: Partial<Pick<Match, 'yellow_cards' | 'red_cards'>> = match;
-  const clean = (ids: readonly string[] | undefined) =>
-    (ids ?? []).map((id) => id.trim()).filter((id) => id !== '');
-  return { yellow: clean(lists.yellow_cards), red: clean(lists.red_cards) };
+  return { yellow: idList(lists.yellow_cards), red: idList(lists.red_cards) };
 }
 
 /**
@@ -45,12 +44,11 @@ export function matchCards(match: Match): { yellow: string[]; red: string[] } {
  */
 export function cardStates(match: Match): Record<string, CardState> {
   const { yellow, red } = matchCards(match);
-  const yellows: Record<string, number> = {};
-  for (const id of yellow) yellows[id] = (yellows[id] ?? 0) + 1;
+  const yellows = idCounts(yellow);
   const reds = new Set(red);
   const states: Record<string, CardState> = {};
   for (const id of new Set([...yellow, ...red])) {
-    const count = yellows[id] ?? 0;
+    const count = yellows.get(id) ?? 0;
     states[id] =
       count >= 2 ? 'second-yellow' : count === 1 ? (reds.has(id) ? 'yellow-red' : 'yellow') : 'red';
   }

@@ -9,6 +9,7 @@ import { CardIcon } from '@/components/card-icon';
 import type { Match, RosterPlayer } from '@/lib/api-types';
 import { nameFromId } from '@/lib/format';
 import { SCORE_MAX, type SideTally } from '../../../../api/domain/report-rules';
+import { idCounts } from '../../../../db/rules/id-lists';
 import { loadMatch, loadRoster } from '../shared/staff-loads';
 import { CARD_CHOICES, cardLists, cardStates, matchCards, type CardState } from './report-cards';
 
@@ -101,9 +102,7 @@ export function toScore(text: string): number {
 }
 
 function counts(ids: string[]): Record<string, number> {
-  const result: Record<string, number> = {};
-  for (const id of ids) result[id] = (result[id] ?? 0) + 1;
-  return result;
+  return Object.fromEntries(idCounts(ids));
 }
 
 /** A fresh draft: the existing report when the match has one, else 0-0 and nothing credited. */

@@ -14,7 +14,8 @@ import { ApiError, apiJson } from '@/lib/api-client';
 import type { Match, RosterPlayer } from '@/lib/api-types';
 import type { StoredUser } from '@/lib/storage';
 import { isSuspendedFor } from '@/lib/suspension-rule';
-import { playerSuspension, suspensionsOf, suspensionsPath, type SuspensionsAnswer } from '@/lib/suspensions';
+import { suspensionsOf, suspensionsPath, type SuspensionsAnswer } from '@/lib/suspensions';
+import { playerSuspension } from '../../../../db/rules/suspensions';
 import {
   LOAD_PAUSE_MS,
   loadMatch,

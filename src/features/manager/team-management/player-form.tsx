@@ -9,32 +9,27 @@ import type { RosterPlayer } from '@/lib/api-types';
 import { sendStaffWrite } from '@/lib/staff-api';
 import { Field, ManagerForm } from './form-parts';
 import { useToast } from '@/components/toast';
-
-type Position = RosterPlayer['position'];
-const POSITIONS: readonly Position[] = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Coach'];
-/** The form's general positions (spec section 3: forwards are FWD in the form, FW when stored). */
-const GENERALS = ['GK', 'DEF', 'MID', 'FWD', 'COACH'] as const;
-type General = (typeof GENERALS)[number];
-const GENERAL_OF: Record<Position, General> = {
-  Goalkeeper: 'GK',
-  Defender: 'DEF',
-  Midfielder: 'MID',
-  Forward: 'FWD',
-  Coach: 'COACH',
-};
+import {
+  FORM_GENERALS,
+  formGeneral,
+  GENERAL_OF,
+  POSITIONS,
+  type FormGeneral,
+  type Position,
+} from '../../../../db/rules/positions';
 
 function isPosition(value: string): value is Position {
   return (POSITIONS as readonly string[]).includes(value);
 }
 
-function isGeneral(value: string): value is General {
-  return (GENERALS as readonly string[]).includes(value);
+function isGeneral(value: string): value is FormGeneral {
+  return (FORM_GENERALS as readonly string[]).includes(value);
 }
 
 /** The general position to show for a stored player ('Other' has no form choice: use the position's). */
-function formGeneral(player: RosterPlayer): General {
-  if (player.position_general === 'FW') return 'FWD';
-  return isGeneral(player.position_general) ? player.position_general : GENERAL_OF[player.position];
+function shownGeneral(player: RosterPlayer): FormGeneral {
+  const shown = formGeneral(player.position_general);
+  return shown !== null && isGeneral(shown) ? shown : formGeneral(GENERAL_OF[player.position]);
 }
 
 interface PlayerErrors {
@@ -71,7 +66,7 @@ export function PlayerForm({
   const editing = player !== undefined;
   const [name, setName] = useState(player?.name ?? '');
   const [position, setPosition] = useState<Position | ''>(player?.position ?? '');
-  const [general, setGeneral] = useState<General | ''>(player ? formGeneral(player) : '');
+  const [general, setGeneral] = useState<FormGeneral | ''>(player ? shownGeneral(player) : '');
   const [number, setNumber] = useState(player ? String(player.number) : '');
   const [errors, setErrors] = useState<PlayerErrors>({});
   const [failure, setFailure] = useState('');
@@ -174,7 +169,7 @@ export function PlayerForm({
             setPosition(isPosition(value) ? value : '');
             fix('position');
             if (isPosition(value)) {
-              setGeneral(GENERAL_OF[value]);
+              setGeneral(formGeneral(GENERAL_OF[value]));
               fix('general');
             }
           }}
@@ -201,7 +196,7 @@ export function PlayerForm({
           }}
         >
           <option value="">Select a general position</option>
-          {GENERALS.map((choice) => (
+          {FORM_GENERALS.map((choice) => (
             <option key={choice} value={choice}>
               {choice}
             </option>

@@ -1,7 +1,7 @@
 /** The fixture generator (issue #18): a round robin by the circle method, checked as properties. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { roundRobin } from '../../../api/domain/round-robin';
+import { roundRobin } from '../../../db/rules/round-robin';
 
 const league = fc
   .record({
