@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { tsImport } from 'tsx/esm/api';
+import type * as ApiRouter from './api/router.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { jsBudget } from './build/budget/plugin.ts';
@@ -9,8 +11,17 @@ import { MANIFEST_ICONS, manifestIcon, pwaIcons } from './build/icon/plugin.ts';
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const apiPort = process.env.API_PORT ?? '3001';
 
+/**
+ * The public reads the app's offline store keeps, from the API's route declarations. Loaded
+ * at run time rather than bundled into this config: the API is the server's code, not the
+ * config's.
+ */
+const { OFFLINE_READ_ROUTES } = (await tsImport('./api/router.ts', import.meta.url)) as typeof ApiRouter;
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '@': src } },
+  // The page and the service worker match URLs against the offline reads.
+  define: { __OFFLINE_READ_ROUTES__: JSON.stringify(OFFLINE_READ_ROUTES) },
   plugins: [
     react(),
     // The server-rendering build (dist-server/, issue #16) needs neither icons, worker nor budget.

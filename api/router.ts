@@ -5,16 +5,15 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './env';
-import { SHARED_COMPONENTS, TAGS, validationHook } from './http/contract';
-import { adminTableRoutes } from './routes/admin-tables';
+import { READ_CACHING, SHARED_COMPONENTS, TAGS, validationHook, type ReadCaching } from './http/contract';
 import { authRoutes } from './routes/auth';
 import { csvRoutes } from './routes/csv';
 import { calendarRoutes } from './routes/calendars';
+import { coachRoutes } from './routes/coaches';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { leagueRoutes } from './routes/leagues';
-import { leagueRuleRoutes } from './routes/league-rules';
 import { leagueSeasonRoutes } from './routes/league-season';
 import { disciplineRoutes } from './routes/discipline';
 import { matchRoutes } from './routes/matches';
@@ -23,32 +22,33 @@ import { newsRoutes } from './routes/news';
 import { notificationRoutes } from './routes/notifications';
 import { playerRoutes } from './routes/players';
 import { pushRoutes } from './routes/push';
+import { reportRoutes } from './routes/reports';
 import { searchRoutes } from './routes/search';
+import { tableRoutes } from './routes/tables';
 import { teamRoutes } from './routes/teams';
-import { teamWriteRoutes } from './routes/team-writes';
 
 export const apiRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   // converted routers
-  .route('/', searchRoutes)
-  .route('/', healthRoutes)
-  .route('/', docsRoutes)
   .route('/', authRoutes)
-  .route('/', leagueRoutes)
-  .route('/', leagueRuleRoutes)
-  .route('/', leagueSeasonRoutes)
-  .route('/', disciplineRoutes)
+  .route('/', tableRoutes)
+  .route('/', imageRoutes)
+  .route('/', newsRoutes)
   .route('/', teamRoutes)
-  .route('/', csvRoutes)
-  .route('/', calendarRoutes)
+  .route('/', playerRoutes)
+  .route('/', coachRoutes)
+  .route('/', leagueRoutes)
+  .route('/', healthRoutes)
+  .route('/', docsRoutes(openApiDocument))
+  .route('/', searchRoutes)
+  .route('/', matchRoutes)
+  .route('/', reportRoutes)
   .route('/', notificationRoutes)
   .route('/', pushRoutes)
-  .route('/', matchRoutes)
-  .route('/', playerRoutes)
-  .route('/', newsRoutes)
-  .route('/', imageRoutes)
-  .route('/', teamWriteRoutes)
-  .route('/', matchWriteRoutes)
-  .route('/', adminTableRoutes);
+  .route('/', leagueSeasonRoutes)
+  .route('/', disciplineRoutes)
+  .route('/', csvRoutes)
+  .route('/', calendarRoutes)
+  .route('/', matchWriteRoutes);
 
 const INFO = {
   title: 'Touchline API',
@@ -94,3 +94,34 @@ export function openApiDocument() {
   document ??= buildDocument();
   return document;
 }
+
+/** A declared path as Hono spells it under /api: `{id}` is `:id`, `{kind{a|b}}` is `:kind{a|b}`. */
+function honoPath(path: string): string {
+  return `/api${path}`.replace(/\{(\w+)(\{[^/]*\})?\}/g, ':$1$2');
+}
+
+/** Every declared GET route (as Hono paths under /api) with how it is cached. */
+export const DECLARED_READS: readonly { path: string; caching: ReadCaching }[] =
+  apiRoutes.openAPIRegistry.definitions.flatMap((definition) =>
+    definition.type === 'route' && definition.route.method === 'get'
+      ? [
+          {
+            path: honoPath(definition.route.path),
+            caching: ((definition.route as Record<string, unknown>)[READ_CACHING] ?? {}) as ReadCaching,
+          },
+        ]
+      : [],
+  );
+
+/**
+ * Public reads whose answer is the same for every caller, which the server's read cache
+ * keeps, each with the tables it reads: a stored answer is used while none has changed.
+ */
+export const SHARED_READ_TABLES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  DECLARED_READS.flatMap(({ path, caching }) => (caching.tables ? [[path, caching.tables]] : [])),
+);
+
+/** Public reads the app's offline store keeps (IndexedDB, stale-while-revalidate). */
+export const OFFLINE_READ_ROUTES: readonly string[] = DECLARED_READS.flatMap(({ path, caching }) =>
+  caching.offline ? [path] : [],
+);

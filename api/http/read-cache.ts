@@ -6,7 +6,8 @@
  * same transaction (migration 0002's triggers), so an entry is used only while nothing it
  * could show has changed; 304s come from the same entry.
  *
- * - Only routes whose answer is the same for every caller are kept (SHARED_READ_TABLES):
+ * - Only routes whose answer is the same for every caller are kept (SHARED_READ_TABLES,
+ *   from the routes' declarations):
  *   nothing behind a session, nothing personal, no outside feeds.
  * - A miss goes through Hono, which fills the entry (`readCacheFill`, the app's outermost
  *   middleware); concurrent misses for one URL wait for that one build.
@@ -22,7 +23,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { DataVersions } from '../../db/data-version';
-import { SHARED_READ_TABLES, routePattern } from '../domain/public-reads';
+import { routePattern } from '../domain/public-reads';
+import { SHARED_READ_TABLES } from '../router';
 import type { AppEnv } from '../env';
 import { chooseEncoding, compressible, type Encoding } from './compression';
 import { compressAnswer, etagMatches } from './read';

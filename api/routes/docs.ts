@@ -1,5 +1,6 @@
 /**
- * The API's readable reference at /api/docs: Swagger UI reading /api/openapi.json, its
+ * The API's own description: /api/openapi.json, generated from the routes' declarations,
+ * and its readable reference at /api/docs: Swagger UI reading /api/openapi.json, its
  * script and style sheet served from the swagger-ui-dist package by this server (no
  * third-party host, nothing fetched at run time). The page has no inline script, so the
  * app's Content-Security-Policy (script-src 'self' and the boot script's hash) holds as
@@ -8,11 +9,21 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { readResponse } from '../http/read';
+import {
+  endpoint,
+  errors,
+  media,
+  NOT_MODIFIED,
+  PUBLIC,
+  readAnswer,
+  resourceRouter,
+  TAG,
+} from '../http/contract';
+import { jsonRead, readResponse } from '../http/read';
 
 const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -62,19 +73,77 @@ function bytesOf(name: string, asset: { file?: string; text?: string }): Promise
   return bytes;
 }
 
-export const docsRoutes = new Hono<AppEnv>()
-  .get('/docs', (c) =>
-    readResponse(c, new TextEncoder().encode(PAGE), {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': CACHE.revalidate,
+const getOpenApiDocument = createRoute({
+  method: 'get',
+  path: '/openapi.json',
+  operationId: 'getOpenApiDocument',
+  tags: [TAG.service],
+  summary: 'This document',
+  description: 'OpenAPI 3.0, generated from the declarations of the routes themselves; readable at /api/docs',
+  security: PUBLIC,
+  responses: {
+    200: readAnswer(
+      z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }),
+      'The OpenAPI document',
+    ),
+    ...NOT_MODIFIED,
+  },
+});
+
+const getApiReference = createRoute({
+  method: 'get',
+  path: '/docs',
+  operationId: 'getApiReference',
+  tags: [TAG.service],
+  summary: 'This document as a readable page',
+  description: 'Swagger UI, served from the app itself (no third-party host), reading /api/openapi.json',
+  security: PUBLIC,
+  responses: { 200: readAnswer(z.string(), 'The reference page', 'text/html'), ...NOT_MODIFIED },
+});
+
+const getApiReferenceAsset = createRoute({
+  method: 'get',
+  path: '/docs/{asset}',
+  operationId: 'getApiReferenceAsset',
+  tags: [TAG.service],
+  summary: 'A script or style sheet of the reference page',
+  security: PUBLIC,
+  request: {
+    params: z.object({
+      asset: z.string().meta({ description: 'a file the page loads', enum: Object.keys(ASSETS) }),
     }),
-  )
-  .get('/docs/:asset', async (c) => {
-    const name = c.req.param('asset');
-    const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
-    if (asset === undefined) fail(404, 'Not found');
-    return readResponse(c, await bytesOf(name, asset), {
-      'Content-Type': asset.type,
-      'Cache-Control': CACHE.revalidate,
-    });
-  });
+  },
+  responses: {
+    200: {
+      ...media('text/javascript', 'The file (text/css or text/javascript)'),
+      content: { 'text/javascript': { schema: z.string() }, 'text/css': { schema: z.string() } },
+    },
+    ...NOT_MODIFIED,
+    ...errors({ 404: 'No such file' }),
+  },
+});
+
+/**
+ * The document is built by whoever mounts every router (api/router.ts), and handed in,
+ * so that this router does not import the others.
+ */
+export function docsRoutes(document: () => object) {
+  return resourceRouter(
+    endpoint(getOpenApiDocument, (c) => jsonRead(c, document(), 'no-cache')),
+    endpoint(getApiReference, (c) =>
+      readResponse(c, new TextEncoder().encode(PAGE), {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': CACHE.revalidate,
+      }),
+    ),
+    endpoint(getApiReferenceAsset, async (c) => {
+      const name = c.req.valid('param').asset;
+      const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
+      if (asset === undefined) fail(404, 'Not found');
+      return readResponse(c, await bytesOf(name, asset), {
+        'Content-Type': asset.type,
+        'Cache-Control': CACHE.revalidate,
+      });
+    }),
+  );
+}

@@ -2,10 +2,10 @@
  * Public API reads kept in IndexedDB and served stale-while-revalidate by the
  * service worker: a stored answer is returned at once, then checked with the
  * server (`If-None-Match`), and open pages are told whether it changed. Only the
- * public reads listed in api/domain/public-reads.ts are kept; nothing behind a role
- * (admin tables, search, auth).
+ * public reads whose route declares `offline` are kept (api/router.ts's OFFLINE_READ_ROUTES,
+ * put into the build by vite.config.ts); nothing behind a role (admin tables, search, auth).
  */
-import { isCachedReadPath } from '../../api/domain/public-reads';
+import { routeMatcher } from '../../api/domain/public-reads';
 import type { CachedRead, OfflineDb } from './db';
 
 import { CACHED_AT_HEADER, REVALIDATING_HEADER } from './cached-headers';
@@ -17,9 +17,16 @@ export const FRESH_MS = 10_000;
 /** The store keeps at most this many answers; the oldest unsaved ones go first. */
 export const MAX_READS = 800;
 
-/** Whether a GET of this URL is a public read the offline store keeps (api/domain/public-reads.ts). */
+declare global {
+  /** Replaced by the build (vite.config.ts `define`) with the routes of the offline reads. */
+  const __OFFLINE_READ_ROUTES__: readonly string[];
+}
+
+const isOfflineReadPath = routeMatcher(__OFFLINE_READ_ROUTES__);
+
+/** Whether a GET of this URL is a public read the offline store keeps. */
 export function isPublicRead(url: URL): boolean {
-  return isCachedReadPath(url.pathname);
+  return isOfflineReadPath(url.pathname);
 }
 
 /** The store's key for a URL: path and query. */

@@ -7,7 +7,8 @@
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
-import { SHARED_READ_TABLES, routePattern } from '../../api/domain/public-reads';
+import { routePattern } from '../../api/domain/public-reads';
+import { SHARED_READ_TABLES } from '../../api/router';
 import { openAndMigrate, withStatementCache } from '../../db/connection';
 import { PART_OF, tablesNamedIn } from '../../db/data-version';
 import type { Database } from '../../db/schema';

@@ -31,7 +31,8 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
 import { sweepOverdue } from '../../api/data/overdue';
 import { encodeCursor } from '../../api/http/list-query';
-import { CACHED_READ_ROUTES, routePattern } from '../../api/domain/public-reads';
+import { routePattern } from '../../api/domain/public-reads';
+import { OFFLINE_READ_ROUTES as CACHED_READ_ROUTES } from '../../api/router';
 import { openAndMigrate, type SqliteConnection } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import {
