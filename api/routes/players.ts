@@ -1,23 +1,115 @@
 /**
- * Player and coach profiles. Both /player/{id} and /players/{id} are used by clients.
+ * /api/player and /api/players: a player's profile, at either spelling (clients use
+ * both), and a roster player's position or shirt number changed by the team's coach or
+ * owner (or a super admin). Who may act comes from the bearer token only.
  */
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import type { AppEnv } from '../env';
+import { expectedGeneral, GENERAL_OF, positionsAgree } from '../../db/rules/positions';
+import { assertTeamStaff, currentUser, requireUser } from '../auth/middleware';
+import { playerCards, playerSuspension } from '../data/discipline';
+import { updatePlayerPlacement, shirtNumberHolder } from '../data/roster-writes';
 import { playerMetrics } from '../data/stats';
-import { findCoaches, findPlayer } from '../data/teams';
+import { findPlayer } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { idParam, validate } from '../http/validate';
-import type { PlayerProfileDto } from '../schemas';
-import { holdUntil, jsonRead } from '../http/read';
+import {
+  BEARER,
+  cachedRead,
+  endpoint,
+  errors,
+  json,
+  NOT_MODIFIED,
+  PUBLIC,
+  readAnswer,
+  READ_TABLES,
+  resourceRouter,
+  TAG,
+  WRITE_ERRORS,
+  WRITE_HEADERS,
+} from '../http/contract';
 import { nextKickoff } from '../http/next-kickoff';
-import { playerCards, playerSuspension } from '../data/discipline';
+import { holdUntil, jsonRead } from '../http/read';
+import {
+  placement,
+  position,
+  positionGeneral,
+  shirtNumber,
+  shirtTaken,
+  staffRoles,
+  STAFF_ONLY,
+  written,
+} from '../http/teams';
+import { idParam } from '../http/validate';
+import { audit, writeTransaction } from '../http/write';
+import {
+  PlayerProfileSchema,
+  RosterPlayerSchema,
+  type PlayerProfileDto,
+  type RosterPlayerDto,
+} from '../schemas';
 
-const playerParam = validate('param', z.object({ playerId: idParam }));
+const playerId = idParam.meta({ description: 'player id or the linked account id' });
 
-export const playerRoutes = new Hono<AppEnv>()
-  .get('/:kind{players?}/:playerId', playerParam, async (c) => {
+/** The router matches `player` or `players` (the pattern); the schema only names them. */
+const profileParam = z.object({
+  kind: z.enum(['player', 'players']).meta({ description: 'either spelling' }),
+  playerId,
+});
+
+const placementBody = z
+  .strictObject({
+    position: position.optional(),
+    position_general: positionGeneral.optional(),
+    number: shirtNumber.optional(),
+  })
+  .meta({ minProperties: 1 });
+
+const getPlayerRoute = createRoute({
+  method: 'get',
+  path: '/{kind{players?}}/{playerId}',
+  operationId: 'getPlayer',
+  tags: [TAG.players],
+  summary: 'Player profile',
+  description:
+    'With metrics per season, cards and any suspension. At /api/player/{playerId} and /api/players/{playerId}',
+  security: PUBLIC,
+  ...cachedRead({ offline: true, tables: READ_TABLES.player }),
+  request: { params: profileParam },
+  responses: {
+    200: readAnswer(PlayerProfileSchema),
+    ...NOT_MODIFIED,
+    ...errors(400, { 404: 'Unknown player' }),
+  },
+});
+
+const updatePlayerRoute = createRoute({
+  method: 'put',
+  path: '/player/update/{userId}',
+  operationId: 'updatePlayer',
+  tags: [TAG.players, TAG.teams],
+  summary: "Change a player's position or shirt number",
+  description: 'super_admin, or staff of the team; at least one field',
+  security: BEARER,
+  middleware: [requireUser, staffRoles, writeTransaction],
+  request: {
+    headers: WRITE_HEADERS,
+    params: z.object({ userId: playerId }),
+    body: { content: { 'application/json': { schema: placementBody } }, required: true },
+  },
+  responses: {
+    200: json(RosterPlayerSchema, 'The player as they are now'),
+    ...WRITE_ERRORS,
+    ...errors({
+      403: STAFF_ONLY,
+      404: 'Unknown player',
+      409: 'The player is not on a roster, or the shirt number is taken',
+    }),
+  },
+});
+
+export const playerRoutes = resourceRouter(
+  endpoint(getPlayerRoute, async (c) => {
     const player = await findPlayer(c.get('db'), c.req.valid('param').playerId);
     if (!player) fail(404, 'Player not found');
     const db = c.get('db');
@@ -32,12 +124,48 @@ export const playerRoutes = new Hono<AppEnv>()
       holdUntil(c, await nextKickoff(c, player.team_id));
     }
     return jsonRead(c, profile, CACHE.revalidate);
-  })
-  // Coach routes address coaches by user id with dots written as hyphens.
-  .get('/coaches/:userId', validate('param', z.object({ userId: idParam })), async (c) => {
-    const raw = c.req.valid('param').userId;
-    const coaches = await findCoaches(c.get('db'), raw.replaceAll('-', '.'));
-    const exact = coaches.length > 0 ? coaches : await findCoaches(c.get('db'), raw);
-    if (exact.length === 0) fail(404, 'Coach not found');
-    return jsonRead(c, exact, CACHE.revalidate);
-  });
+  }),
+
+  endpoint(updatePlayerRoute, async (c) => {
+    const db = c.get('db');
+    const body = c.req.valid('json');
+    if (body.position === undefined && body.position_general === undefined && body.number === undefined) {
+      fail(400, 'Nothing to update: send position, position_general or number');
+    }
+    const player = await findPlayer(db, c.req.valid('param').userId);
+    if (!player) fail(404, 'Player not found');
+    if (player.team_id === null) fail(409, 'This player is not on a roster');
+    assertTeamStaff(currentUser(c), player.team_id);
+
+    const wanted = {
+      position: body.position ?? player.position,
+      position_general: body.position_general ?? player.position_general,
+      number: body.number ?? player.number,
+    };
+    if (!positionsAgree(wanted.position, wanted.position_general)) {
+      if (body.position_general !== undefined) {
+        fail(400, `Invalid field 'position_general': ${expectedGeneral(wanted.position)}`);
+      }
+      fail(
+        400,
+        `Invalid field 'position': a ${wanted.position} needs position_general ${GENERAL_OF[wanted.position]} (or Other), but this player's is ${wanted.position_general}; send position_general too`,
+      );
+    }
+    if (
+      wanted.number !== player.number &&
+      (await shirtNumberHolder(db, player.team_id, wanted.number, player.id))
+    ) {
+      shirtTaken(wanted.number);
+    }
+    await updatePlayerPlacement(db, player.id, wanted);
+    await audit(c, {
+      action: 'update',
+      entity: 'player',
+      entityId: player.id,
+      before: placement(player),
+      after: wanted,
+    });
+    const updated: RosterPlayerDto = written(await findPlayer(db, player.id));
+    return c.json(updated, 200);
+  }),
+);

@@ -1,56 +1,550 @@
 /**
- * Team reads: the list, a team's record, roster, leaderboards, seasons and matches.
+ * /api/teams: the list and each team's record, roster, leaderboards, seasons, matches,
+ * suspensions, spreadsheet and calendar feed; creating and deleting teams (super admins);
+ * a roster's players added and removed, by spreadsheet too, and a match-day squad saved,
+ * by the team's coach or owner (or a super admin). Who may act comes from the bearer
+ * token only, never from the body.
  */
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import type { AppEnv } from '../env';
 import type { DB } from '../../db/connection';
+import { expectedGeneral, POSITION_GENERALS, POSITIONS, positionsAgree } from '../../db/rules/positions';
+import { assertTeamStaff, currentUser, requireRoles, requireUser } from '../auth/middleware';
+import { calendarMatches } from '../data/calendar';
+import { shirtNumbers } from '../data/csv-imports';
+import { namesOf, teamLeague, teamSeasonBans } from '../data/discipline';
+import { uniqueId, uniqueTeamId } from '../data/ids';
+import { findLeague } from '../data/leagues';
+import { findMatchState, findTeamName, playerTeams, replaceSquad, squadRows } from '../data/match-writes';
 import { listMatches } from '../data/matches';
+import {
+  deletePlayer,
+  deleteTeamWithRoster,
+  hasMatchHistory,
+  insertRosterPlayer,
+  insertTeam,
+  leagueExists,
+  releasePlayer,
+  shirtNumberHolder,
+  teamMatchCount,
+  teamUserIds,
+} from '../data/roster-writes';
+import { revokeUserSessions } from '../data/sessions';
 import { leaderboards } from '../data/stats';
-import { getRoster, getTeam, listTeams, teamExists, teamSeasons } from '../data/teams';
+import { findPlayer, getRoster, getTeam, listTeams, teamExists, teamSeasons } from '../data/teams';
+import { csvFileName, planRosterImport, ROSTER_COLUMNS, type RosterImportAnswer } from '../domain/csv';
+import { activeBans, banFor } from '../domain/discipline';
+import { leagueIdOf } from '../domain/league-id';
+import { involvesTeam } from '../domain/match-time';
+import { isSquadLocked, SQUAD_LOCKED, squadListProblem, squadMembersRefusal } from '../domain/report-rules';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
+import { calendarRead } from '../http/calendar';
+import {
+  cachedRead,
+  endpoint,
+  errors,
+  json,
+  BEARER,
+  NOT_MODIFIED,
+  PUBLIC,
+  readAnswer,
+  READ_TABLES,
+  resourceRouter,
+  TAG,
+  WRITE_ERRORS,
+  WRITE_HEADERS,
+} from '../http/contract';
+import { csvBody, csvDownload, importAnswer, readImport } from '../http/csv';
+import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
+import { nextKickoff } from '../http/next-kickoff';
+import { holdUntil, jsonBytesRead, jsonListBytes, jsonRead } from '../http/read';
+import {
+  placement,
+  position,
+  positionGeneral,
+  shirtNumber,
+  shirtTaken,
+  staffRoles,
+  STAFF_ONLY,
+  text,
+  written,
+} from '../http/teams';
 import {
   approvedParam,
   booleanParam,
   idParam,
   leagueIdFrom,
   limitParam,
+  matchIdParam,
   seasonParam,
   sortParam,
-  validate,
 } from '../http/validate';
-import type { TeamListDto } from '../schemas';
-import { holdUntil, jsonBytesRead, jsonListBytes, jsonRead } from '../http/read';
-import { nextKickoff } from '../http/next-kickoff';
-import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
+import { audit, writeTransaction } from '../http/write';
+import {
+  CoachSchema,
+  importAnswerSchema,
+  importRefusalSchema,
+  MatchSchema,
+  RosterPlayerSchema,
+  SuspensionListSchema,
+  TeamListSchema,
+  TeamSchema,
+  TeamStatsSchema,
+  type RosterPlayerDto,
+  type TeamDto,
+  type TeamListDto,
+} from '../schemas';
 
-const teamParam = z.object({ teamId: idParam });
-const seasonQuery = z.object({ season: seasonParam.optional() });
-/** GET /api/teams: filters and a page; an unknown league or a season without leagues lists nothing. */
+// ---------------------------------------------------------------------------------
+// Parameters and bodies
+
+const teamId = idParam.meta({ description: 'dotted team id, e.g. riverside.rovers' });
+const teamParam = z.object({ teamId });
+const yearSchema = { type: 'string', pattern: '^\\d{4}$' } as const;
+const season = seasonParam.meta({
+  ...yearSchema,
+  description: 'four-digit year; defaults to the league season (or the team latest season)',
+});
+
+/** An unknown league or a season without leagues lists nothing. */
 const teamListQuery = z.object({
   league_id: z
     .string({ error: 'must be given once' })
     .pipe(idParam.transform(leagueIdFrom).pipe(idParam))
-    .optional(),
-  season: seasonParam.optional(),
-  limit: pageLimitParam.optional(),
-  cursor: cursorParam('teams', z.tuple([z.string(), z.string()])).optional(),
+    .optional()
+    .meta({ description: 'only the teams of this league; a colon prefix ("region:mwpl-26") is ignored' }),
+  season: seasonParam
+    .optional()
+    .meta({ ...yearSchema, description: 'only the teams of a league of this season' }),
+  limit: pageLimitParam.optional().meta({
+    type: 'integer',
+    minimum: 1,
+    maximum: 200,
+    description:
+      'rows per page, 1 to 200; the answer then carries next_cursor. Without limit and cursor the whole list',
+  }),
+  cursor: cursorParam('teams', z.tuple([z.string(), z.string()]))
+    .optional()
+    .meta({
+      type: 'string',
+      description:
+        'next_cursor of the page before (opaque; refused with 400 if altered or from another list). ' +
+        'Without limit: every row after it',
+    }),
 });
+const seasonQuery = z.object({ season: season.optional() });
 const teamMatchesQuery = z.object({
-  season: seasonParam.optional(),
-  approved: approvedParam.optional(),
-  past: booleanParam.optional(),
-  limit: limitParam.optional(),
-  sort: sortParam.optional(),
+  season: season.optional(),
+  approved: approvedParam
+    .optional()
+    .meta({ type: 'string', description: 'PENDING, TRUE, FALSE or empty (case-insensitive)' }),
+  past: booleanParam.optional().meta({
+    type: 'boolean',
+    description: 'true: kicked off and approved (the latest result); false: not yet played',
+  }),
+  limit: limitParam
+    .optional()
+    .meta({ type: 'integer', minimum: 1, maximum: 1000, description: 'positive whole number, at most 1000' }),
+  sort: sortParam.optional().meta({
+    type: 'string',
+    enum: ['asc', 'desc'],
+    default: 'asc',
+    description: 'by date (case-insensitive)',
+  }),
 });
 
-async function requireTeam(db: DB, teamId: string): Promise<void> {
-  if (!(await teamExists(db, teamId))) fail(404, 'Team not found');
+const teamBody = z.strictObject({
+  name: text(100),
+  location: text(100),
+  description: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(1000, 'must be at most 1000 characters')
+    .optional(),
+  league_id: z
+    .string({ error: 'must be text' })
+    .transform(leagueIdFrom)
+    .pipe(idParam)
+    .nullable()
+    .optional()
+    .meta({ type: 'string', nullable: true, description: 'an existing league (else 400), or null' }),
+});
+
+// Photo ids become file names under /api/images/players/: no separators, no leading dot.
+const photoId = z
+  .string({ error: 'must be text' })
+  .max(200, 'must be at most 200 characters')
+  .regex(/^(?:[\w-][\w.-]*)?$/, 'may contain only letters, digits, _, - and . (not first)')
+  .describe('a file name under /api/images/players/');
+const metrics = z
+  .record(
+    z.string().min(1).max(50),
+    z.union([z.string().max(200, 'must be at most 200 characters'), z.number(), z.boolean()], {
+      error: 'values must be text of at most 200 characters, numbers or true/false',
+    }),
+    // zod reports a bad key as one issue of the record itself.
+    {
+      error: (issue) =>
+        issue.code === 'invalid_key'
+          ? 'keys must be 1 to 50 characters'
+          : 'must be an object of simple values',
+    },
+  )
+  .refine((value) => Object.keys(value).length <= 50, 'must have at most 50 keys')
+  .meta({ maxProperties: 50 });
+
+const playerBody = z
+  .strictObject({
+    name: text(100),
+    position,
+    position_general: positionGeneral.meta({ description: 'must agree with position (or Other); FWD is FW' }),
+    number: shirtNumber,
+    photo_id: photoId.nullable().optional(),
+    metrics: metrics.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (!positionsAgree(body.position, body.position_general)) {
+      ctx.addIssue({ code: 'custom', path: ['position_general'], message: expectedGeneral(body.position) });
+    }
+  });
+
+const rosterParam = z.object({ teamId, playerId: idParam });
+// A 400 names the parameter at fault, and clients read these names in it.
+const squadParam = z.object({
+  team_id: teamId,
+  match_id: matchIdParam.meta({ type: 'integer', minimum: 1, maximum: 2147483647, description: 'match id' }),
+});
+// Counts are left to the handler so a wrong count gets the sentence the manager screen shows.
+const squadBody = z.strictObject({
+  players: z.array(idParam, { error: 'must be a list of player ids' }).describe('player ids'),
+});
+
+const importQuery = z.object({
+  dry_run: booleanParam
+    .optional()
+    .meta({ type: 'boolean', description: 'true: check every row and write nothing (200)' }),
+});
+
+// ---------------------------------------------------------------------------------
+// Answers
+
+const RosterSchema = z.strictObject({ players: z.array(RosterPlayerSchema), coaches: z.array(CoachSchema) });
+const SeasonsSchema = z.strictObject({ seasons: z.array(z.string().regex(/^\d{4}$/)) });
+const TeamMatchesSchema = z.strictObject({ matches: z.array(MatchSchema) });
+const TeamDeletedSchema = z.strictObject({ detail: z.string(), team_id: z.string() });
+const PlayerRemovedSchema = z.strictObject({
+  detail: z.string(),
+  player_id: z.string(),
+  kept_for_history: z.boolean(),
+});
+const SquadSchema = z.strictObject({
+  match_id: z.number().int(),
+  team_id: z.string(),
+  players: z.array(z.string()),
+});
+const RosterImportSchema = importAnswerSchema(
+  'player',
+  z.strictObject({
+    id: z.string().nullable(),
+    name: z.string(),
+    number: z.number().int(),
+    position: z.enum(POSITIONS),
+    position_general: z.enum(POSITION_GENERALS),
+  }),
+  ['name', 'number', 'position', 'position_general'],
+);
+
+const UNKNOWN_TEAM = { 404: 'Unknown team' };
+const SUPER_ADMIN_ONLY = 'Not a super admin';
+const CSV_FILE =
+  'The roster: RFC 4180, UTF-8 with a BOM, a header row, CRLF line ends; text cells starting with = + - @ ' +
+  "tab or CR get a leading ' (numbers never do). Content-Type: text/csv; charset=utf-8, " +
+  'Content-Disposition: attachment';
+
+// ---------------------------------------------------------------------------------
+// Reads
+
+const listTeamsRoute = createRoute({
+  method: 'get',
+  path: '/teams',
+  operationId: 'listTeams',
+  tags: [TAG.teams],
+  summary: 'Teams',
+  description:
+    'By name, then id; all of them unless filtered. With limit or cursor: one page and next_cursor',
+  security: PUBLIC,
+  ...cachedRead({ offline: true, tables: READ_TABLES.teams }),
+  request: { query: teamListQuery },
+  responses: { 200: readAnswer(TeamListSchema), ...NOT_MODIFIED, ...errors(400) },
+});
+
+const getTeamRoute = createRoute({
+  method: 'get',
+  path: '/teams/{teamId}',
+  operationId: 'getTeam',
+  tags: [TAG.teams],
+  summary: 'One team',
+  security: PUBLIC,
+  ...cachedRead({ offline: true, tables: READ_TABLES.teams }),
+  request: { params: teamParam },
+  responses: { 200: readAnswer(TeamSchema), ...NOT_MODIFIED, ...errors(400, UNKNOWN_TEAM) },
+});
+
+const getRosterRoute = createRoute({
+  method: 'get',
+  path: '/teams/{teamId}/roster',
+  operationId: 'getRoster',
+  tags: [TAG.teams],
+  summary: 'Players and coaches',
+  description: 'Players by position (GK, DEF, MID, FW, others), then shirt number; then the coaches',
+  security: PUBLIC,
+  ...cachedRead({ offline: true, tables: READ_TABLES.roster }),
+  request: { params: teamParam },
+  responses: { 200: readAnswer(RosterSchema), ...NOT_MODIFIED, ...errors(400, UNKNOWN_TEAM) },
+});
+
+const listTeamSeasonsRoute = createRoute({
+  method: 'get',
+  path: '/teams/{teamId}/seasons',
+  operationId: 'listTeamSeasons',
+  tags: [TAG.teams],
+  summary: 'Seasons in which the team has matches',
+  description: 'Newest first',
+  security: PUBLIC,
+  ...cachedRead({ offline: true, tables: READ_TABLES.teamSeasons }),
+  request: { params: teamParam },
+  responses: { 200: readAnswer(SeasonsSchema), ...NOT_MODIFIED, ...errors(400, UNKNOWN_TEAM) },
+});
+
+const getTeamStatsRoute = createRoute({
+  method: 'get',
+  path: '/teams/{teamId}/stats',
+  operationId: 'getTeamStats',
+  tags: [TAG.teams],
+  summary: 'Team leaderboards',
+  description: "The season's scorers, assists, clean sheets and points (default: the team's latest season)",
+  security: PUBLIC,
+  ...cachedRead({ offline: true, tables: READ_TABLES.matches }),
+  request: { params: teamParam, query: seasonQuery },
+  responses: { 200: readAnswer(TeamStatsSchema), ...NOT_MODIFIED, ...errors(400, UNKNOWN_TEAM) },
+});
+
+const listTeamMatchesRoute = createRoute({
+  method: 'get',
+  path: '/teams/{teamId}/matches',
+  operationId: 'listTeamMatches',
+  tags: [TAG.teams, TAG.matches],
+  summary: "A team's matches",
+  security: PUBLIC,
+  ...cachedRead({ offline: true, tables: READ_TABLES.matches }),
+  request: { params: teamParam, query: teamMatchesQuery },
+  responses: { 200: readAnswer(TeamMatchesSchema), ...NOT_MODIFIED, ...errors(400, UNKNOWN_TEAM) },
+});
+
+const listSuspensionsRoute = createRoute({
+  method: 'get',
+  path: '/teams/{teamId}/suspensions',
+  operationId: 'listSuspensions',
+  tags: [TAG.teams],
+  summary: 'Bans still to serve',
+  description: "In the team's league season (cards of approved results, by the league's rules)",
+  security: PUBLIC,
+  ...cachedRead({ offline: true, tables: READ_TABLES.suspensions }),
+  request: { params: teamParam },
+  responses: { 200: readAnswer(SuspensionListSchema), ...NOT_MODIFIED, ...errors(400, UNKNOWN_TEAM) },
+});
+
+const downloadRosterRoute = createRoute({
+  method: 'get',
+  path: '/teams/{teamId}/roster.csv',
+  operationId: 'downloadRoster',
+  tags: [TAG.teams, TAG.spreadsheets],
+  summary: 'The players as a spreadsheet',
+  description: 'name, number, position, position_general (what the import reads) and player_id',
+  security: PUBLIC,
+  // The same for everyone, so the server keeps it; a download, not one of the app's offline reads.
+  ...cachedRead({ tables: READ_TABLES.roster }),
+  request: { params: teamParam },
+  responses: {
+    200: readAnswer(z.string(), CSV_FILE, 'text/csv'),
+    ...NOT_MODIFIED,
+    ...errors(400, UNKNOWN_TEAM),
+  },
+});
+
+/**
+ * Not kept by the server's read cache: the match links are absolute, built from the
+ * request's own origin, and that cache keys answers by path alone.
+ */
+const getTeamCalendarRoute = createRoute({
+  method: 'get',
+  path: '/teams/{teamId}/calendar.ics',
+  operationId: 'getTeamCalendar',
+  tags: [TAG.teams, TAG.calendars],
+  summary: "The team's matches as a calendar feed",
+  description:
+    "Its league's season as iCalendar (RFC 5545): one event per match, two hours from kick-off, the " +
+    'score once approved, SEQUENCE growing when moved, CANCELLED while postponed',
+  security: PUBLIC,
+  request: { params: teamParam },
+  responses: {
+    200: readAnswer(z.string(), 'The calendar (Content-Type: text/calendar; charset=utf-8)', 'text/calendar'),
+    ...NOT_MODIFIED,
+    ...errors(400, UNKNOWN_TEAM),
+  },
+});
+
+// ---------------------------------------------------------------------------------
+// Writes
+
+const createTeamRoute = createRoute({
+  method: 'post',
+  path: '/teams',
+  operationId: 'createTeam',
+  tags: [TAG.teams],
+  summary: 'Create a team',
+  description: 'super_admin; the id is made from the name',
+  security: BEARER,
+  middleware: [requireUser, requireRoles('super_admin'), writeTransaction],
+  request: {
+    headers: WRITE_HEADERS,
+    body: { content: { 'application/json': { schema: teamBody } }, required: true },
+  },
+  responses: { 201: json(TeamSchema, 'Created'), ...WRITE_ERRORS, ...errors({ 403: SUPER_ADMIN_ONLY }) },
+});
+
+const deleteTeamRoute = createRoute({
+  method: 'delete',
+  path: '/teams/{teamId}',
+  operationId: 'deleteTeam',
+  tags: [TAG.teams],
+  summary: 'Delete a team',
+  description: "super_admin; a team with matches is never deleted (409). Its users' sessions end",
+  security: BEARER,
+  middleware: [requireUser, requireRoles('super_admin'), writeTransaction],
+  request: { headers: WRITE_HEADERS, params: teamParam },
+  responses: {
+    200: json(TeamDeletedSchema, 'Deleted, with its roster'),
+    ...WRITE_ERRORS,
+    ...errors({ 403: SUPER_ADMIN_ONLY, ...UNKNOWN_TEAM, 409: 'The team has matches on record' }),
+  },
+});
+
+const addPlayerRoute = createRoute({
+  method: 'post',
+  path: '/teams/{teamId}/players',
+  operationId: 'addPlayer',
+  tags: [TAG.teams, TAG.players],
+  summary: 'Add a player to the roster',
+  description: 'super_admin, or coach/owner of the team; the shirt number must be free in the team (409)',
+  security: BEARER,
+  middleware: [requireUser, staffRoles, writeTransaction],
+  request: {
+    headers: WRITE_HEADERS,
+    params: teamParam,
+    body: { content: { 'application/json': { schema: playerBody } }, required: true },
+  },
+  responses: {
+    201: json(RosterPlayerSchema, 'Added'),
+    ...WRITE_ERRORS,
+    ...errors({ 403: STAFF_ONLY, ...UNKNOWN_TEAM, 409: 'The shirt number is taken' }),
+  },
+});
+
+const removePlayerRoute = createRoute({
+  method: 'delete',
+  path: '/teams/{teamId}/players/{playerId}',
+  operationId: 'removePlayer',
+  tags: [TAG.teams, TAG.players],
+  summary: 'Remove a player from the roster',
+  description:
+    'super_admin, or coach/owner of the team; a player with match history leaves the roster but is kept',
+  security: BEARER,
+  middleware: [requireUser, staffRoles, writeTransaction],
+  request: { headers: WRITE_HEADERS, params: rosterParam },
+  responses: {
+    200: json(PlayerRemovedSchema, 'Removed'),
+    ...WRITE_ERRORS,
+    ...errors({ 403: STAFF_ONLY, 404: 'Unknown team, or the player is not in it' }),
+  },
+});
+
+const importRosterRoute = createRoute({
+  method: 'post',
+  path: '/teams/{teamId}/roster.csv',
+  operationId: 'importRoster',
+  tags: [TAG.teams, TAG.spreadsheets],
+  summary: 'Import players into the team',
+  description:
+    'super_admin, or coach/owner of the team. Columns name, number, position and optionally ' +
+    'position_general (empty: follows the position), in any order, other columns ignored. The rules of ' +
+    'POST /api/teams/{teamId}/players; each shirt number free in the team and once in the file',
+  security: BEARER,
+  // csvBody checks the media type and reads the bytes before writeTransaction reads the body.
+  middleware: [requireUser, requireRoles('coach', 'owner', 'super_admin'), csvBody, writeTransaction],
+  request: {
+    headers: WRITE_HEADERS,
+    params: teamParam,
+    query: importQuery,
+    body: {
+      required: true,
+      description:
+        'the CSV file, at most 1 MB, UTF-8 (a BOM is fine), CRLF or LF line ends. Also taken as ' +
+        'application/csv, text/plain or application/vnd.ms-excel',
+      content: { 'text/csv': { schema: z.string() } },
+    },
+  },
+  responses: {
+    200: json(RosterImportSchema, "The dry run: every row's outcome and every problem; nothing written"),
+    201: json(RosterImportSchema, 'Every row written, in one transaction'),
+    ...WRITE_ERRORS,
+    ...errors({ 403: STAFF_ONLY, ...UNKNOWN_TEAM, 413: 'File over 1 MB' }),
+    400: json(
+      importRefusalSchema(RosterImportSchema),
+      'Nothing written. A row with errors: the whole answer and the detail, every problem by line and ' +
+        'column; malformed quoting or a bad header: { detail, errors } naming the line; not UTF-8, not ' +
+        'text/csv, a bad parameter or Idempotency-Key: { detail }',
+    ),
+  },
+});
+
+const saveSquadRoute = createRoute({
+  method: 'put',
+  path: '/teams/{team_id}/matches/{match_id}/roster',
+  operationId: 'saveSquad',
+  tags: [TAG.teams, TAG.matches],
+  summary: 'Save the match-day squad',
+  description:
+    '7 to 18 players of the roster (staff of the team). 409 once the result is approved, or for a ' +
+    'player of another team or suspended for the match',
+  security: BEARER,
+  middleware: [requireUser, writeTransaction],
+  request: {
+    headers: WRITE_HEADERS,
+    params: squadParam,
+    body: { content: { 'application/json': { schema: squadBody } }, required: true },
+  },
+  responses: {
+    200: json(SquadSchema, 'Saved'),
+    ...WRITE_ERRORS,
+    ...errors({
+      403: STAFF_ONLY,
+      404: 'Unknown team, or the match is not one of its',
+      409: 'The squad is locked, or a player may not play',
+    }),
+  },
+});
+
+// ---------------------------------------------------------------------------------
+// The router
+
+async function requireTeam(db: DB, id: string): Promise<void> {
+  if (!(await teamExists(db, id))) fail(404, 'Team not found');
 }
 
-export const teamRoutes = new Hono<AppEnv>()
-  .get('/teams', validate('query', teamListQuery), async (c) => {
+export const teamRoutes = resourceRouter(
+  endpoint(listTeamsRoute, async (c) => {
     const query = c.req.valid('query');
     const page = await listTeams(c.get('db'), {
       leagueId: query.league_id,
@@ -63,23 +557,27 @@ export const teamRoutes = new Hono<AppEnv>()
       ? { teams: page.rows, next_cursor: nextCursor('teams', page.next) }
       : { teams: page.rows };
     return jsonRead(c, body, CACHE.revalidate);
-  })
-  .get('/teams/:teamId', validate('param', teamParam), async (c) => {
+  }),
+
+  endpoint(getTeamRoute, async (c) => {
     const team = await getTeam(c.get('db'), c.req.valid('param').teamId);
     if (!team) fail(404, 'Team not found');
     return jsonRead(c, team, CACHE.revalidate);
-  })
-  .get('/teams/:teamId/roster', validate('param', teamParam), async (c) => {
+  }),
+
+  endpoint(getRosterRoute, async (c) => {
     const { teamId } = c.req.valid('param');
     await requireTeam(c.get('db'), teamId);
     return jsonRead(c, await getRoster(c.get('db'), teamId), CACHE.revalidate);
-  })
-  .get('/teams/:teamId/seasons', validate('param', teamParam), async (c) => {
+  }),
+
+  endpoint(listTeamSeasonsRoute, async (c) => {
     const { teamId } = c.req.valid('param');
     await requireTeam(c.get('db'), teamId);
     return jsonRead(c, { seasons: await teamSeasons(c.get('db'), teamId) }, CACHE.revalidate);
-  })
-  .get('/teams/:teamId/stats', validate('param', teamParam), validate('query', seasonQuery), async (c) => {
+  }),
+
+  endpoint(getTeamStatsRoute, async (c) => {
     const { teamId } = c.req.valid('param');
     await requireTeam(c.get('db'), teamId);
     // Without a season: the team's latest season, else the current year.
@@ -100,30 +598,258 @@ export const teamRoutes = new Hono<AppEnv>()
       },
       CACHE.revalidate,
     );
-  })
-  .get(
-    '/teams/:teamId/matches',
-    validate('param', teamParam),
-    validate('query', teamMatchesQuery),
-    async (c) => {
-      const { teamId } = c.req.valid('param');
-      await requireTeam(c.get('db'), teamId);
-      const query = c.req.valid('query');
-      const matches = await listMatches(c.get('db'), {
-        teamId,
-        ...(query.season !== undefined && { season: query.season }),
-        // ?past=true is the "latest result": kicked off already and approved, so an
-        // unreviewed report never shows as a result.
-        ...(query.past === true && {
-          notAfter: c.get('options').now().toISOString(),
-          approved: 'TRUE' as const,
-        }),
-        ...(query.past === false && { after: c.get('options').now().toISOString() }),
-        ...(query.approved !== undefined && { approved: query.approved }),
-        ...(query.limit !== undefined && { limit: query.limit }),
-        order: query.sort ?? 'asc',
-      });
-      if (query.past !== undefined) holdUntil(c, await nextKickoff(c, teamId));
-      return jsonBytesRead(c, jsonListBytes(matches, 'matches'), CACHE.revalidate);
-    },
-  );
+  }),
+
+  endpoint(listTeamMatchesRoute, async (c) => {
+    const { teamId } = c.req.valid('param');
+    await requireTeam(c.get('db'), teamId);
+    const query = c.req.valid('query');
+    const matches = await listMatches(c.get('db'), {
+      teamId,
+      ...(query.season !== undefined && { season: query.season }),
+      // ?past=true is the "latest result": kicked off already and approved, so an
+      // unreviewed report never shows as a result.
+      ...(query.past === true && {
+        notAfter: c.get('options').now().toISOString(),
+        approved: 'TRUE' as const,
+      }),
+      ...(query.past === false && { after: c.get('options').now().toISOString() }),
+      ...(query.approved !== undefined && { approved: query.approved }),
+      ...(query.limit !== undefined && { limit: query.limit }),
+      order: query.sort ?? 'asc',
+    });
+    if (query.past !== undefined) holdUntil(c, await nextKickoff(c, teamId));
+    return jsonBytesRead(c, jsonListBytes(matches, 'matches'), CACHE.revalidate);
+  }),
+
+  endpoint(listSuspensionsRoute, async (c) => {
+    const db = c.get('db');
+    const { teamId } = c.req.valid('param');
+    const team = await teamLeague(db, teamId);
+    if (!team) fail(404, 'Team not found');
+    // The team's league season: a team plays in one league at a time (decision 0022).
+    const league = team.league;
+    const bans =
+      league === undefined
+        ? []
+        : activeBans(
+            await teamSeasonBans(db, league.league_id, league.season, teamId, c.get('options').now()),
+          );
+    const names = await namesOf(
+      db,
+      bans.map((ban) => ban.player_id),
+    );
+    // A ban is served as a kick-off passes: the answer holds until the team's next one.
+    holdUntil(c, await nextKickoff(c, teamId));
+    return jsonRead(
+      c,
+      {
+        suspensions: bans.map((ban) => ({
+          player_id: ban.player_id,
+          name: names.get(ban.player_id) ?? ban.player_id,
+          reason: ban.reason,
+          matches_remaining: ban.matches_remaining,
+          match_ids: ban.match_ids.filter((id) => !ban.served_ids.includes(id)),
+        })),
+      },
+      CACHE.revalidate,
+    );
+  }),
+
+  endpoint(downloadRosterRoute, async (c) => {
+    const { teamId } = c.req.valid('param');
+    await requireTeam(c.get('db'), teamId);
+    const { players } = await getRoster(c.get('db'), teamId);
+    // The first four columns are what POST …/roster.csv reads back (player_id it ignores).
+    return csvDownload(
+      c,
+      csvFileName(teamId, 'roster'),
+      ['name', 'number', 'position', 'position_general', 'player_id'],
+      players.map((player) => [
+        player.name,
+        player.number,
+        player.position,
+        player.position_general,
+        player.id,
+      ]),
+    );
+  }),
+
+  endpoint(getTeamCalendarRoute, async (c) => {
+    const db = c.get('db');
+    const team = await getTeam(db, c.req.valid('param').teamId);
+    if (!team) fail(404, 'Team not found');
+    // The season of the team's league; a team in no league: its latest season with matches.
+    const leagueId = leagueIdOf(team.league_id);
+    const league = leagueId === null ? undefined : await findLeague(db, leagueId);
+    const season = league?.season ?? (await teamSeasons(db, team.team_id))[0];
+    const matches = season === undefined ? [] : await calendarMatches(db, { teamId: team.team_id, season });
+    return calendarRead(c, team.team_name, matches);
+  }),
+
+  endpoint(createTeamRoute, async (c) => {
+    const db = c.get('db');
+    const body = c.req.valid('json');
+    const leagueId = body.league_id ?? null;
+    if (leagueId !== null && !(await leagueExists(db, leagueId))) {
+      fail(400, `Invalid field 'league_id': there is no league '${leagueId}'`);
+    }
+    const row = {
+      team_id: await uniqueTeamId(db, body.name),
+      team_name: body.name,
+      location: body.location,
+      description: body.description ?? '',
+      league_id: leagueId,
+    };
+    await insertTeam(db, row, c.get('options').now());
+    await audit(c, { action: 'create', entity: 'team', entityId: row.team_id, after: row });
+    const team: TeamDto = written(await getTeam(db, row.team_id));
+    return c.json(team, 201);
+  }),
+
+  endpoint(deleteTeamRoute, async (c) => {
+    const db = c.get('db');
+    const { teamId: team_id } = c.req.valid('param');
+    const team = await getTeam(db, team_id);
+    if (!team) fail(404, 'Team not found');
+    const matches = await teamMatchCount(db, team_id);
+    if (matches > 0) {
+      fail(
+        409,
+        `${team.team_name} has ${matches} ${matches === 1 ? 'match' : 'matches'} on record, so it cannot be deleted. Results and tables depend on them.`,
+      );
+    }
+    const userIds = await teamUserIds(db, team_id);
+    const removed = await deleteTeamWithRoster(db, team_id);
+    // A session carries the user's team; those users must sign in again to see the change.
+    const now = c.get('options').now();
+    for (const userId of userIds) await revokeUserSessions(db, userId, now);
+    await audit(c, {
+      action: 'delete',
+      entity: 'team',
+      entityId: team_id,
+      before: {
+        team_id,
+        team_name: team.team_name,
+        location: team.location,
+        description: team.description,
+        league_id: team.league_id,
+      },
+      after: { ...removed, users_signed_out: userIds },
+    });
+    return c.json({ detail: 'Team deleted', team_id }, 200);
+  }),
+
+  endpoint(addPlayerRoute, async (c) => {
+    const db = c.get('db');
+    const { teamId: team_id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    if (!(await teamExists(db, team_id))) fail(404, 'Team not found');
+    assertTeamStaff(currentUser(c), team_id);
+    if (await shirtNumberHolder(db, team_id, body.number)) shirtTaken(body.number);
+    const row = {
+      id: await uniqueId(db, body.name),
+      team_id,
+      name: body.name,
+      number: body.number,
+      position: body.position,
+      position_general: body.position_general,
+      photo_id: body.photo_id || null,
+      metrics: body.metrics ?? {},
+    };
+    await insertRosterPlayer(db, row, c.get('options').now());
+    await audit(c, { action: 'create', entity: 'player', entityId: row.id, after: row });
+    const player: RosterPlayerDto = written(await findPlayer(db, row.id));
+    return c.json(player, 201);
+  }),
+
+  endpoint(removePlayerRoute, async (c) => {
+    const db = c.get('db');
+    const { teamId: team_id, playerId } = c.req.valid('param');
+    if (!(await teamExists(db, team_id))) fail(404, 'Team not found');
+    assertTeamStaff(currentUser(c), team_id);
+    const player = await findPlayer(db, playerId);
+    if (!player || player.team_id !== team_id) fail(404, 'Player not found in this team');
+    // Events and squads name the player: deleting would rewrite past results.
+    const keptForHistory = await hasMatchHistory(db, player.id);
+    if (keptForHistory) await releasePlayer(db, player.id);
+    else await deletePlayer(db, player.id);
+    await audit(c, {
+      action: keptForHistory ? 'remove_from_roster' : 'delete',
+      entity: 'player',
+      entityId: player.id,
+      before: { team_id, name: player.name, ...placement(player) },
+      after: keptForHistory ? { team_id: null } : null,
+    });
+    return c.json({ detail: 'Player removed', player_id: player.id, kept_for_history: keptForHistory }, 200);
+  }),
+
+  endpoint(importRosterRoute, async (c) => {
+    const db = c.get('db');
+    const { teamId } = c.req.valid('param');
+    await requireTeam(db, teamId);
+    assertTeamStaff(currentUser(c), teamId);
+    const dryRun = c.req.valid('query').dry_run ?? false;
+    const table = await readImport(c, ROSTER_COLUMNS);
+    const plan = planRosterImport(table, { taken: await shirtNumbers(db, teamId) });
+    return importAnswer<RosterImportAnswer['rows'][number]>(c, dryRun, table, plan, async (rows) => {
+      const now = c.get('options').now();
+      const created: RosterImportAnswer['rows'] = [];
+      for (const row of rows) {
+        if (row.outcome !== 'create') continue;
+        // One at a time: each new id must see the ones before it (two "Sam Lee"s).
+        const player = { ...row.player, id: await uniqueId(db, row.player.name) };
+        const stored = { ...player, team_id: teamId, photo_id: null, metrics: {} };
+        await insertRosterPlayer(db, stored, now);
+        await audit(c, { action: 'create', entity: 'player', entityId: player.id, after: stored });
+        created.push({ ...row, player });
+      }
+      return created;
+    });
+  }),
+
+  endpoint(saveSquadRoute, async (c) => {
+    const db = c.get('db');
+    const user = currentUser(c);
+    const { team_id: teamId, match_id: matchId } = c.req.valid('param');
+    const { players } = c.req.valid('json');
+
+    const teamName = await findTeamName(db, teamId);
+    if (teamName === undefined) fail(404, 'Team not found');
+    assertTeamStaff(user, teamId);
+    const match = await findMatchState(db, matchId);
+    if (!match || !involvesTeam(match, teamId)) fail(404, 'Match not found for this team');
+
+    // The list is checked before any lookup, so an oversized one costs no query.
+    const listProblem = squadListProblem(players);
+    if (listProblem !== null) fail(400, listProblem);
+    if (isSquadLocked(match.approved)) fail(409, SQUAD_LOCKED);
+    const saved = await squadRows(db, matchId);
+    const refusal = squadMembersRefusal({
+      teamId,
+      teamName,
+      players,
+      currentTeams: await playerTeams(db, players),
+      saved,
+    });
+    if (refusal !== null) fail(refusal.kind === 'invalid' ? 400 : 409, refusal.message);
+    // A player banned from this match cannot be in its squad.
+    const bans = await teamSeasonBans(db, match.league_id, match.season, teamId, c.get('options').now());
+    for (const playerId of players) {
+      const ban = banFor(bans, playerId, matchId);
+      if (ban === undefined) continue;
+      const name = (await namesOf(db, [playerId])).get(playerId) ?? playerId;
+      fail(409, `${name} is suspended for this match: ${ban.reason}`);
+    }
+    const previous = saved.filter((row) => row.team_id === teamId).map((row) => row.player_id);
+    await replaceSquad(db, matchId, teamId, saved, players);
+    await audit(c, {
+      action: 'match.squad',
+      entity: 'match',
+      entityId: matchId,
+      before: { team_id: teamId, players: previous },
+      after: { team_id: teamId, players },
+    });
+    return c.json({ match_id: matchId, team_id: teamId, players }, 200);
+  }),
+);
