@@ -377,6 +377,14 @@ export interface ImportAnswer<Row> {
   created: number;
 }
 
+/**
+ * A row's outcome: created (under `Key`, what was created), or refused, echoing its
+ * values as read (each cut to 200 characters).
+ */
+type ImportRow<Key extends string, Created, Column extends string> =
+  | ({ line: number; outcome: 'create' } & Record<Key, Created>)
+  | { line: number; outcome: 'error'; values: Record<Column, string> };
+
 /** "2 rows have errors; nothing was imported" */
 export function refusalDetail(errors: readonly ImportError[]): string {
   const lines = new Set(errors.map((error) => error.line)).size;
@@ -424,11 +432,7 @@ export interface ImportedFixture {
   location: string;
 }
 
-/** A row's outcome; a refused row echoes its values as read (each cut to 200 characters). */
-export type FixtureImportRow =
-  | { line: number; outcome: 'create'; match: ImportedFixture }
-  | { line: number; outcome: 'error'; values: Record<FixtureColumn, string> };
-
+export type FixtureImportRow = ImportRow<'match', ImportedFixture, FixtureColumn>;
 export type FixtureImportAnswer = ImportAnswer<FixtureImportRow>;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -563,11 +567,7 @@ export interface ImportedPlayer {
   position_general: PositionGeneral;
 }
 
-/** A row's outcome; a refused row echoes its values as read (each cut to 200 characters). */
-export type RosterImportRow =
-  | { line: number; outcome: 'create'; player: ImportedPlayer }
-  | { line: number; outcome: 'error'; values: Record<RosterColumn, string> };
-
+export type RosterImportRow = ImportRow<'player', ImportedPlayer, RosterColumn>;
 export type RosterImportAnswer = ImportAnswer<RosterImportRow>;
 
 export interface RosterImportContext {

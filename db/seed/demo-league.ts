@@ -727,6 +727,20 @@ function planNews(
     const played = matches.filter((m) => m.current && m.league === league && m.outcome === 'approved');
     const lastRound = Math.max(...played.map((m) => m.round));
     const current = { league: league.blueprint.name, leagueId: league.currentId };
+    /** One story of the league: the template filled in, under the crest of `story.team`. */
+    const tell = (
+      template: { title: string; description: string },
+      values: Readonly<Record<string, string | number>>,
+      story: { link: string; team: TeamPlan; published_at: string },
+    ) =>
+      news.push({
+        league_id: league.currentId,
+        title: fill(template.title, values),
+        link: story.link,
+        image: crest(story.team),
+        description: fill(template.description, values),
+        published_at: story.published_at,
+      });
     // Match reports only for clear wins, walking back from the latest round.
     const wanted = league.blueprint.code === 'mwpl' ? 3 : league.blueprint.code === 'ncfl' ? 1 : 0;
     const reported: MatchPlan[] = [];
@@ -751,12 +765,9 @@ function planNews(
         ground: best.home.ground,
         scorer: (scorerId && players.get(scorerId)?.name) || winner.name,
       };
-      news.push({
-        league_id: league.currentId,
-        title: fill(template.title, values),
+      tell(template, values, {
         link: `/match/${best.id}`,
-        image: crest(winner),
-        description: fill(template.description, values),
+        team: winner,
         published_at: publishedAfter(best.kickOff, 28),
       });
     }
@@ -781,12 +792,9 @@ function planNews(
     const lastKickOff = Math.max(...played.filter((m) => m.round === lastRound).map((m) => m.kickOff));
     if (leader && row && league.blueprint.code !== 'rvsl') {
       const values = { team: leader.name, league: current.league, points: row.points, played: row.played };
-      news.push({
-        league_id: current.leagueId,
-        title: fill(NEWS_TEMPLATES.leader[0].title, values),
+      tell(NEWS_TEMPLATES.leader[0], values, {
         link: `/leagues/${current.leagueId}`,
-        image: crest(leader),
-        description: fill(NEWS_TEMPLATES.leader[0].description, values),
+        team: leader,
         published_at: publishedAfter(lastKickOff, 42),
       });
     }
@@ -803,12 +811,9 @@ function planNews(
           loser: loser.name,
           score: homeWon ? score(best) : `${best.awayScore ?? 0}–${best.homeScore ?? 0}`,
         };
-        news.push({
-          league_id: current.leagueId,
-          title: fill(NEWS_TEMPLATES.roundUp[0].title, values),
+        tell(NEWS_TEMPLATES.roundUp[0], values, {
           link: `/leagues/${current.leagueId}`,
-          image: crest(winner),
-          description: fill(NEWS_TEMPLATES.roundUp[0].description, values),
+          team: winner,
           published_at: publishedAfter(lastKickOff, 30),
         });
       }
@@ -823,12 +828,9 @@ function planNews(
           player: signed.name,
           town: prng.pick(leagues.flatMap((l) => l.blueprint.towns).filter((t) => t !== signingTeam.town)),
         };
-        news.push({
-          league_id: current.leagueId,
-          title: fill(NEWS_TEMPLATES.signing[0].title, values),
+        tell(NEWS_TEMPLATES.signing[0], values, {
           link: `/player/${signed.id}`,
-          image: crest(signingTeam),
-          description: fill(NEWS_TEMPLATES.signing[0].description, values),
+          team: signingTeam,
           published_at: iso(reference - prng.int(9, 20) * DAY - prng.int(0, 8) * HOUR),
         });
       }
@@ -837,12 +839,9 @@ function planNews(
       if (moved) {
         const time = iso(moved.kickOff).slice(11, 16);
         const values = { home: moved.home.name, away: moved.away.name, time: `${time} UTC` };
-        news.push({
-          league_id: current.leagueId,
-          title: fill(NEWS_TEMPLATES.fixtureChange[0].title, values),
+        tell(NEWS_TEMPLATES.fixtureChange[0], values, {
           link: `/match/${moved.id}`,
-          image: crest(moved.home),
-          description: fill(NEWS_TEMPLATES.fixtureChange[0].description, values),
+          team: moved.home,
           published_at: iso(reference - 2 * DAY - prng.int(0, 10) * HOUR),
         });
       }

@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Selectable } from 'kysely';
 import { openAndMigrate, type SqliteConnection } from '../../db/connection';
 import { verifyPassword, type HashCost } from '../../db/password';
+import type { MatchesTable } from '../../db/schema';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -83,23 +85,7 @@ function dump(sqlite: Sqlite): Record<string, unknown[]> {
   return out;
 }
 
-interface MatchRow {
-  id: number;
-  league_id: string;
-  season: string;
-  match_date: string;
-  home_team: string;
-  away_team: string;
-  location: string;
-  home_score: number | null;
-  away_score: number | null;
-  approved: string;
-  reported_by_team: string | null;
-  reported_by_user: string | null;
-  reported_at: string | null;
-  reviewed_by_user: string | null;
-  reviewed_at: string | null;
-}
+type MatchRow = Selectable<MatchesTable>;
 
 /** The invariants that hold for any seed and any reference date. */
 function expectBelievableWorld(sqlite: Sqlite, referenceDate: Date): void {
