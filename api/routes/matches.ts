@@ -1,29 +1,295 @@
 /**
- * Match reads: upcoming matches, one match, and the head-to-head history.
+ * /api/matches: the public reads (the list, one match, the head-to-head history), moving
+ * or postponing a match, and its result loop (a report, its review, the reports side by
+ * side), which api/http/match-review.ts runs.
  */
-import { Hono } from 'hono';
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
-import type { AppEnv } from '../env';
-import type { MatchDetailsDto } from '../schemas';
+import { MATCH_STATUSES } from '../../db/schema';
+import { currentUser, requireRoles, requireUser } from '../auth/middleware';
 import { namesOf } from '../data/discipline';
+import { matchSchedule, updateMatchSchedule } from '../data/league-season';
 import { getMatch, listMatches } from '../data/matches';
 import { teamExists } from '../data/teams';
+import { isReported, parseMatchDate } from '../domain/match-time';
+import { matchMoved } from '../domain/notification-text';
+import { SCORE_MAX } from '../domain/report-rules';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { booleanParam, idParam, limitParam, matchIdParam, validate } from '../http/validate';
-import { holdUntil, jsonBytesRead, jsonListBytes, jsonListBytesInSteps, jsonRead } from '../http/read';
+import {
+  BEARER,
+  cachedRead,
+  endpoint,
+  errors,
+  json,
+  NOT_MODIFIED,
+  PUBLIC,
+  readAnswer,
+  READ_TABLES,
+  resourceRouter,
+  TAG,
+  WRITE_ERRORS,
+  WRITE_HEADERS,
+} from '../http/contract';
+import { matchReports, reportResult, review, reviewBody } from '../http/match-review';
 import { nextKickoff } from '../http/next-kickoff';
+import { tell } from '../http/notify';
+import { holdUntil, jsonBytesRead, jsonListBytes, jsonListBytesInSteps, jsonRead } from '../http/read';
+import { booleanParam, idParam, limitParam, matchIdParam } from '../http/validate';
+import { audit, writeTransaction } from '../http/write';
+import {
+  MatchDetailsSchema,
+  MatchReportsSchema,
+  MatchSchema,
+  ReportAnswerSchema,
+  type MatchDetailsDto,
+} from '../schemas';
 
-const listQuery = z.object({
-  future: booleanParam.optional(),
-  team_id: idParam.optional(),
-  limit: limitParam.optional(),
+const matchId = matchIdParam.meta({ description: 'match id' });
+
+// ---------------------------------------------------------------------------------
+// Reads
+
+const listMatchesRoute = createRoute({
+  method: 'get',
+  path: '/matches',
+  operationId: 'listMatches',
+  tags: [TAG.matches],
+  summary: 'Matches',
+  description: 'Oldest first; future=true gives upcoming matches, soonest first',
+  security: PUBLIC,
+  ...cachedRead({ offline: true, tables: READ_TABLES.matches }),
+  request: {
+    query: z.object({
+      future: booleanParam.optional().meta({ description: 'true: upcoming only; false: kicked off only' }),
+      team_id: idParam.optional().meta({ description: 'only this team' }),
+      limit: limitParam.optional().meta({ description: 'positive whole number, at most 1000' }),
+    }),
+  },
+  responses: {
+    200: readAnswer(z.array(MatchSchema)),
+    ...NOT_MODIFIED,
+    ...errors(400, { 404: 'Unknown team_id' }),
+  },
 });
 
-export const matchRoutes = new Hono<AppEnv>()
+const getHeadToHead = createRoute({
+  method: 'get',
+  path: '/matches/between/{home}/{away}',
+  operationId: 'getHeadToHead',
+  tags: [TAG.matches],
+  summary: 'Approved results between two teams',
+  description: 'In either order, newest first',
+  security: PUBLIC,
+  ...cachedRead({ offline: true, tables: READ_TABLES.matches }),
+  request: {
+    params: z.object({
+      home: idParam.meta({ description: 'a team id' }),
+      away: idParam.meta({ description: 'the other team id' }),
+    }),
+  },
+  responses: {
+    200: readAnswer(z.array(MatchSchema)),
+    ...NOT_MODIFIED,
+    ...errors(400, { 404: 'Unknown team' }),
+  },
+});
+
+const getMatchRoute = createRoute({
+  method: 'get',
+  path: '/matches/{matchId}',
+  operationId: 'getMatch',
+  tags: [TAG.matches],
+  summary: 'One match',
+  description:
+    'home_players/away_players are the saved squads, else the rosters; player_names names every player it lists',
+  security: PUBLIC,
+  ...cachedRead({ offline: true, tables: READ_TABLES.matches }),
+  request: { params: z.object({ matchId }) },
+  responses: {
+    200: readAnswer(MatchDetailsSchema),
+    ...NOT_MODIFIED,
+    ...errors(400, { 404: 'Unknown match' }),
+  },
+});
+
+// Behind a session: neither the offline store nor the read cache keeps it.
+const getMatchReports = createRoute({
+  method: 'get',
+  path: '/matches/{id}/reports',
+  operationId: 'getMatchReports',
+  tags: [TAG.matches],
+  summary: "The match's reports side by side",
+  description: 'With their differences (staff of either team, super_admin); no-store',
+  security: BEARER,
+  middleware: [requireUser] as const,
+  request: { params: z.object({ id: matchId }) },
+  responses: {
+    200: readAnswer(MatchReportsSchema),
+    ...NOT_MODIFIED,
+    ...errors(400, 401, { 403: 'Not staff of either team', 404: 'Unknown match' }),
+  },
+});
+
+// ---------------------------------------------------------------------------------
+// Moving or postponing a match
+
+const scheduleBody = z.strictObject({
+  date: z
+    .string({ error: 'must be a date and time with its offset, such as 2027-03-06T15:00:00Z' })
+    .regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i,
+      'must be a date and time with its offset, such as 2027-03-06T15:00:00Z',
+    )
+    .refine((value) => parseMatchDate(value) !== null, 'is not a real date and time')
+    .meta({ description: 'ISO 8601 instant with offset' }),
+  location: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(200, 'must be at most 200 characters')
+    .refine((value) => !/\p{Cc}/u.test(value), 'must not contain control characters'),
+  status: z.enum(MATCH_STATUSES, { error: 'must be scheduled or postponed' }),
+});
+
+const scheduleMatch = createRoute({
+  method: 'put',
+  path: '/matches/{matchId}/schedule',
+  operationId: 'scheduleMatch',
+  tags: [TAG.matches],
+  summary: 'Move or postpone a match',
+  description: 'super_admin; 409 once it has a report. Both teams’ staff are notified',
+  security: BEARER,
+  middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
+  request: {
+    headers: WRITE_HEADERS,
+    params: z.object({ matchId }),
+    body: { content: { 'application/json': { schema: scheduleBody } }, required: true },
+  },
+  responses: {
+    200: json(MatchSchema, 'The match as it is now'),
+    ...WRITE_ERRORS,
+    ...errors({ 403: 'Not a super admin', 404: 'Unknown match', 409: 'The match has a report' }),
+  },
+});
+
+// ---------------------------------------------------------------------------------
+// The result loop
+
+const scoreMessage = `must be a whole number from 0 to ${SCORE_MAX}`;
+const score = z
+  .number({ error: (issue) => (issue.input === undefined ? 'is required' : scoreMessage) })
+  .int(scoreMessage)
+  .min(0, scoreMessage)
+  .max(SCORE_MAX, scoreMessage);
+const MAX_LISTED = 100;
+const playerList = z
+  .array(idParam, { error: 'must be a list of player ids' })
+  .max(MAX_LISTED, `must list at most ${MAX_LISTED} entries`)
+  .default([])
+  .meta({ description: 'player ids' });
+const reportBody = z.strictObject({
+  home_score: score,
+  away_score: score,
+  goalscorers: playerList,
+  assisters: playerList,
+  goalkeepers: playerList,
+  // Optional, so reports queued offline by an older app, which sent no cards, are still accepted.
+  yellow_cards: playerList,
+  red_cards: playerList,
+  // The client sends the state it displays; the server alone decides it (always PENDING).
+  approved: z.unknown().optional().meta({ description: 'ignored: the server decides' }),
+});
+
+const reportResultRoute = createRoute({
+  method: 'post',
+  path: '/matches/{id}/report',
+  operationId: 'reportResult',
+  tags: [TAG.matches],
+  summary: "Report a played match's result",
+  description:
+    'Staff of either team, or super_admin; it becomes PENDING whatever the body says. A team answering ' +
+    "the opponent's pending report confirms it when both agree (approved at once) or is kept beside it " +
+    'for review when they differ',
+  security: BEARER,
+  middleware: [requireUser, writeTransaction] as const,
+  request: {
+    headers: WRITE_HEADERS,
+    params: z.object({ id: matchId }),
+    body: { content: { 'application/json': { schema: reportBody } }, required: true },
+  },
+  responses: {
+    200: json(ReportAnswerSchema, 'Reported: the match, and what the report did'),
+    ...WRITE_ERRORS,
+    ...errors({
+      403: 'Not staff of either team',
+      404: 'Unknown match',
+      409: 'Not played yet, postponed, or no longer open to a report',
+    }),
+  },
+});
+
+/**
+ * Approve and reject take an optional body that match-review reads itself (an empty one
+ * is fine whatever its content type), so it is declared for the document only: a plain
+ * schema the route's validator leaves alone.
+ */
+type BodyMedia = NonNullable<NonNullable<RouteConfig['request']>['body']>['content'][string];
+type PlainSchema = Exclude<Extract<BodyMedia, { schema?: unknown }>['schema'], z.ZodType | undefined>;
+const reviewChoice = {
+  content: {
+    'application/json': { schema: z.toJSONSchema(reviewBody, { target: 'openapi-3.0' }) as PlainSchema },
+  },
+  required: false,
+};
+
+const approveResult = createRoute({
+  method: 'post',
+  path: '/matches/{id}/approve',
+  operationId: 'approveResult',
+  tags: [TAG.matches],
+  summary: 'Approve a pending result',
+  description: 'The other team, or super_admin; with two differing reports, the one named',
+  security: BEARER,
+  middleware: [requireUser, writeTransaction] as const,
+  request: { headers: WRITE_HEADERS, params: z.object({ id: matchId }), body: reviewChoice },
+  responses: {
+    200: json(MatchSchema, 'Approved'),
+    ...WRITE_ERRORS,
+    ...errors({
+      403: 'Not staff of the other team',
+      404: 'Unknown match, or no report from the team named',
+      409: 'Only a pending result can be approved',
+    }),
+  },
+});
+
+const rejectResult = createRoute({
+  method: 'post',
+  path: '/matches/{id}/reject',
+  operationId: 'rejectResult',
+  tags: [TAG.matches],
+  summary: 'Reject a pending result',
+  description:
+    'The other team, or super_admin; with two differing reports, the one named (rejecting the first ' +
+    'leaves the second pending)',
+  security: BEARER,
+  middleware: [requireUser, writeTransaction] as const,
+  request: { headers: WRITE_HEADERS, params: z.object({ id: matchId }), body: reviewChoice },
+  responses: {
+    200: json(MatchSchema, 'Rejected'),
+    ...WRITE_ERRORS,
+    ...errors({
+      403: 'Not staff of the other team',
+      404: 'Unknown match, or no report from the team named',
+      409: 'Only a pending result can be rejected',
+    }),
+  },
+});
+
+export const matchRoutes = resourceRouter(
   // ?future=true: upcoming matches, soonest first (the next match uses limit=1).
   // Without it: every match, oldest first.
-  .get('/matches', validate('query', listQuery), async (c) => {
+  endpoint(listMatchesRoute, async (c) => {
     const query = c.req.valid('query');
     if (query.team_id !== undefined && !(await teamExists(c.get('db'), query.team_id)))
       fail(404, 'Team not found');
@@ -38,24 +304,21 @@ export const matchRoutes = new Hono<AppEnv>()
     // Without a filter this is every match of the league's history.
     const list = await jsonListBytesInSteps(matches);
     return jsonBytesRead(c, list.bytes, CACHE.revalidate, list.etag);
-  })
-  .get(
-    '/matches/between/:home/:away',
-    validate('param', z.object({ home: idParam, away: idParam })),
-    async (c) => {
-      const { home, away } = c.req.valid('param');
-      for (const team of [home, away])
-        if (!(await teamExists(c.get('db'), team))) fail(404, 'Team not found');
-      // Played means an approved result: an unreviewed report is not history yet.
-      const matches = await listMatches(c.get('db'), {
-        between: [home, away],
-        approved: 'TRUE',
-        order: 'desc',
-      });
-      return jsonBytesRead(c, jsonListBytes(matches), CACHE.revalidate);
-    },
-  )
-  .get('/matches/:matchId', validate('param', z.object({ matchId: matchIdParam })), async (c) => {
+  }),
+
+  endpoint(getHeadToHead, async (c) => {
+    const { home, away } = c.req.valid('param');
+    for (const team of [home, away]) if (!(await teamExists(c.get('db'), team))) fail(404, 'Team not found');
+    // Played means an approved result: an unreviewed report is not history yet.
+    const matches = await listMatches(c.get('db'), {
+      between: [home, away],
+      approved: 'TRUE',
+      order: 'desc',
+    });
+    return jsonBytesRead(c, jsonListBytes(matches), CACHE.revalidate);
+  }),
+
+  endpoint(getMatchRoute, async (c) => {
     const match = await getMatch(c.get('db'), c.req.valid('param').matchId);
     if (!match) fail(404, 'Match not found');
     const listed = [
@@ -72,4 +335,61 @@ export const matchRoutes = new Hono<AppEnv>()
       player_names: Object.fromEntries(await namesOf(c.get('db'), listed)),
     };
     return jsonRead(c, details, CACHE.revalidate);
-  });
+  }),
+
+  endpoint(getMatchReports, async (c) =>
+    jsonRead(c, await matchReports(c, c.req.valid('param').id), CACHE.noStore),
+  ),
+
+  endpoint(scheduleMatch, async (c) => {
+    const db = c.get('db');
+    const { matchId } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const before = await matchSchedule(db, matchId);
+    if (!before) fail(404, 'Match not found');
+    if (isReported(before)) {
+      fail(409, 'This match has a report: a reported or approved match cannot be moved or postponed');
+    }
+    const date = (parseMatchDate(body.date) as Date).toISOString();
+    const changed =
+      date !== before.match_date || body.location !== before.location || body.status !== before.status;
+    if (changed) {
+      const schedule = {
+        match_date: date,
+        location: body.location,
+        status: body.status,
+        schedule_sequence: before.schedule_sequence + 1,
+      };
+      await updateMatchSchedule(db, matchId, schedule, c.get('options').now().toISOString());
+      await audit(c, {
+        action:
+          body.status === 'postponed' && before.status !== 'postponed' ? 'match.postpone' : 'match.schedule',
+        entity: 'match',
+        entityId: String(matchId),
+        before,
+        after: { ...before, ...schedule },
+      });
+    }
+    const after = await getMatch(db, matchId);
+    if (changed && after) {
+      // Both teams' staff hear of it (the super admin who moved it saw it).
+      await tell(
+        c,
+        { teams: [after.home_team, after.away_team], except: currentUser(c).id },
+        matchMoved(
+          { id: matchId, homeName: after.home_team_name, awayName: after.away_team_name },
+          body.status === 'postponed',
+          body.location,
+        ),
+      );
+    }
+    return c.json(after, 200);
+  }),
+
+  endpoint(reportResultRoute, async (c) =>
+    c.json(await reportResult(c, c.req.valid('param').id, c.req.valid('json')), 200),
+  ),
+  // No body needed: the client posts with a JSON content type and nothing (or {}) in it.
+  endpoint(approveResult, async (c) => c.json(await review(c, c.req.valid('param').id, 'approve'), 200)),
+  endpoint(rejectResult, async (c) => c.json(await review(c, c.req.valid('param').id, 'reject'), 200)),
+);

@@ -1,15 +1,11 @@
 /**
- * The result loop's reads and the bell (issue #20): a match's reports side by side,
- * the super admin's overdue list, and each user's notifications and muted kinds.
- * Everything here is personal: answered no-store, never kept by the read cache.
+ * /api/notifications: the bell, each signed-in user's notifications and the kinds they
+ * muted. Everything here is personal: answered no-store, never kept by the read cache.
  */
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '../../db/schema';
-import type { AppEnv } from '../env';
-import { currentUser, isTeamStaff, requireRoles, requireUser } from '../auth/middleware';
-import { findCounterReport, matchReport } from '../data/counter-reports';
-import { findMatchState, matchOrThrow } from '../data/match-writes';
+import { currentUser, requireUser } from '../auth/middleware';
 import {
   listNotifications,
   markAllRead,
@@ -18,15 +14,24 @@ import {
   setMutedKinds,
   unreadCount,
 } from '../data/notifications';
-import { overdueMatches, type OverdueKey } from '../data/overdue';
-import { reportDifferences, type ReportField } from '../domain/report-compare';
-import type { OverdueListDto } from '../schemas';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
+import {
+  BEARER,
+  endpoint,
+  errors,
+  json,
+  NOT_MODIFIED,
+  readAnswer,
+  resourceRouter,
+  TAG,
+  WRITE_ERRORS,
+  WRITE_HEADERS,
+} from '../http/contract';
 import { jsonRead } from '../http/read';
-import { matchIdParam, rowIdParam, validate } from '../http/validate';
+import { rowIdParam } from '../http/validate';
 import { writeTransaction } from '../http/write';
-import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
+import { NotificationPageSchema, NotificationSettingsSchema } from '../schemas';
 
 const PAGE_DEFAULT = 20;
 const PAGE_MAX = 100;
@@ -43,19 +48,9 @@ const pageQuery = z.strictObject({
         .min(1, `must be a whole number from 1 to ${PAGE_MAX}`)
         .max(PAGE_MAX, `must be a whole number from 1 to ${PAGE_MAX}`),
     )
-    .optional(),
-  cursor: rowIdParam.optional(),
-});
-
-/** GET /api/reports/overdue: a page, after the kick-off and id of the last match shown. */
-const overdueQuery = z.strictObject({
-  limit: pageLimitParam.optional(),
-  cursor: cursorParam(
-    'overdue',
-    z
-      .tuple([z.string(), z.string().regex(/^\d{1,15}$/)])
-      .transform(([date, id]): OverdueKey => ({ date, id: Number(id) })),
-  ).optional(),
+    .optional()
+    .meta({ description: `per page, 1 to ${PAGE_MAX} (default ${PAGE_DEFAULT})` }),
+  cursor: rowIdParam.optional().meta({ description: 'next_cursor of the page before' }),
 });
 
 const settingsBody = z.strictObject({
@@ -66,107 +61,129 @@ const settingsBody = z.strictObject({
     .max(NOTIFICATION_KINDS.length * 2),
 });
 
-export const notificationRoutes = new Hono<AppEnv>()
-  // Not under /matches/: the offline store and the read cache take /api/matches/:matchId as public.
-  .get(
-    '/reports/overdue',
-    requireUser,
-    requireRoles('super_admin'),
-    validate('query', overdueQuery),
-    async (c) => {
-      const query = c.req.valid('query');
-      const page = await overdueMatches(c.get('db'), c.get('options').now(), {
-        limit: query.limit,
-        after: query.cursor,
-      });
-      // Without limit or cursor the answer is the whole list, shaped as it always was.
-      const body: OverdueListDto = isPaged(query)
-        ? {
-            matches: page.rows,
-            next_cursor: nextCursor('overdue', page.next && [page.next.date, String(page.next.id)]),
-          }
-        : { matches: page.rows };
-      return jsonRead(c, body, CACHE.noStore);
-    },
-  )
-  .get('/matches/:id/reports', requireUser, validate('param', z.object({ id: matchIdParam })), async (c) => {
-    const db = c.get('db');
-    const user = currentUser(c);
-    const { id } = c.req.valid('param');
-    const match = await findMatchState(db, id);
-    if (!match) fail(404, 'Match not found');
-    if (!isTeamStaff(user, match.home_team) && !isTeamStaff(user, match.away_team)) {
-      fail(403, "Only the two teams' coaches and owners, or a super admin, may see the reports");
-    }
-    const current = await matchOrThrow(db, id);
-    const counter = await findCounterReport(db, id);
-    const reports = [];
-    if (current.approved !== '' && current.home_score !== null) {
-      reports.push({
-        team_id: current.reported_by_team,
-        reported_at: current.reported_at,
-        first: true,
-        ...matchReport(current),
-      });
-    }
-    if (counter) {
-      reports.push({
-        team_id: counter.team_id,
-        reported_at: counter.reported_at,
-        first: false,
-        home_score: counter.home_score,
-        away_score: counter.away_score,
-        goalscorers: counter.goalscorers,
-        assisters: counter.assisters,
-        goalkeepers: counter.goalkeepers,
-        yellow_cards: counter.yellow_cards,
-        red_cards: counter.red_cards,
-      });
-    }
-    const differences: ReportField[] =
-      counter && reports[0] ? reportDifferences(matchReport(current), counter) : [];
-    return jsonRead(c, { match_id: id, approved: current.approved, reports, differences }, CACHE.noStore);
-  })
-  .get('/notifications', requireUser, validate('query', pageQuery), async (c) => {
+/** The answer of marking read: how many are left. */
+const UnreadSchema = z.strictObject({ unread: z.number().int().describe('notifications still unread') });
+
+const listNotificationsRoute = createRoute({
+  method: 'get',
+  path: '/notifications',
+  operationId: 'listNotifications',
+  tags: [TAG.notifications],
+  summary: 'Your notifications',
+  description: "The signed-in user's notifications, newest first, and the unread count; no-store",
+  security: BEARER,
+  middleware: [requireUser] as const,
+  request: { query: pageQuery },
+  responses: {
+    200: readAnswer(NotificationPageSchema),
+    ...NOT_MODIFIED,
+    ...errors(400, 401),
+  },
+});
+
+const getNotificationSettings = createRoute({
+  method: 'get',
+  path: '/notifications/settings',
+  operationId: 'getNotificationSettings',
+  tags: [TAG.notifications],
+  summary: 'The notification kinds you muted',
+  security: BEARER,
+  middleware: [requireUser] as const,
+  responses: {
+    200: readAnswer(NotificationSettingsSchema),
+    ...NOT_MODIFIED,
+    ...errors(401),
+  },
+});
+
+const updateNotificationSettings = createRoute({
+  method: 'put',
+  path: '/notifications/settings',
+  operationId: 'updateNotificationSettings',
+  tags: [TAG.notifications],
+  summary: 'Mute notification kinds',
+  description: 'The list replaces the previous one',
+  security: BEARER,
+  middleware: [requireUser, writeTransaction] as const,
+  request: {
+    headers: WRITE_HEADERS,
+    body: { content: { 'application/json': { schema: settingsBody } }, required: true },
+  },
+  responses: {
+    200: json(NotificationSettingsSchema, 'The muted kinds now'),
+    ...WRITE_ERRORS,
+  },
+});
+
+const markAllNotificationsRead = createRoute({
+  method: 'post',
+  path: '/notifications/read-all',
+  operationId: 'markAllNotificationsRead',
+  tags: [TAG.notifications],
+  summary: 'Mark all your notifications read',
+  security: BEARER,
+  middleware: [requireUser, writeTransaction] as const,
+  request: { headers: WRITE_HEADERS },
+  responses: {
+    200: json(UnreadSchema),
+    ...WRITE_ERRORS,
+  },
+});
+
+const markNotificationRead = createRoute({
+  method: 'post',
+  path: '/notifications/{id}/read',
+  operationId: 'markNotificationRead',
+  tags: [TAG.notifications],
+  summary: 'Mark one of your notifications read',
+  description: 'Someone else’s is 404, like one that does not exist',
+  security: BEARER,
+  middleware: [requireUser, writeTransaction] as const,
+  request: {
+    headers: WRITE_HEADERS,
+    params: z.object({ id: rowIdParam.meta({ description: 'notification id' }) }),
+  },
+  responses: {
+    200: json(UnreadSchema),
+    ...WRITE_ERRORS,
+    ...errors({ 404: 'Unknown notification' }),
+  },
+});
+
+export const notificationRoutes = resourceRouter(
+  endpoint(listNotificationsRoute, async (c) => {
     const { limit, cursor } = c.req.valid('query');
     const page = await listNotifications(c.get('db'), currentUser(c).id, {
       limit: limit ?? PAGE_DEFAULT,
       ...(cursor !== undefined ? { before: cursor } : {}),
     });
     return jsonRead(c, page, CACHE.noStore);
-  })
-  .get('/notifications/settings', requireUser, async (c) =>
+  }),
+
+  endpoint(getNotificationSettings, async (c) =>
     jsonRead(c, { muted: await mutedKinds(c.get('db'), currentUser(c).id) }, CACHE.noStore),
-  )
-  .put(
-    '/notifications/settings',
-    requireUser,
-    writeTransaction,
-    validate('json', settingsBody),
-    async (c) => {
-      const userId = currentUser(c).id;
-      await setMutedKinds(c.get('db'), userId, c.req.valid('json').muted);
-      return c.json({ muted: await mutedKinds(c.get('db'), userId) }, 200);
-    },
-  )
-  .post('/notifications/read-all', requireUser, writeTransaction, async (c) => {
+  ),
+
+  endpoint(updateNotificationSettings, async (c) => {
+    const userId = currentUser(c).id;
+    await setMutedKinds(c.get('db'), userId, c.req.valid('json').muted);
+    return c.json({ muted: await mutedKinds(c.get('db'), userId) }, 200);
+  }),
+
+  endpoint(markAllNotificationsRead, async (c) => {
     const userId = currentUser(c).id;
     await markAllRead(c.get('db'), userId, c.get('options').now().toISOString());
     return c.json({ unread: await unreadCount(c.get('db'), userId) }, 200);
-  })
-  .post(
-    '/notifications/:id/read',
-    requireUser,
-    writeTransaction,
-    validate('param', z.object({ id: rowIdParam })),
-    async (c) => {
-      const userId = currentUser(c).id;
-      // Someone else's notification is not found, exactly like one that does not exist.
-      if (
-        !(await markRead(c.get('db'), userId, c.req.valid('param').id, c.get('options').now().toISOString()))
-      ) {
-        fail(404, 'Notification not found');
-      }
-      return c.json({ unread: await unreadCount(c.get('db'), userId) }, 200);
-    },
-  );
+  }),
+
+  endpoint(markNotificationRead, async (c) => {
+    const userId = currentUser(c).id;
+    // Someone else's notification is not found, exactly like one that does not exist.
+    if (
+      !(await markRead(c.get('db'), userId, c.req.valid('param').id, c.get('options').now().toISOString()))
+    ) {
+      fail(404, 'Notification not found');
+    }
+    return c.json({ unread: await unreadCount(c.get('db'), userId) }, 200);
+  }),
+);

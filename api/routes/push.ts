@@ -1,23 +1,34 @@
 /**
- * Web Push opt-in (issue #20): the key browsers subscribe with, and each signed-in
+ * /api/push: Web Push opt-in, the key browsers subscribe with, and each signed-in
  * user's browser subscriptions. Notifications are pushed after the write that stored
  * them commits (api/push/sender.ts).
  */
 import { createECDH } from 'node:crypto';
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import type { AppEnv } from '../env';
 import { currentUser, requireUser } from '../auth/middleware';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
+import {
+  BEARER,
+  endpoint,
+  errors,
+  json,
+  NOT_MODIFIED,
+  PUBLIC,
+  readAnswer,
+  resourceRouter,
+  TAG,
+  WRITE_ERRORS,
+  WRITE_HEADERS,
+} from '../http/contract';
 import { jsonRead } from '../http/read';
-import { validate } from '../http/validate';
 import { writeTransaction } from '../http/write';
 import { deleteSubscription, saveSubscription } from '../push/subscriptions';
 
 export const MAX_ENDPOINT_LENGTH = 1000;
 
-const endpoint = z
+const endpointUrl = z
   .string({ error: 'is required' })
   .min(1, 'is required')
   .max(MAX_ENDPOINT_LENGTH, `is too long (at most ${MAX_ENDPOINT_LENGTH} characters)`);
@@ -60,49 +71,99 @@ function isP256Point(key: Buffer): boolean {
 
 /** What PushSubscription.toJSON() gives. */
 const subscriptionBody = z.strictObject({
-  endpoint: endpoint.refine(isHttpsUrl, 'must be an https URL'),
+  endpoint: endpointUrl
+    .refine(isHttpsUrl, 'must be an https URL')
+    .meta({ description: 'https URL of the push service', format: 'uri' }),
   expirationTime: z.number({ error: 'must be a number or null' }).nullable().optional(),
   keys: z.strictObject(
     {
-      p256dh: base64urlKey(65, "must be the browser's P-256 public key in base64url", isP256Point),
-      auth: base64urlKey(16, "must be the browser's 16-byte auth secret in base64url"),
+      p256dh: base64urlKey(65, "must be the browser's P-256 public key in base64url", isP256Point).meta({
+        description: "the browser's P-256 public key, base64url",
+      }),
+      auth: base64urlKey(16, "must be the browser's 16-byte auth secret in base64url").meta({
+        description: 'the 16-byte auth secret, base64url',
+      }),
     },
     { error: 'must be an object with p256dh and auth' },
   ),
 });
 
-const unsubscribeBody = z.strictObject({ endpoint });
+const unsubscribeBody = z.strictObject({ endpoint: endpointUrl });
 
-export const pushRoutes = new Hono<AppEnv>()
-  .get('/push/key', (c) => {
+const getPushKey = createRoute({
+  method: 'get',
+  path: '/push/key',
+  operationId: 'getPushKey',
+  tags: [TAG.notifications],
+  summary: 'The Web Push public key',
+  description: 'The VAPID public key a browser subscribes with (applicationServerKey); no-store',
+  security: PUBLIC,
+  responses: {
+    200: readAnswer(z.strictObject({ public_key: z.string().describe('base64url P-256 public key') })),
+    ...NOT_MODIFIED,
+    ...errors({ 404: 'Web Push is not configured' }),
+  },
+});
+
+const subscribePush = createRoute({
+  method: 'post',
+  path: '/push/subscriptions',
+  operationId: 'subscribePush',
+  tags: [TAG.notifications],
+  summary: 'Subscribe this browser to Web Push',
+  description: 'The body is PushSubscription.toJSON(). An endpoint another user had moves to this one',
+  security: BEARER,
+  middleware: [requireUser, writeTransaction] as const,
+  request: {
+    headers: WRITE_HEADERS,
+    body: { content: { 'application/json': { schema: subscriptionBody } }, required: true },
+  },
+  responses: {
+    201: json(z.strictObject({ endpoint: z.string() }), 'Subscribed'),
+    ...WRITE_ERRORS,
+  },
+});
+
+const unsubscribePush = createRoute({
+  method: 'delete',
+  path: '/push/subscriptions',
+  operationId: 'unsubscribePush',
+  tags: [TAG.notifications],
+  summary: 'Unsubscribe a browser',
+  description: "Only the caller's own subscription is removed; an unknown endpoint answers 204 too",
+  security: BEARER,
+  middleware: [requireUser, writeTransaction] as const,
+  request: {
+    headers: WRITE_HEADERS,
+    body: { content: { 'application/json': { schema: unsubscribeBody } }, required: true },
+  },
+  responses: {
+    204: { description: 'Unsubscribed' },
+    ...WRITE_ERRORS,
+  },
+});
+
+export const pushRoutes = resourceRouter(
+  endpoint(getPushKey, (c) => {
     const key = c.get('options').vapidPublicKey;
     if (key === null) fail(404, 'Web Push is not configured');
     return jsonRead(c, { public_key: key }, CACHE.noStore);
-  })
-  .post(
-    '/push/subscriptions',
-    requireUser,
-    writeTransaction,
-    validate('json', subscriptionBody),
-    async (c) => {
-      const { endpoint, keys } = c.req.valid('json');
-      await saveSubscription(
-        c.get('db'),
-        currentUser(c).id,
-        { endpoint, p256dh: keys.p256dh, auth: keys.auth },
-        c.get('options').now().toISOString(),
-      );
-      return c.json({ endpoint }, 201);
-    },
-  )
-  .delete(
-    '/push/subscriptions',
-    requireUser,
-    writeTransaction,
-    validate('json', unsubscribeBody),
-    async (c) => {
-      // Only the caller's own subscription goes; an unknown endpoint is already gone.
-      await deleteSubscription(c.get('db'), currentUser(c).id, c.req.valid('json').endpoint);
-      return c.body(null, 204);
-    },
-  );
+  }),
+
+  endpoint(subscribePush, async (c) => {
+    const { endpoint, keys } = c.req.valid('json');
+    await saveSubscription(
+      c.get('db'),
+      currentUser(c).id,
+      { endpoint, p256dh: keys.p256dh, auth: keys.auth },
+      c.get('options').now().toISOString(),
+    );
+    return c.json({ endpoint }, 201);
+  }),
+
+  endpoint(unsubscribePush, async (c) => {
+    // Only the caller's own subscription goes; an unknown endpoint is already gone.
+    await deleteSubscription(c.get('db'), currentUser(c).id, c.req.valid('json').endpoint);
+    return c.body(null, 204);
+  }),
+);
