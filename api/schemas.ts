@@ -477,3 +477,47 @@ export type OverdueMatchDto = z.infer<typeof OverdueMatchSchema>;
 export type OverdueListDto = z.infer<typeof OverdueListSchema>;
 export type NotificationDto = z.infer<typeof NotificationSchema>;
 export type NotificationPageDto = z.infer<typeof NotificationPageSchema>;
+
+/** A problem a CSV import found, by line and column. */
+export const ImportErrorSchema = z.strictObject({
+  line: z.number().int().describe('line of the file, 1 being the header'),
+  column: z.string().nullable().describe('null: the whole line or file'),
+  message: z.string(),
+});
+
+/**
+ * The answer of a CSV import (POST …/matches.csv, …/roster.csv): every row's outcome, a
+ * row written as `item` or refused with its values as read, and every problem.
+ */
+export function importAnswerSchema(item: string, itemSchema: z.ZodType, columns: readonly string[]) {
+  return z.strictObject({
+    dry_run: z.boolean(),
+    rows: z.array(
+      z.union([
+        z.strictObject({
+          line: z.number().int(),
+          outcome: z.literal('create'),
+          [item]: itemSchema.describe('what is (or would be) written; id null in a dry run'),
+        }),
+        z.strictObject({
+          line: z.number().int(),
+          outcome: z.literal('error'),
+          values: z
+            .strictObject(Object.fromEntries(columns.map((column) => [column, z.string()])))
+            .describe('the row as read (each value cut to 200 characters)'),
+        }),
+      ]),
+    ),
+    errors: z.array(ImportErrorSchema),
+    ignored_columns: z.array(z.string()).describe('header names that are not columns of the import'),
+    created: z.number().int().describe('rows written: 0 in a dry run'),
+  });
+}
+
+/**
+ * An import refused (400, nothing written): with a row in error, the whole answer beside
+ * the detail; a file that cannot be read, `{ detail, errors }`; anything else `{ detail }`.
+ */
+export function importRefusalSchema(answer: ReturnType<typeof importAnswerSchema>) {
+  return answer.partial().extend({ detail: z.string(), errors: z.array(ImportErrorSchema).optional() });
+}
