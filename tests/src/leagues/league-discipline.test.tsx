@@ -9,6 +9,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { renderPage } from '@/entry-server';
 import { DISCIPLINE_ROWS_FIRST, disciplineRanks } from '@/features/leagues/league-discipline';
 import { logRequests, withApiMock, type ApiMock } from '../api-mock';
+import { showCards } from '../match-cards';
 import { renderRoute, useTinyLeagueClock, renderedPage } from '../render';
 
 /**
@@ -21,19 +22,11 @@ import { renderRoute, useTinyLeagueClock, renderedPage } from '../render';
  */
 async function addCards(api: ApiMock) {
   const { m1, m2, m3, m4, m5 } = api.app.matchIds;
-  await api.app.connection.db
-    .insertInto('match_cards')
-    .values([
-      { match_id: m4, team_id: 'west.rangers', player_id: 'wr.def', card: 'yellow' },
-      { match_id: m1, team_id: 'south.city', player_id: 'sc.mid', card: 'yellow' },
-      { match_id: m1, team_id: 'south.city', player_id: 'sc.mid', card: 'yellow' },
-      { match_id: m4, team_id: 'north.town', player_id: 'nt.def', card: 'red' },
-      { match_id: m2, team_id: 'east.united', player_id: 'eu.mid', card: 'yellow' },
-      { match_id: m3, team_id: 'east.united', player_id: 'eu.mid', card: 'yellow' },
-      { match_id: m4, team_id: 'north.town', player_id: 'nt.mid', card: 'yellow' },
-      { match_id: m5, team_id: 'north.town', player_id: 'nt.fwd', card: 'red' },
-    ])
-    .execute();
+  await showCards(api, m1, { yellow: ['sc.mid', 'sc.mid'] });
+  await showCards(api, m2, { yellow: ['eu.mid'] });
+  await showCards(api, m3, { yellow: ['eu.mid'] });
+  await showCards(api, m4, { yellow: ['wr.def', 'nt.mid'], red: ['nt.def'] });
+  await showCards(api, m5, { red: ['nt.fwd'] });
 }
 
 const api = withApiMock({ setup: addCards });

@@ -9,6 +9,7 @@ import { closeOfflineDb, offlineDb } from '@/offline/db';
 import { listOutbox } from '@/offline/outbox';
 import { storage, type StoredUser } from '@/lib/storage';
 import { type ApiMock, logRequests, withApiMock } from '../api-mock';
+import { showCards } from '../match-cards';
 import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
 import { optionTexts } from '../queries';
 
@@ -552,23 +553,11 @@ describe('cards in the Match Report (issue #19)', () => {
 
   it('prefills the cards of an existing report; a yellow then a straight red is kept', async () => {
     useTinyLeagueClock();
-    const { db } = api.app.connection;
-    const m6 = Number(id('m6'));
-    await db
-      .insertInto('match_cards')
-      .values([
-        { match_id: m6, team_id: 'west.rangers', player_id: 'wr.fwd', card: 'yellow' },
-        { match_id: m6, team_id: 'south.city', player_id: 'sc.mid', card: 'yellow' },
-        { match_id: m6, team_id: 'west.rangers', player_id: 'wr.fwd', card: 'yellow' },
-        { match_id: m6, team_id: 'south.city', player_id: 'sc.def', card: 'red' },
-        { match_id: m6, team_id: 'south.city', player_id: 'sc.gk', card: 'yellow' },
-        { match_id: m6, team_id: 'south.city', player_id: 'sc.gk', card: 'red' },
-        // Two yellows and a red (the API takes it): the sending-off of a second yellow.
-        { match_id: m6, team_id: 'south.city', player_id: 'sc.fwd', card: 'yellow' },
-        { match_id: m6, team_id: 'south.city', player_id: 'sc.fwd', card: 'red' },
-        { match_id: m6, team_id: 'south.city', player_id: 'sc.fwd', card: 'yellow' },
-      ])
-      .execute();
+    await showCards(api, id('m6'), {
+      // sc.fwd: two yellows and a red (the API takes it), the sending-off of a second yellow.
+      yellow: ['wr.fwd', 'sc.mid', 'wr.fwd', 'sc.gk', 'sc.fwd', 'sc.fwd'],
+      red: ['sc.def', 'sc.gk', 'sc.fwd'],
+    });
     const bodies = reportBodies();
     await openTab(coachOf('west.rangers'));
     const user = await chooseMatch(id('m6'));

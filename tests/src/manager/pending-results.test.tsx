@@ -16,6 +16,7 @@ import { SessionProvider } from '@/lib/session';
 import { storage, type StoredUser } from '@/lib/storage';
 import { tokenFor } from '../../fixtures/auth';
 import { withApiMock } from '../api-mock';
+import { showCards } from '../match-cards';
 import { renderRoute, useTinyLeagueClock } from '../render';
 import { findTeamCards, TINY_LEAGUE_TEAM_CARDS } from './team-picker';
 
@@ -350,16 +351,7 @@ describe('Pending Results tab', () => {
     useTinyLeagueClock();
     const { db } = api.app.connection;
     const m5 = api.app.matchIds.m5;
-    await db
-      .insertInto('match_cards')
-      .values([
-        { match_id: m5, team_id: 'east.united', player_id: 'eu.mid', card: 'yellow' },
-        { match_id: m5, team_id: 'north.town', player_id: 'nt.def', card: 'yellow' },
-        { match_id: m5, team_id: 'east.united', player_id: 'eu.mid', card: 'yellow' },
-        { match_id: m5, team_id: 'east.united', player_id: 'eu.fwd', card: 'yellow' },
-        { match_id: m5, team_id: 'east.united', player_id: 'eu.fwd', card: 'red' },
-      ])
-      .execute();
+    await showCards(api, m5, { yellow: ['eu.mid', 'nt.def', 'eu.mid', 'eu.fwd'], red: ['eu.fwd'] });
     try {
       const { dialog } = await coachOpensReview();
       const yellow = within(dialog).getByRole('list', { name: 'Yellow cards' });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { type ApiMock, logRequests, withApiMock } from '../api-mock';
+import { showCards } from '../match-cards';
 import { renderRoute, useTinyLeagueClock } from '../render';
 
 const api = withApiMock();
@@ -186,17 +187,7 @@ describe('the match page', () => {
     useTinyLeagueClock();
     const { db } = api.app.connection;
     const m4 = id('m4'); // West Rangers 1-1 North Town, approved
-    await db
-      .insertInto('match_cards')
-      .values([
-        { match_id: m4, team_id: 'north.town', player_id: 'nt.mid', card: 'yellow' },
-        { match_id: m4, team_id: 'west.rangers', player_id: 'wr.def', card: 'yellow' },
-        { match_id: m4, team_id: 'north.town', player_id: 'nt.mid', card: 'yellow' },
-        { match_id: m4, team_id: 'west.rangers', player_id: 'wr.fwd', card: 'yellow' },
-        { match_id: m4, team_id: 'north.town', player_id: 'nt.fwd', card: 'red' },
-        { match_id: m4, team_id: 'west.rangers', player_id: 'wr.fwd', card: 'red' },
-      ])
-      .execute();
+    await showCards(api, m4, { yellow: ['nt.mid', 'wr.def', 'nt.mid', 'wr.fwd'], red: ['nt.fwd', 'wr.fwd'] });
     try {
       await renderRoute(`/match/${m4}`, { api });
       const cards = await screen.findByRole('region', { name: 'Cards' });

@@ -6,9 +6,8 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { renderPage } from '@/entry-server';
-import { DEFAULT_RULES } from '../../../api/domain/league-rules';
-import { NOW } from '../../fixtures/factory';
 import { withApiMock, type ApiMock } from '../api-mock';
+import { setSuspensionRules, showCards } from '../match-cards';
 import { renderRoute, renderedPage } from '../render';
 
 /**
@@ -19,31 +18,13 @@ import { renderRoute, renderedPage } from '../render';
  * - nt.def also has a yellow in m1 and one in m10 (tl-25, season 2025).
  */
 async function addCards(api: ApiMock) {
-  const { db } = api.app.connection;
   const { m1, m2, m4, m5, m10 } = api.app.matchIds;
-  await db
-    .insertInto('league_rules')
-    .values({
-      league_id: 'tl-26',
-      rules: JSON.stringify({
-        ...DEFAULT_RULES,
-        suspensions: { ...DEFAULT_RULES.suspensions, red_card_matches: 3 },
-      }),
-      updated_at: NOW.toISOString(),
-    })
-    .execute();
-  await db
-    .insertInto('match_cards')
-    .values([
-      { match_id: m1, team_id: 'north.town', player_id: 'nt.def', card: 'yellow' },
-      { match_id: m4, team_id: 'north.town', player_id: 'nt.def', card: 'red' },
-      { match_id: m10, team_id: 'north.town', player_id: 'nt.def', card: 'yellow' },
-      { match_id: m1, team_id: 'south.city', player_id: 'sc.mid', card: 'yellow' },
-      { match_id: m1, team_id: 'south.city', player_id: 'sc.mid', card: 'yellow' },
-      { match_id: m2, team_id: 'east.united', player_id: 'eu.mid', card: 'yellow' },
-      { match_id: m5, team_id: 'north.town', player_id: 'nt.fwd', card: 'red' },
-    ])
-    .execute();
+  await setSuspensionRules(api, 'tl-26', { red_card_matches: 3 });
+  await showCards(api, m1, { yellow: ['nt.def', 'sc.mid', 'sc.mid'] });
+  await showCards(api, m2, { yellow: ['eu.mid'] });
+  await showCards(api, m4, { red: ['nt.def'] });
+  await showCards(api, m5, { red: ['nt.fwd'] });
+  await showCards(api, m10, { yellow: ['nt.def'] });
 }
 
 const api = withApiMock({ setup: addCards });
