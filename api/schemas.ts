@@ -11,6 +11,7 @@ import {
   NOTIFICATION_KINDS,
   POSITION_GENERALS,
   POSITIONS,
+  USER_TYPES,
 } from '../db/schema';
 import { TIEBREAKERS } from './domain/league-rules';
 import { REPORT_FIELDS } from './domain/report-compare';
@@ -521,3 +522,26 @@ export function importAnswerSchema(item: string, itemSchema: z.ZodType, columns:
 export function importRefusalSchema(answer: ReturnType<typeof importAnswerSchema>) {
   return answer.partial().extend({ detail: z.string(), errors: z.array(ImportErrorSchema).optional() });
 }
+
+/** The answer of a call that only says what it did: `{ "detail": "Signed out" }`. */
+export const DetailSchema = z.strictObject({ detail: z.string() });
+
+/** An account as the API shows it: never its password hash. */
+export const UserSchema = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    user_type: z.enum(USER_TYPES),
+    team_id: z.string().nullable(),
+  })
+  .meta({ id: 'User' });
+
+/** What signing in, registering and refreshing answer: a token of a new session and its user. */
+export const SessionSchema = z
+  .strictObject({
+    access_token: z.string().describe('send as Authorization: Bearer <token>; lasts 15 minutes'),
+    token_type: z.enum(['bearer']),
+    user: UserSchema,
+  })
+  .meta({ id: 'Session' });

@@ -1,15 +1,17 @@
 /**
- * Accounts and sessions: login, registration (fans), token refresh with rotation,
- * logout (of this device or of all), password change, and who-am-I. Login is
+ * /api/auth: accounts and sessions. Login, registration (fans), token refresh with
+ * rotation, logout (of this device or of all), password change, and who-am-I. Login is
  * rate-limited per client address and per account; a password change's check of the
  * current password counts against the same per-account limit.
  */
-import { deleteUserSubscriptions } from '../push/subscriptions';
-import { Hono, type Context } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_COST, hashPassword, verifyPassword } from '../../db/password';
 import type { AppEnv } from '../env';
 import { bearerToken, currentUser, requireUser } from '../auth/middleware';
+import { signAccessToken, TokenError, verifyAccessToken } from '../auth/tokens';
+import { uniqueId } from '../data/ids';
 import {
   createSession,
   liveSessionUser,
@@ -17,15 +19,25 @@ import {
   revokeUserSessions,
   type SessionUser,
 } from '../data/sessions';
-import { signAccessToken, TokenError, verifyAccessToken } from '../auth/tokens';
-import { uniqueId } from '../data/ids';
 import { emailTaken, findUserForLogin, insertUser, passwordHashOf, replacePasswordHash } from '../data/users';
 import { fail } from '../errors';
-import { clientAddress } from '../http/client-address';
-import { validate } from '../http/validate';
-import { audit } from '../http/write';
 import { CACHE } from '../http/cache';
+import { clientAddress } from '../http/client-address';
+import {
+  BEARER,
+  endpoint,
+  errors,
+  json,
+  NOT_MODIFIED,
+  PUBLIC,
+  readAnswer,
+  resourceRouter,
+  TAG,
+} from '../http/contract';
 import { jsonRead } from '../http/read';
+import { audit } from '../http/write';
+import { deleteUserSubscriptions } from '../push/subscriptions';
+import { DetailSchema, SessionSchema, UserSchema } from '../schemas';
 
 const INVALID_LOGIN = 'Incorrect email or password';
 
@@ -34,7 +46,8 @@ const email = z
   .trim()
   .toLowerCase()
   .max(320, 'is too long')
-  .pipe(z.email('must be an email address'));
+  .pipe(z.email('must be an email address'))
+  .meta({ format: 'email' });
 /** A password to check against the stored hash: bounded so hashing stays cheap. */
 const givenPassword = z.string({ error: 'is required' }).min(1, 'is required').max(1024, 'is too long');
 /** The rule for a password being set, at registration and at a change. */
@@ -57,6 +70,11 @@ const registerBody = z.strictObject({
 });
 const changePasswordBody = z.strictObject({ current_password: givenPassword, new_password: newPassword });
 const refreshBody = z.object({ token: z.string({ error: 'is required' }).min(1, 'is required').max(4096) });
+
+const jsonBody = <Schema extends z.ZodType>(schema: Schema) => ({
+  content: { 'application/json': { schema } },
+  required: true,
+});
 
 function tooMany(retryAfterSeconds: number, what = 'sign-in'): never {
   const minutes = Math.ceil(retryAfterSeconds / 60);
@@ -97,14 +115,14 @@ function dummyHash(c: Context<AppEnv>): Promise<string> {
   return hash;
 }
 
-async function issue(c: Context<AppEnv>, user: SessionUser) {
+async function issue(c: Context<AppEnv>, user: SessionUser): Promise<z.infer<typeof SessionSchema>> {
   const now = c.get('options').now();
   const sessionId = await createSession(c.get('db'), user.id, now);
   const access_token = await signAccessToken(c.get('options').jwtSecret, { userId: user.id, sessionId }, now);
   return { access_token, token_type: 'bearer', user: publicUser(user) };
 }
 
-function publicUser(user: SessionUser) {
+function publicUser(user: SessionUser): z.infer<typeof UserSchema> {
   return {
     id: user.id,
     name: user.name,
@@ -114,8 +132,121 @@ function publicUser(user: SessionUser) {
   };
 }
 
-export const authRoutes = new Hono<AppEnv>()
-  .post('/auth/login', validate('json', loginBody), async (c) => {
+const login = createRoute({
+  method: 'post',
+  path: '/auth/login',
+  operationId: 'login',
+  tags: [TAG.auth],
+  summary: 'Sign in',
+  description:
+    '10 attempts per 15 minutes per client address and per account; past that, 429 with Retry-After',
+  security: PUBLIC,
+  request: { body: jsonBody(loginBody) },
+  responses: {
+    200: json(SessionSchema, 'Signed in: the access token (15 minutes) and the user'),
+    ...errors(400, { 401: INVALID_LOGIN }, 413, 429),
+  },
+});
+
+const register = createRoute({
+  method: 'post',
+  path: '/auth/register',
+  operationId: 'register',
+  tags: [TAG.auth],
+  summary: 'Create a fan account and sign in',
+  description: 'A fan has no staff rights',
+  security: PUBLIC,
+  request: { body: jsonBody(registerBody) },
+  responses: {
+    201: json(SessionSchema, 'Registered and signed in'),
+    ...errors(400, 413, { 409: 'An account with this email already exists' }),
+  },
+});
+
+const refreshToken = createRoute({
+  method: 'post',
+  path: '/auth/refresh-token',
+  operationId: 'refreshToken',
+  tags: [TAG.auth],
+  summary: 'Exchange an access token for a new one',
+  description:
+    'Takes a token (even expired, up to 30 days old) of a live session; that session ends and a new ' +
+    'one starts',
+  security: PUBLIC,
+  request: { body: jsonBody(refreshBody) },
+  responses: {
+    200: json(SessionSchema, 'A new token of a new session'),
+    ...errors(400, { 401: 'Invalid token, or its session has ended' }, 413),
+  },
+});
+
+const logout = createRoute({
+  method: 'post',
+  path: '/auth/logout',
+  operationId: 'logout',
+  tags: [TAG.auth],
+  summary: 'End the session',
+  description: 'The bearer token may have expired',
+  security: BEARER,
+  responses: { 200: json(DetailSchema, 'Signed out'), ...errors(401, 413) },
+});
+
+const changePassword = createRoute({
+  method: 'post',
+  path: '/auth/change-password',
+  operationId: 'changePassword',
+  tags: [TAG.auth],
+  summary: "Change the signed-in user's password",
+  description:
+    'Ends every other session (this one stays). Checks of the current password count against the ' +
+    'per-account sign-in limit (429 with Retry-After)',
+  security: BEARER,
+  middleware: [requireUser] as const,
+  request: { body: jsonBody(changePasswordBody) },
+  responses: {
+    200: json(DetailSchema, 'Password changed'),
+    ...errors(
+      {
+        400: 'Invalid body, or the new password equals the current one',
+        403: 'Current password is incorrect',
+        409: 'The password was changed meanwhile',
+      },
+      401,
+      413,
+      429,
+    ),
+  },
+});
+
+const logoutAll = createRoute({
+  method: 'post',
+  path: '/auth/logout-all',
+  operationId: 'logoutAll',
+  tags: [TAG.auth],
+  summary: 'End every session of the signed-in user, this one included',
+  description: "Also removes the user's Web Push subscriptions",
+  security: BEARER,
+  middleware: [requireUser] as const,
+  responses: { 200: json(DetailSchema, 'Signed out of all devices'), ...errors(401, 413) },
+});
+
+const getCurrentUser = createRoute({
+  method: 'get',
+  path: '/auth/me',
+  operationId: 'getCurrentUser',
+  tags: [TAG.auth],
+  summary: 'The signed-in user',
+  security: BEARER,
+  middleware: [requireUser] as const,
+  responses: {
+    200: readAnswer(z.strictObject({ user: UserSchema })),
+    ...NOT_MODIFIED,
+    ...errors(401),
+  },
+});
+
+export const authRoutes = resourceRouter(
+  endpoint(login, async (c) => {
     const body = c.req.valid('json');
     const address = clientAddress(c);
     const limiter = c.get('loginLimiter');
@@ -133,8 +264,8 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user || !valid) fail(401, INVALID_LOGIN);
     await limiter.reset(`account:${account}`);
     return c.json(await issue(c, user), 200);
-  })
-  .post('/auth/register', validate('json', registerBody), async (c) => {
+  }),
+  endpoint(register, async (c) => {
     const body = c.req.valid('json');
     const db = c.get('db');
     if (await emailTaken(db, body.email)) fail(409, 'An account with this email already exists');
@@ -146,8 +277,8 @@ export const authRoutes = new Hono<AppEnv>()
       created_at: c.get('options').now().toISOString(),
     });
     return c.json(await issue(c, user), 201);
-  })
-  .post('/auth/refresh-token', validate('json', refreshBody), async (c) => {
+  }),
+  endpoint(refreshToken, async (c) => {
     const now = c.get('options').now();
     let claims;
     try {
@@ -162,8 +293,8 @@ export const authRoutes = new Hono<AppEnv>()
     // Rotation: the old session (and every token of it) ends as the new one starts.
     await revokeSession(c.get('db'), claims.sid, now);
     return c.json(await issue(c, user), 200);
-  })
-  .post('/auth/logout', async (c) => {
+  }),
+  endpoint(logout, async (c) => {
     const token = bearerToken(c.req.header('Authorization'));
     if (token === null) fail(401, 'No authentication token found');
     const now = c.get('options').now();
@@ -176,8 +307,8 @@ export const authRoutes = new Hono<AppEnv>()
     }
     await revokeSession(c.get('db'), claims.sid, now);
     return c.json({ detail: 'Signed out' }, 200);
-  })
-  .post('/auth/change-password', requireUser, validate('json', changePasswordBody), async (c) => {
+  }),
+  endpoint(changePassword, async (c) => {
     const user = currentUser(c);
     const sessionId = c.get('sessionId');
     if (sessionId === undefined) fail(401, 'No authentication token found');
@@ -208,8 +339,8 @@ export const authRoutes = new Hono<AppEnv>()
       await audit(c, { action: 'auth.password', entity: 'user', entityId: user.id });
     });
     return c.json({ detail: 'Password changed' }, 200);
-  })
-  .post('/auth/logout-all', requireUser, async (c) => {
+  }),
+  endpoint(logoutAll, async (c) => {
     const user = currentUser(c);
     await inTransaction(c, async () => {
       await revokeUserSessions(c.get('db'), user.id, c.get('options').now());
@@ -217,5 +348,6 @@ export const authRoutes = new Hono<AppEnv>()
       await audit(c, { action: 'auth.logout_all', entity: 'user', entityId: user.id });
     });
     return c.json({ detail: 'Signed out of all devices' }, 200);
-  })
-  .get('/auth/me', requireUser, (c) => jsonRead(c, { user: publicUser(currentUser(c)) }, CACHE.noStore));
+  }),
+  endpoint(getCurrentUser, (c) => jsonRead(c, { user: publicUser(currentUser(c)) }, CACHE.noStore)),
+);

@@ -1,17 +1,16 @@
 /**
- * Team crests and player and coach photos from the images folder. A missing or
+ * /api/images: team crests and player and coach photos from the images folder. A missing or
  * unservable picture answers the default headshot rather than an error, because
  * the client shows whatever comes back in an <img>.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import type { AppEnv } from '../env';
-import { readResponse } from '../http/read';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { validate } from '../http/validate';
+import { endpoint, errors, NOT_MODIFIED, PUBLIC, readAnswer, resourceRouter, TAG } from '../http/contract';
+import { readResponse } from '../http/read';
 
 export const IMAGE_KINDS = ['teams', 'players', 'coaches'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
@@ -59,12 +58,30 @@ interface Image {
   fallback: boolean;
 }
 
-const paramsSchema = z.object({ kind: z.enum(IMAGE_KINDS), file: z.string() });
+const imageParams = z.object({
+  kind: z.enum(IMAGE_KINDS).meta({ description: 'the folder' }),
+  file: z.string().meta({ description: 'file name (.svg, .png, .jpg, .jpeg, .webp or .gif)' }),
+});
 
-export const imageRoutes = new Hono<AppEnv>().get(
-  '/images/:kind{teams|players|coaches}/:file',
-  validate('param', paramsSchema),
-  async (c) => {
+// The path's pattern spells IMAGE_KINDS: another folder is a 404, like any unknown path.
+const getImage = createRoute({
+  method: 'get',
+  path: '/images/{kind{teams|players|coaches}}/{file}',
+  operationId: 'getImage',
+  tags: [TAG.images],
+  summary: 'A team crest, player or coach photo',
+  description: 'default.jpg (or the bundled default) when missing; SVG answers carry a sandboxing CSP',
+  security: PUBLIC,
+  request: { params: imageParams },
+  responses: {
+    200: readAnswer(z.string().meta({ format: 'binary' }), 'The image', 'image/*'),
+    ...NOT_MODIFIED,
+    ...errors({ 400: 'Not a possible file name' }),
+  },
+});
+
+export const imageRoutes = resourceRouter(
+  endpoint(getImage, async (c) => {
     const { kind, file } = c.req.valid('param');
     const name = sanitiseImageName(file);
     if (name === null) fail(400, 'Invalid image file name');
@@ -85,7 +102,7 @@ export const imageRoutes = new Hono<AppEnv>().get(
     };
     if (image.contentType === 'image/svg+xml') headers['Content-Security-Policy'] = SVG_CSP;
     return readResponse(c, image.bytes, headers);
-  },
+  }),
 );
 
 /** Reads `name` from `dir`, or null when it is not there (or not a servable file). */

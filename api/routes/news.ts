@@ -1,11 +1,10 @@
 /**
- * News and video for the team page's results panel (spec sections 2 and 7): league
- * news from the database, and a team's own news and latest video read from the
- * addresses on its record. Those two answer errors as `{ detail: { message } }`,
- * the shape the client reads for news and video (spec section 8).
+ * /api/mwpl_news, /api/team_news, /api/team_video: news and video for the team page's
+ * results panel. League news from the database, and a team's own news and latest video
+ * read from the addresses on its record. Those two answer errors as
+ * `{ detail: { message } }`, the shape the client reads for news and video.
  */
-import { zValidator } from '@hono/zod-validator';
-import { Hono } from 'hono';
+import { createRoute, type Hook } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
@@ -16,8 +15,20 @@ import type { FeedService, FeedServiceSettings } from '../feeds/feed-service';
 import { FeedError } from '../feeds/safe-fetch';
 import type { FeedErrorKind } from '../feeds/safe-fetch';
 import { CACHE } from '../http/cache';
-import { describeIssue, idParam, leagueIdFrom, validate } from '../http/validate';
+import {
+  cachedRead,
+  endpoint,
+  errors,
+  json,
+  NOT_MODIFIED,
+  PUBLIC,
+  readAnswer,
+  resourceRouter,
+  TAG,
+} from '../http/contract';
 import { jsonRead } from '../http/read';
+import { describeIssue, idParam, leagueIdFrom } from '../http/validate';
+import { FeedErrorSchema, NewsItemSchema, VideoSchema } from '../schemas';
 
 /** League news answers at most this many items, newest first. */
 export const LEAGUE_NEWS_LIMIT = 50;
@@ -37,20 +48,97 @@ const addressParam = z
   .min(1, 'is required')
   .max(2048, 'is too long');
 
-const leagueNewsQuery = z.object({ league_id: idParam.optional() });
-const teamNewsQuery = z.object({ url: addressParam });
-const teamVideoQuery = z.object({ channel_url: addressParam });
+const leagueNewsQuery = z.object({
+  league_id: idParam.optional().meta({ description: 'only this league' }),
+});
+const teamNewsQuery = z.object({
+  url: addressParam.meta({ description: 'http(s) URL of the website or feed' }),
+});
+const teamVideoQuery = z.object({
+  channel_url: addressParam.meta({ description: 'channel, handle or feed URL' }),
+});
 
-/** Like validate(), but answers in the `{ detail: { message } }` shape of the feed calls. */
-function validateFeedQuery<Schema extends z.ZodType>(schema: Schema) {
-  return zValidator('query', schema, (result, c) => {
-    if (!result.success) return feedError(c, 400, describeIssue('query', result.error));
-  });
-}
+/** The answers of a feed read that did not work, in the feed calls' `{ detail: { message } }` shape. */
+const FEED_ERRORS = {
+  400: json(FeedErrorSchema, 'Missing or refused URL (private, loopback and link-local targets are refused)'),
+  502: json(FeedErrorSchema, 'The feed answered badly, too much, or not at all'),
+  504: json(FeedErrorSchema, 'The feed did not answer within 5 s'),
+};
 
 function feedError(c: Context, status: ContentfulStatusCode, message: string) {
   return c.json({ detail: { message } }, status, { 'Cache-Control': 'no-store' });
 }
+
+/** What a feed read answers: what `read` found, or the feed's failure in the feed calls' shape. */
+async function feedAnswer(c: Context<AppEnv>, read: () => Promise<unknown>): Promise<Response> {
+  try {
+    return jsonRead(c, await read(), CACHE.revalidate);
+  } catch (error) {
+    if (error instanceof FeedError) return feedError(c, FEED_ERROR_STATUS[error.kind], error.message);
+    throw error;
+  }
+}
+
+/** Like the API's validation hook, but answers in the `{ detail: { message } }` shape of the feed calls. */
+const feedQueryHook: Hook<unknown, AppEnv, string, Response | undefined> = (result, c) => {
+  if (!result.success) return feedError(c, 400, describeIssue('query', result.error));
+  return undefined;
+};
+
+const listLeagueNewsRoute = createRoute({
+  method: 'get',
+  path: '/mwpl_news',
+  operationId: 'listLeagueNews',
+  tags: [TAG.news],
+  summary: 'League news',
+  description: 'Newest first, at most 50',
+  security: PUBLIC,
+  ...cachedRead({ offline: true }),
+  request: { query: leagueNewsQuery },
+  responses: {
+    200: readAnswer(z.array(NewsItemSchema)),
+    ...NOT_MODIFIED,
+    ...errors(400),
+  },
+});
+
+const getTeamNews = createRoute({
+  method: 'get',
+  path: '/team_news',
+  operationId: 'getTeamNews',
+  tags: [TAG.news],
+  summary: "A team's news",
+  description:
+    "Items of a team's RSS/Atom feed (or of the feed its page links to); cached 10 minutes. Errors are " +
+    '{ detail: { message } }',
+  security: PUBLIC,
+  ...cachedRead({ offline: true }),
+  request: { query: teamNewsQuery },
+  responses: {
+    200: readAnswer(z.array(NewsItemSchema)),
+    ...NOT_MODIFIED,
+    ...FEED_ERRORS,
+  },
+});
+
+const getTeamVideo = createRoute({
+  method: 'get',
+  path: '/team_video',
+  operationId: 'getTeamVideo',
+  tags: [TAG.news],
+  summary: "A team's latest video",
+  description:
+    "Latest video of a team's YouTube channel; cached 10 minutes. Errors are { detail: { message } }",
+  security: PUBLIC,
+  ...cachedRead({ offline: true }),
+  request: { query: teamVideoQuery },
+  responses: {
+    200: readAnswer(VideoSchema),
+    ...NOT_MODIFIED,
+    ...FEED_ERRORS,
+    404: json(FeedErrorSchema, 'No video found'),
+  },
+});
 
 /**
  * The routes, with feed settings for tests (short time limits, a local YouTube).
@@ -67,35 +155,27 @@ export function createNewsRoutes(settings: Omit<FeedServiceSettings, 'allowPriva
     return service;
   };
 
-  return new Hono<AppEnv>()
-    .get('/mwpl_news', validate('query', leagueNewsQuery), async (c) => {
+  const router = resourceRouter(
+    endpoint(listLeagueNewsRoute, async (c) => {
       const { league_id } = c.req.valid('query');
       const news = await listLeagueNews(c.get('db'), {
         leagueId: league_id === undefined ? undefined : leagueIdFrom(league_id),
         limit: LEAGUE_NEWS_LIMIT,
       });
       return jsonRead(c, news, CACHE.revalidate);
-    })
-    .get('/team_news', validateFeedQuery(teamNewsQuery), async (c) => {
-      const { url } = c.req.valid('query');
-      try {
-        const items = await serviceFor(c.get('options')).teamNews(url);
-        return jsonRead(c, items, CACHE.revalidate);
-      } catch (error) {
-        if (error instanceof FeedError) return feedError(c, FEED_ERROR_STATUS[error.kind], error.message);
-        throw error;
-      }
-    })
-    .get('/team_video', validateFeedQuery(teamVideoQuery), async (c) => {
-      const { channel_url } = c.req.valid('query');
-      try {
-        const video = await serviceFor(c.get('options')).teamVideo(channel_url);
-        return jsonRead(c, video, CACHE.revalidate);
-      } catch (error) {
-        if (error instanceof FeedError) return feedError(c, FEED_ERROR_STATUS[error.kind], error.message);
-        throw error;
-      }
-    });
+    }),
+  );
+  // The feed reads refuse a bad query in their own error shape, so they bring their own hook.
+  const feedReads = [
+    endpoint(getTeamNews, (c) =>
+      feedAnswer(c, () => serviceFor(c.get('options')).teamNews(c.req.valid('query').url)),
+    ),
+    endpoint(getTeamVideo, (c) =>
+      feedAnswer(c, () => serviceFor(c.get('options')).teamVideo(c.req.valid('query').channel_url)),
+    ),
+  ];
+  for (const { route, handler } of feedReads) router.openapi(route, handler as never, feedQueryHook);
+  return router;
 }
 
 export const newsRoutes = createNewsRoutes();
