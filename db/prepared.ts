@@ -1,5 +1,5 @@
 /**
- * Statements built and compiled once. Kysely builds a query's operation tree and
+ * Statements built and compiled once (the data modules reach them through db/store.ts). Kysely builds a query's operation tree and
  * compiles it to SQL on every call: for the dozen fixed statements every write runs
  * (the session check, the idempotency record, the audit entry, the match's state) that
  * was a fifth of a write's CPU (issue #15). A prepared statement is written with the

@@ -11,6 +11,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { MIGRATIONS_TABLE, type DB } from '../../db/connection';
+import { run } from '../../db/store';
 import {
   constraintViolation,
   describeTable,
@@ -283,15 +284,18 @@ function columnList(table: AdminTable): RawBuilder<unknown> {
 
 export async function countRows(db: DB, table: AdminTable): Promise<number> {
   const from = sql.id(table.name);
-  const result = await sql<{ total: number | string }>`SELECT count(*) AS total FROM ${from}`.execute(db);
+  const result = await run(db, sql<{ total: number | string }>`SELECT count(*) AS total FROM ${from}`);
   // PostgreSQL's count(*) is a bigint, which a driver may hand over as a string.
   return Number(result.rows[0]?.total ?? 0);
 }
 
 /** One page (from 1) of rows in key order. */
 export async function pageOfRows(db: DB, table: AdminTable, page: number): Promise<Row[]> {
-  const result = await sql<Row>`SELECT ${columnList(table)} FROM ${sql.id(table.name)}
-    ORDER BY ${sql.id(table.key.name)} LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}`.execute(db);
+  const result = await run(
+    db,
+    sql<Row>`SELECT ${columnList(table)} FROM ${sql.id(table.name)}
+    ORDER BY ${sql.id(table.key.name)} LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}`,
+  );
   return result.rows;
 }
 
@@ -299,8 +303,11 @@ export async function findRow(db: DB, table: AdminTable, key: Key): Promise<Row 
   // A number the key column cannot hold names no row (PostgreSQL would refuse to compare it).
   const range = table.key.integerRange;
   if (typeof key === 'number' && range !== null && (key < range[0] || key > range[1])) return undefined;
-  const result = await sql<Row>`SELECT ${columnList(table)} FROM ${sql.id(table.name)}
-    WHERE ${sql.id(table.key.name)} = ${key}`.execute(db);
+  const result = await run(
+    db,
+    sql<Row>`SELECT ${columnList(table)} FROM ${sql.id(table.name)}
+    WHERE ${sql.id(table.key.name)} = ${key}`,
+  );
   return result.rows[0];
 }
 
@@ -310,23 +317,23 @@ export async function findRow(db: DB, table: AdminTable, key: Key): Promise<Row 
  * after a failed one until then, and describeConflict still has to read the schema
  * (SQLite undoes the failed statement alone anyway; the savepoint costs it nothing).
  */
-async function statement<T>(db: DB, run: () => Promise<T>): Promise<T> {
-  if (!db.isTransaction) return run();
-  await sql`SAVEPOINT admin_table_write`.execute(db);
+async function statement<T>(db: DB, write: () => Promise<T>): Promise<T> {
+  if (!db.isTransaction) return write();
+  await run(db, sql`SAVEPOINT admin_table_write`);
   let result: T;
   try {
-    result = await run();
+    result = await write();
   } catch (error) {
     try {
-      await sql`ROLLBACK TO SAVEPOINT admin_table_write`.execute(db);
-      await sql`RELEASE SAVEPOINT admin_table_write`.execute(db);
+      await run(db, sql`ROLLBACK TO SAVEPOINT admin_table_write`);
+      await run(db, sql`RELEASE SAVEPOINT admin_table_write`);
     } catch {
       // The transaction itself is gone (e.g. SQLite rolled it back on a full disk):
       // the write's own error is the one to answer.
     }
     throw error;
   }
-  await sql`RELEASE SAVEPOINT admin_table_write`.execute(db);
+  await run(db, sql`RELEASE SAVEPOINT admin_table_write`);
   return result;
 }
 
@@ -339,7 +346,7 @@ export async function insertRow(db: DB, table: AdminTable, values: Map<string, V
       ? sql<Row>`INSERT INTO ${sql.id(table.name)} DEFAULT VALUES RETURNING ${sql.id(table.key.name)}`
       : sql<Row>`INSERT INTO ${sql.id(table.name)} (${sql.join(names)}) VALUES (${sql.join(bound)})
           RETURNING ${sql.id(table.key.name)}`;
-  const result = await statement(db, () => query.execute(db));
+  const result = await statement(db, () => run(db, query));
   const key = result.rows[0]?.[table.key.name];
   if (typeof key !== 'string' && typeof key !== 'number')
     throw new Error(`insert into ${table.name} returned no key`);
@@ -354,14 +361,17 @@ export async function updateRow(
 ): Promise<void> {
   const assignments = [...values].map(([name, value]) => sql`${sql.id(name)} = ${value}`);
   await statement(db, () =>
-    sql`UPDATE ${sql.id(table.name)} SET ${sql.join(assignments)}
-      WHERE ${sql.id(table.key.name)} = ${key}`.execute(db),
+    run(
+      db,
+      sql`UPDATE ${sql.id(table.name)} SET ${sql.join(assignments)}
+      WHERE ${sql.id(table.key.name)} = ${key}`,
+    ),
   );
 }
 
 export async function deleteRow(db: DB, table: AdminTable, key: Key): Promise<void> {
   await statement(db, () =>
-    sql`DELETE FROM ${sql.id(table.name)} WHERE ${sql.id(table.key.name)} = ${key}`.execute(db),
+    run(db, sql`DELETE FROM ${sql.id(table.name)} WHERE ${sql.id(table.key.name)} = ${key}`),
   );
 }
 
@@ -412,8 +422,11 @@ async function danglingReference(
     if (value === undefined || value === null) continue;
     const target = key.foreignColumn ?? (await describeTable(db, key.foreignTable))?.primaryKey[0];
     if (target === undefined) continue;
-    const found = await sql`SELECT 1 AS found FROM ${sql.id(key.foreignTable)}
-      WHERE ${sql.id(target)} = ${value} LIMIT 1`.execute(db);
+    const found = await run(
+      db,
+      sql`SELECT 1 AS found FROM ${sql.id(key.foreignTable)}
+      WHERE ${sql.id(target)} = ${value} LIMIT 1`,
+    );
     if (found.rows.length === 0) return key;
   }
   return null;

@@ -1,6 +1,6 @@
 /** The audit log: one row per write, appended inside the write's own transaction. */
 import type { DB } from '../../db/connection';
-import { prepared } from '../../db/prepared';
+import { statement } from '../../db/store';
 
 export interface AuditEntry {
   at: string;
@@ -23,8 +23,8 @@ interface AuditRow {
   after: string | null;
 }
 
-/** Every write runs it: built and compiled once (db/prepared.ts). */
-const INSERT_ENTRY = prepared((db: DB, a: AuditRow) =>
+/** Every write runs it: built and compiled once (db/store.ts). */
+const INSERT_ENTRY = statement((db: DB, a: AuditRow) =>
   db.insertInto('audit_log').values({
     at: a.at,
     user_id: a.user_id,

@@ -3,7 +3,7 @@
  * at most one per match, kept beside the first until a reviewer approves one of them.
  */
 import type { DB } from '../../db/connection';
-import { prepared } from '../../db/prepared';
+import { run, statement } from '../../db/store';
 import { parseReportLists, reportLists, type ReportVersion } from '../domain/report-compare';
 import type { MatchResult } from './matches';
 
@@ -14,8 +14,8 @@ export interface CounterReport extends ReportVersion {
   reported_at: string;
 }
 
-/** Asked by every report of a pending result, so built and compiled once (db/prepared.ts). */
-const COUNTER_REPORT = prepared((db: DB, a: { matchId: number }) =>
+/** Asked by every report of a pending result, so built and compiled once (db/store.ts). */
+const COUNTER_REPORT = statement((db: DB, a: { matchId: number }) =>
   db
     .selectFrom('match_counter_reports')
     .select(['match_id', 'team_id', 'home_score', 'away_score', 'lists', 'reported_by_user', 'reported_at'])
@@ -39,15 +39,17 @@ export async function storeCounterReport(db: DB, report: CounterReport): Promise
     reported_by_user: report.reported_by_user,
     reported_at: report.reported_at,
   };
-  await db
-    .insertInto('match_counter_reports')
-    .values(values)
-    .onConflict((conflict) => conflict.column('match_id').doUpdateSet(values))
-    .execute();
+  await run(
+    db,
+    db
+      .insertInto('match_counter_reports')
+      .values(values)
+      .onConflict((conflict) => conflict.column('match_id').doUpdateSet(values)),
+  );
 }
 
 export async function deleteCounterReport(db: DB, matchId: number): Promise<void> {
-  await db.deleteFrom('match_counter_reports').where('match_id', '=', matchId).execute();
+  await run(db, db.deleteFrom('match_counter_reports').where('match_id', '=', matchId));
 }
 
 /** The report a match answer holds (its first report), in the shape reports are compared in. */

@@ -3,16 +3,19 @@
  * handle of `writeTransaction`, so the checks and the rows they allow see the same data.
  */
 import type { DB } from '../../db/connection';
+import { rows } from '../../db/store';
 import type { NewFixture } from './league-season';
 
 /** A league season's matches with their kick-offs: a team cannot play two at one time. */
 export async function seasonKickoffs(db: DB, leagueId: string, season: string) {
-  return db
-    .selectFrom('matches')
-    .select(['id', 'home_team', 'away_team', 'match_date'])
-    .where('league_id', '=', leagueId)
-    .where('season', '=', season)
-    .execute();
+  return rows(
+    db,
+    db
+      .selectFrom('matches')
+      .select(['id', 'home_team', 'away_team', 'match_date'])
+      .where('league_id', '=', leagueId)
+      .where('season', '=', season),
+  );
 }
 
 /** Rows per INSERT: 7 values a row stays far below either engine's parameter limit. */
@@ -30,12 +33,14 @@ export async function insertImportedFixtures(
 ): Promise<number[]> {
   const ids = new Map<string, number>();
   for (let from = 0; from < fixtures.length; from += BATCH) {
-    const rows = await db
-      .insertInto('matches')
-      .values(fixtures.slice(from, from + BATCH).map((f) => ({ ...f, created_at: at, updated_at: at })))
-      .returning(['id', 'home_team', 'match_date'])
-      .execute();
-    for (const row of rows) ids.set(`${row.home_team}\u0000${row.match_date}`, row.id);
+    const written = await rows(
+      db,
+      db
+        .insertInto('matches')
+        .values(fixtures.slice(from, from + BATCH).map((f) => ({ ...f, created_at: at, updated_at: at })))
+        .returning(['id', 'home_team', 'match_date']),
+    );
+    for (const row of written) ids.set(`${row.home_team}\u0000${row.match_date}`, row.id);
   }
   return fixtures.map((f) => {
     const id = ids.get(`${f.home_team}\u0000${f.match_date}`);
@@ -46,10 +51,9 @@ export async function insertImportedFixtures(
 
 /** The shirt numbers worn in the team, with the wearer's name. */
 export async function shirtNumbers(db: DB, teamId: string): Promise<Map<number, string>> {
-  const rows = await db
-    .selectFrom('players')
-    .select(['number', 'name'])
-    .where('team_id', '=', teamId)
-    .execute();
-  return new Map(rows.map((row) => [row.number, row.name]));
+  const worn = await rows(
+    db,
+    db.selectFrom('players').select(['number', 'name']).where('team_id', '=', teamId),
+  );
+  return new Map(worn.map((row) => [row.number, row.name]));
 }

@@ -3,7 +3,7 @@
  * the cards of a season's approved results, and the players' names.
  */
 import type { DB } from '../../db/connection';
-import { rows, statement } from '../../db/store';
+import { first, rows, statement } from '../../db/store';
 import {
   activeBans,
   cardCounts,
@@ -156,11 +156,7 @@ export async function playerCards(db: DB, playerId: string) {
 /** The ban a team's player still has to serve (the first, when several), or null. */
 export async function playerSuspension(db: DB, playerId: string, teamId: string | null, now: Date) {
   if (teamId === null) return null;
-  const team = await db
-    .selectFrom('teams')
-    .select('league_id')
-    .where('team_id', '=', teamId)
-    .executeTakeFirst();
+  const team = await first(db, db.selectFrom('teams').select('league_id').where('team_id', '=', teamId));
   const league = team?.league_id ? await findLeague(db, team.league_id) : undefined;
   if (!league) return null;
   const bans = activeBans(await teamSeasonBans(db, league.league_id, league.season, teamId, now));
@@ -174,11 +170,10 @@ export async function playerSuspension(db: DB, playerId: string, teamId: string 
 
 /** A team and the league it is registered for (undefined: none); undefined: no such team. */
 export async function teamLeague(db: DB, teamId: string) {
-  const team = await db
-    .selectFrom('teams')
-    .select(['team_id', 'league_id'])
-    .where('team_id', '=', teamId)
-    .executeTakeFirst();
+  const team = await first(
+    db,
+    db.selectFrom('teams').select(['team_id', 'league_id']).where('team_id', '=', teamId),
+  );
   if (!team) return undefined;
   return { ...team, league: team.league_id === null ? undefined : await findLeague(db, team.league_id) };
 }

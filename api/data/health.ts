@@ -1,8 +1,9 @@
 /** The liveness probe's query. */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connection';
+import { run } from '../../db/store';
 
 /** Resolves when the database answers a query; rejects otherwise. */
 export async function pingDatabase(db: DB): Promise<void> {
-  await sql`SELECT 1`.execute(db);
+  await run(db, sql`SELECT 1`);
 }

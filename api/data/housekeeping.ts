@@ -5,6 +5,7 @@
  * Neither is league data (the audit log, which is, is never pruned). Decision 0027.
  */
 import type { DB } from '../../db/connection';
+import { changed } from '../../db/store';
 import { transactionPerChunk } from './chunks';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,9 +42,9 @@ export async function pruneBookkeeping(db: DB, now: Date, chunk = PRUNE_CHUNK): 
   const sessionsEnded = before(ENDED_SESSIONS_KEPT_DAYS);
   const keysCreated = before(IDEMPOTENCY_KEYS_KEPT_DAYS);
   const sessions = await inChunks(db, chunk, async (trx) => {
-    const result = await trx
-      .deleteFrom('sessions')
-      .where('id', 'in', (eb) =>
+    return changed(
+      trx,
+      trx.deleteFrom('sessions').where('id', 'in', (eb) =>
         eb
           .selectFrom('sessions')
           .select('id')
@@ -51,20 +52,20 @@ export async function pruneBookkeeping(db: DB, now: Date, chunk = PRUNE_CHUNK): 
             ended.or([ended('revoked_at', '<', sessionsEnded), ended('expires_at', '<', sessionsEnded)]),
           )
           .limit(chunk),
-      )
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+      ),
+    );
   });
   // Records are numbered as they are made, so the old ones come first: each chunk reads
   // only the oldest `chunk` records, and the sweep stops at the first that is not due
   // (a table of a month's records is not read through every hour).
   const idempotencyKeys = await inChunks(db, chunk, async (trx) => {
-    const result = await trx
-      .deleteFrom('idempotency_keys')
-      .where('id', 'in', (eb) => eb.selectFrom('idempotency_keys').select('id').orderBy('id').limit(chunk))
-      .where('created_at', '<', keysCreated)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return changed(
+      trx,
+      trx
+        .deleteFrom('idempotency_keys')
+        .where('id', 'in', (eb) => eb.selectFrom('idempotency_keys').select('id').orderBy('id').limit(chunk))
+        .where('created_at', '<', keysCreated),
+    );
   });
   return { sessions, idempotencyKeys };
 }

@@ -4,7 +4,7 @@
  */
 import type { Insertable, Selectable } from 'kysely';
 import type { DB } from '../../db/connection';
-import { prepared } from '../../db/prepared';
+import { statement } from '../../db/store';
 import type { IdempotencyKeysTable } from '../../db/schema';
 
 export type StoredAnswer = Pick<
@@ -20,7 +20,7 @@ export async function findIdempotencyRecord(
   return FIND_RECORD.first(db, { userId, key });
 }
 
-const FIND_RECORD = prepared((db: DB, a: { userId: string; key: string }) =>
+const FIND_RECORD = statement((db: DB, a: { userId: string; key: string }) =>
   db
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'status', 'response_body'])
@@ -30,7 +30,7 @@ const FIND_RECORD = prepared((db: DB, a: { userId: string; key: string }) =>
 
 type IdempotencyRecord = Omit<Insertable<IdempotencyKeysTable>, 'id'>;
 
-const INSERT_RECORD = prepared((db: DB, a: Required<IdempotencyRecord>) =>
+const INSERT_RECORD = statement((db: DB, a: Required<IdempotencyRecord>) =>
   db.insertInto('idempotency_keys').values({
     user_id: a.user_id,
     key: a.key,

@@ -1,5 +1,6 @@
 /** Readable, unique ids: dotted lower-case slugs of names ("Jane Doe" → jane.doe, then jane.doe2). */
 import type { DB } from '../../db/connection';
+import { rows } from '../../db/store';
 import { dottedSlug } from '../../db/slug';
 
 function slugBase(name: string, fallback: string): string {
@@ -28,26 +29,26 @@ function prefixRange(base: string): readonly [string, string] {
 export async function uniqueId(db: DB, name: string): Promise<string> {
   const base = slugBase(name, 'member');
   const [from, to] = prefixRange(base);
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '>=', from)
-    .where('id', '<', to)
-    .union(db.selectFrom('players').select('id').where('id', '>=', from).where('id', '<', to))
-    .union(db.selectFrom('coaches').select('id').where('id', '>=', from).where('id', '<', to))
-    .execute();
-  return firstFree(base, new Set(rows.map((row) => row.id)));
+  const taken = await rows(
+    db,
+    db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '>=', from)
+      .where('id', '<', to)
+      .union(db.selectFrom('players').select('id').where('id', '>=', from).where('id', '<', to))
+      .union(db.selectFrom('coaches').select('id').where('id', '>=', from).where('id', '<', to)),
+  );
+  return firstFree(base, new Set(taken.map((row) => row.id)));
 }
 
 /** A team id from its name: dotted slug, unique among teams. */
 export async function uniqueTeamId(db: DB, name: string): Promise<string> {
   const base = slugBase(name, 'team');
   const [from, to] = prefixRange(base);
-  const rows = await db
-    .selectFrom('teams')
-    .select('team_id')
-    .where('team_id', '>=', from)
-    .where('team_id', '<', to)
-    .execute();
-  return firstFree(base, new Set(rows.map((row) => row.team_id)));
+  const taken = await rows(
+    db,
+    db.selectFrom('teams').select('team_id').where('team_id', '>=', from).where('team_id', '<', to),
+  );
+  return firstFree(base, new Set(taken.map((row) => row.team_id)));
 }

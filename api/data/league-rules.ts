@@ -4,7 +4,7 @@
  * plays by DEFAULT_RULES.
  */
 import type { DB } from '../../db/connection';
-import { prepared } from '../../db/prepared';
+import { first, only, rows, run, statement } from '../../db/store';
 import { DEFAULT_RULES, TIEBREAKERS, type LeagueRules, type Tiebreaker } from '../domain/league-rules';
 import type { DeductionDto } from '../schemas';
 
@@ -44,7 +44,7 @@ function withDefaults(stored: unknown): LeagueRules {
   return rules;
 }
 
-const RULES_ROW = prepared((db: DB, a: { leagueId: string }) =>
+const RULES_ROW = statement((db: DB, a: { leagueId: string }) =>
   db.selectFrom('league_rules').select('rules').where('league_id', '=', a.leagueId),
 );
 
@@ -65,11 +65,13 @@ export async function storeLeagueRules(
   at: string,
 ): Promise<void> {
   const json = JSON.stringify(rules);
-  await db
-    .insertInto('league_rules')
-    .values({ league_id: leagueId, rules: json, updated_at: at })
-    .onConflict((conflict) => conflict.column('league_id').doUpdateSet({ rules: json, updated_at: at }))
-    .execute();
+  await run(
+    db,
+    db
+      .insertInto('league_rules')
+      .values({ league_id: leagueId, rules: json, updated_at: at })
+      .onConflict((conflict) => conflict.column('league_id').doUpdateSet({ rules: json, updated_at: at })),
+  );
 }
 
 function deductionsOf(db: DB, leagueId: string) {
@@ -82,12 +84,12 @@ function deductionsOf(db: DB, leagueId: string) {
 
 /** A league's deductions, oldest first, with the team's name. */
 export async function leagueDeductions(db: DB, leagueId: string): Promise<DeductionDto[]> {
-  return deductionsOf(db, leagueId).orderBy('d.id').execute();
+  return rows(db, deductionsOf(db, leagueId).orderBy('d.id'));
 }
 
 /** One deduction of a league, with the team's name. */
 export async function findDeduction(db: DB, leagueId: string, id: number): Promise<DeductionDto | undefined> {
-  return deductionsOf(db, leagueId).where('d.id', '=', id).executeTakeFirst();
+  return first(db, deductionsOf(db, leagueId).where('d.id', '=', id));
 }
 
 export async function insertDeduction(
@@ -101,11 +103,7 @@ export async function insertDeduction(
     created_by: string;
   },
 ): Promise<number> {
-  const inserted = await db
-    .insertInto('points_deductions')
-    .values(row)
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const inserted = await only(db, db.insertInto('points_deductions').values(row).returning('id'));
   return inserted.id;
 }
 
@@ -116,7 +114,7 @@ export async function deleteDeduction(
 ): Promise<DeductionDto | undefined> {
   const found = await findDeduction(db, leagueId, id);
   if (found === undefined) return undefined;
-  await db.deleteFrom('points_deductions').where('id', '=', id).where('league_id', '=', leagueId).execute();
+  await run(db, db.deleteFrom('points_deductions').where('id', '=', id).where('league_id', '=', leagueId));
   return found;
 }
 
@@ -131,15 +129,17 @@ export async function insertLeague(
   db: DB,
   row: LeagueFields & { league_id: string; season: string; created_at: string },
 ): Promise<boolean> {
-  const inserted = await db
-    .insertInto('leagues')
-    .values(row)
-    .onConflict((conflict) => conflict.column('league_id').doNothing())
-    .returning('league_id')
-    .executeTakeFirst();
+  const inserted = await first(
+    db,
+    db
+      .insertInto('leagues')
+      .values(row)
+      .onConflict((conflict) => conflict.column('league_id').doNothing())
+      .returning('league_id'),
+  );
   return inserted !== undefined;
 }
 
 export async function updateLeague(db: DB, leagueId: string, fields: LeagueFields): Promise<void> {
-  await db.updateTable('leagues').set(fields).where('league_id', '=', leagueId).execute();
+  await run(db, db.updateTable('leagues').set(fields).where('league_id', '=', leagueId));
 }

@@ -4,6 +4,7 @@
  * moving or postponing a match.
  */
 import type { DB } from '../../db/connection';
+import { first, only, rows, run } from '../../db/store';
 import type { MatchStatus } from '../../db/schema';
 import type { FixtureTeam } from '../domain/fixture-plan';
 import { isReported } from '../domain/match-time';
@@ -11,55 +12,57 @@ import { playsIn } from './team-plays';
 
 /** The league a team is registered for, with that league's status; undefined: no such team. */
 export async function teamRegistration(db: DB, teamId: string) {
-  return db
-    .selectFrom('teams as t')
-    .leftJoin('leagues as l', 'l.league_id', 't.league_id')
-    .select(['t.team_id', 't.team_name', 't.league_id', 'l.league_name', 'l.season', 'l.status'])
-    .where('t.team_id', '=', teamId)
-    .executeTakeFirst();
+  return first(
+    db,
+    db
+      .selectFrom('teams as t')
+      .leftJoin('leagues as l', 'l.league_id', 't.league_id')
+      .select(['t.team_id', 't.team_name', 't.league_id', 'l.league_name', 'l.season', 'l.status'])
+      .where('t.team_id', '=', teamId),
+  );
 }
 
 export async function setTeamLeague(db: DB, teamId: string, leagueId: string | null): Promise<void> {
-  await db.updateTable('teams').set({ league_id: leagueId }).where('team_id', '=', teamId).execute();
+  await run(db, db.updateTable('teams').set({ league_id: leagueId }).where('team_id', '=', teamId));
 }
 
 /** How many matches of the league (any season) the team plays in. */
 export async function leagueMatchCount(db: DB, leagueId: string, teamId: string): Promise<number> {
-  const row = await db
-    .selectFrom('matches')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(playsIn(teamId, { table: 'matches', leagueId }))
-    .executeTakeFirstOrThrow();
+  const row = await only(
+    db,
+    db
+      .selectFrom('matches')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(playsIn(teamId, { table: 'matches', leagueId })),
+  );
   return Number(row.n);
 }
 
 /** The teams registered for a league, as the fixture generator needs them. */
 export async function registeredTeams(db: DB, leagueId: string): Promise<FixtureTeam[]> {
-  return db
-    .selectFrom('teams')
-    .select(['team_id', 'team_name', 'location'])
-    .where('league_id', '=', leagueId)
-    .execute();
+  return rows(
+    db,
+    db.selectFrom('teams').select(['team_id', 'team_name', 'location']).where('league_id', '=', leagueId),
+  );
 }
 
 /** A season's matches: which teams, and whether a report was ever made for it. */
 export async function seasonMatches(db: DB, leagueId: string, season: string) {
-  const rows = await db
-    .selectFrom('matches')
-    .select(['id', 'home_team', 'away_team', 'approved', 'reported_by_team'])
-    .where('league_id', '=', leagueId)
-    .where('season', '=', season)
-    .execute();
-  return rows.map((row) => ({ ...row, reported: isReported(row) }));
+  const matches = await rows(
+    db,
+    db
+      .selectFrom('matches')
+      .select(['id', 'home_team', 'away_team', 'approved', 'reported_by_team'])
+      .where('league_id', '=', leagueId)
+      .where('season', '=', season),
+  );
+  return matches.map((row) => ({ ...row, reported: isReported(row) }));
 }
 
 export async function deleteMatches(db: DB, ids: readonly number[]): Promise<void> {
   // Squads and events go with them (ON DELETE CASCADE).
   for (let at = 0; at < ids.length; at += 500) {
-    await db
-      .deleteFrom('matches')
-      .where('id', 'in', ids.slice(at, at + 500))
-      .execute();
+    await run(db, db.deleteFrom('matches').where('id', 'in', ids.slice(at, at + 500)));
   }
 }
 
@@ -76,32 +79,36 @@ export interface NewFixture {
 export async function insertFixtures(db: DB, fixtures: readonly NewFixture[], at: string): Promise<number[]> {
   const ids: number[] = [];
   for (const fixture of fixtures) {
-    const row = await db
-      .insertInto('matches')
-      .values({ ...fixture, created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await only(
+      db,
+      db
+        .insertInto('matches')
+        .values({ ...fixture, created_at: at, updated_at: at })
+        .returning('id'),
+    );
     ids.push(row.id);
   }
   return ids;
 }
 
 export async function matchSchedule(db: DB, matchId: number) {
-  return db
-    .selectFrom('matches')
-    .select([
-      'id',
-      'match_date',
-      'location',
-      'status',
-      'schedule_sequence',
-      'approved',
-      'reported_by_team',
-      'home_team',
-      'away_team',
-    ])
-    .where('id', '=', matchId)
-    .executeTakeFirst();
+  return first(
+    db,
+    db
+      .selectFrom('matches')
+      .select([
+        'id',
+        'match_date',
+        'location',
+        'status',
+        'schedule_sequence',
+        'approved',
+        'reported_by_team',
+        'home_team',
+        'away_team',
+      ])
+      .where('id', '=', matchId),
+  );
 }
 
 export async function updateMatchSchedule(
@@ -110,9 +117,11 @@ export async function updateMatchSchedule(
   schedule: { match_date: string; location: string; status: MatchStatus; schedule_sequence: number },
   at: string,
 ): Promise<void> {
-  await db
-    .updateTable('matches')
-    .set({ ...schedule, updated_at: at })
-    .where('id', '=', matchId)
-    .execute();
+  await run(
+    db,
+    db
+      .updateTable('matches')
+      .set({ ...schedule, updated_at: at })
+      .where('id', '=', matchId),
+  );
 }

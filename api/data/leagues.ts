@@ -1,6 +1,7 @@
 /** League reads: the list, one league, and what its table is computed from. */
 import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/connection';
+import { first, rows } from '../../db/store';
 import type { Database } from '../../db/schema';
 import type { StandingMatch, StandingTeam } from '../domain/standings';
 import type { LeagueDto } from '../schemas';
@@ -48,16 +49,18 @@ export async function listLeagues(
   }
   const take = rowsToRead(limit);
   if (take !== undefined) query = query.limit(take);
-  const rows = await query.execute();
-  return pageOf(rows, limit, (league) => [league.season, league.league_name, league.league_id] as const);
+  const leagues = await rows(db, query);
+  return pageOf(leagues, limit, (league) => [league.season, league.league_name, league.league_id] as const);
 }
 
 export async function findLeague(db: DB, leagueId: string): Promise<LeagueDto | undefined> {
-  return db
-    .selectFrom('leagues')
-    .select(['league_id', 'league_name', 'season', 'status', 'location'])
-    .where('league_id', '=', leagueId)
-    .executeTakeFirst();
+  return first(
+    db,
+    db
+      .selectFrom('leagues')
+      .select(['league_id', 'league_name', 'season', 'status', 'location'])
+      .where('league_id', '=', leagueId),
+  );
 }
 
 /**
@@ -70,24 +73,26 @@ export async function leagueTeams(
   season: string,
   registered: boolean,
 ): Promise<StandingTeam[]> {
-  return db
-    .selectFrom('teams')
-    .select(['team_id', 'team_name', 'logo'])
-    .where((eb) => {
-      const playedAs = (side: 'home_team' | 'away_team') =>
-        eb(
-          'team_id',
-          'in',
-          eb
-            .selectFrom('matches')
-            .select(side)
-            .where('league_id', '=', leagueId)
-            .where('season', '=', season),
-        );
-      const sides = [playedAs('home_team'), playedAs('away_team')];
-      return eb.or(registered ? [...sides, eb('league_id', '=', leagueId)] : sides);
-    })
-    .execute();
+  return rows(
+    db,
+    db
+      .selectFrom('teams')
+      .select(['team_id', 'team_name', 'logo'])
+      .where((eb) => {
+        const playedAs = (side: 'home_team' | 'away_team') =>
+          eb(
+            'team_id',
+            'in',
+            eb
+              .selectFrom('matches')
+              .select(side)
+              .where('league_id', '=', leagueId)
+              .where('season', '=', season),
+          );
+        const sides = [playedAs('home_team'), playedAs('away_team')];
+        return eb.or(registered ? [...sides, eb('league_id', '=', leagueId)] : sides);
+      }),
+  );
 }
 
 /** The approved results of a league season: the only ones that count in its table. */
@@ -96,11 +101,13 @@ export async function approvedLeagueResults(
   leagueId: string,
   season: string,
 ): Promise<StandingMatch[]> {
-  return db
-    .selectFrom('matches')
-    .select(['home_team', 'away_team', 'home_score', 'away_score', 'approved'])
-    .where('league_id', '=', leagueId)
-    .where('season', '=', season)
-    .where('approved', '=', 'TRUE')
-    .execute();
+  return rows(
+    db,
+    db
+      .selectFrom('matches')
+      .select(['home_team', 'away_team', 'home_score', 'away_score', 'approved'])
+      .where('league_id', '=', leagueId)
+      .where('season', '=', season)
+      .where('approved', '=', 'TRUE'),
+  );
 }

@@ -1,5 +1,6 @@
 /** League news stored in the database (team news and video come from feeds, not here). */
 import type { DB } from '../../db/connection';
+import { rows } from '../../db/store';
 import type { NewsItemDto } from '../schemas';
 
 /** Newest first; of one league when `leagueId` is given. */
@@ -14,5 +15,5 @@ export async function listLeagueNews(
     .orderBy('id', 'desc')
     .limit(limit);
   if (leagueId !== undefined) query = query.where('league_id', '=', leagueId);
-  return query.execute();
+  return rows(db, query);
 }

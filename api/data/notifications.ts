@@ -4,7 +4,7 @@
  * notification exists exactly when its cause was committed.
  */
 import type { DB } from '../../db/connection';
-import { prepared } from '../../db/prepared';
+import { first, rows, run, statement } from '../../db/store';
 import type { NotificationKind } from '../../db/schema';
 import type { NotificationMessage } from '../domain/notification-text';
 import type { NotificationDto } from '../schemas';
@@ -49,7 +49,7 @@ function unmutedAudience(db: DB, teams: readonly string[], superAdmins: boolean,
  * super admins or without), prepared once; other audiences are built per call.
  */
 const OF_TWO_TEAMS = (superAdmins: boolean) =>
-  prepared((db: DB, a: { first: string; second: string; kind: NotificationKind }) =>
+  statement((db: DB, a: { first: string; second: string; kind: NotificationKind }) =>
     unmutedAudience(db, [a.first, a.second], superAdmins, a.kind),
   );
 const STAFF = OF_TWO_TEAMS(false);
@@ -63,16 +63,20 @@ export async function audienceUsers(db: DB, audience: Audience, kind: Notificati
   const teams = [...new Set((audience.teams ?? []).filter((team): team is string => team !== null))];
   const superAdmins = Boolean(audience.superAdmins);
   if (teams.length === 0 && !superAdmins) return [];
-  const [first, second] = teams;
-  const rows =
-    first !== undefined && teams.length <= 2
-      ? await (superAdmins ? STAFF_AND_SUPER_ADMINS : STAFF).all(db, { first, second: second ?? first, kind })
-      : await unmutedAudience(db, teams, superAdmins, kind).execute();
-  return rows.map((row) => row.id).filter((id) => id !== audience.except);
+  const [one, other] = teams;
+  const users =
+    one !== undefined && teams.length <= 2
+      ? await (superAdmins ? STAFF_AND_SUPER_ADMINS : STAFF).all(db, {
+          first: one,
+          second: other ?? one,
+          kind,
+        })
+      : await rows(db, unmutedAudience(db, teams, superAdmins, kind));
+  return users.map((row) => row.id).filter((id) => id !== audience.except);
 }
 
 // One per recipient of every report, review and change to a match: built and compiled once.
-const INSERT_NOTIFICATION = prepared(
+const INSERT_NOTIFICATION = statement(
   (
     db: DB,
     a: {
@@ -163,61 +167,58 @@ export async function listNotifications(
     .select(['id', 'kind', 'title', 'body', 'link', 'created_at', 'read_at'])
     .where('user_id', '=', userId);
   if (page.before !== undefined) query = query.where('id', '<', page.before);
-  const rows = await query
-    .orderBy('id', 'desc')
-    .limit(page.limit + 1)
-    .execute();
-  const shown = rows.slice(0, page.limit);
+  const read = await rows(db, query.orderBy('id', 'desc').limit(page.limit + 1));
+  const shown = read.slice(0, page.limit);
   const last = shown[shown.length - 1];
   return {
     unread: await unreadCount(db, userId),
     notifications: shown.map(toDto),
-    next_cursor: rows.length > page.limit && last ? String(last.id) : null,
+    next_cursor: read.length > page.limit && last ? String(last.id) : null,
   };
 }
 
 export async function unreadCount(db: DB, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
+  const row = await first(
+    db,
+    db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null),
+  );
   return Number(row?.count ?? 0);
 }
 
 /** Marks one of the user's notifications read; false when the user has no such notification. */
 export async function markRead(db: DB, userId: string, id: number, at: string): Promise<boolean> {
-  const owned = await db
-    .selectFrom('notifications')
-    .select('read_at')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const owned = await first(
+    db,
+    db.selectFrom('notifications').select('read_at').where('id', '=', id).where('user_id', '=', userId),
+  );
   if (!owned) return false;
   if (owned.read_at === null) {
-    await db.updateTable('notifications').set({ read_at: at }).where('id', '=', id).execute();
+    await run(db, db.updateTable('notifications').set({ read_at: at }).where('id', '=', id));
   }
   return true;
 }
 
 export async function markAllRead(db: DB, userId: string, at: string): Promise<void> {
-  await db
-    .updateTable('notifications')
-    .set({ read_at: at })
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .execute();
+  await run(
+    db,
+    db
+      .updateTable('notifications')
+      .set({ read_at: at })
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null),
+  );
 }
 
 export async function mutedKinds(db: DB, userId: string): Promise<NotificationKind[]> {
-  const rows = await db
-    .selectFrom('notification_mutes')
-    .select('kind')
-    .where('user_id', '=', userId)
-    .orderBy('kind')
-    .execute();
-  return rows.map((row) => row.kind);
+  const muted = await rows(
+    db,
+    db.selectFrom('notification_mutes').select('kind').where('user_id', '=', userId).orderBy('kind'),
+  );
+  return muted.map((row) => row.kind);
 }
 
 export async function setMutedKinds(
@@ -225,11 +226,11 @@ export async function setMutedKinds(
   userId: string,
   kinds: readonly NotificationKind[],
 ): Promise<void> {
-  await db.deleteFrom('notification_mutes').where('user_id', '=', userId).execute();
+  await run(db, db.deleteFrom('notification_mutes').where('user_id', '=', userId));
   const unique = [...new Set(kinds)];
   if (unique.length === 0) return;
-  await db
-    .insertInto('notification_mutes')
-    .values(unique.map((kind) => ({ user_id: userId, kind })))
-    .execute();
+  await run(
+    db,
+    db.insertInto('notification_mutes').values(unique.map((kind) => ({ user_id: userId, kind }))),
+  );
 }

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connection';
+import { rows, run } from '../../db/store';
 import type { LeagueRules } from '../domain/league-rules';
 import { reportOverdue } from '../domain/notification-text';
 import { overdueState, type WaitingFor } from '../domain/overdue';
@@ -152,18 +153,20 @@ export async function overdueMatches(
   // longer deadline: read twice as many each time, so a thousand of them take a few reads.
   let read = want;
   for (;;) {
-    const rows = await unsettledAfter(unsettledWithNames(db, now), after)
-      .orderBy('m.match_date')
-      .orderBy('m.id')
-      .$if(read !== undefined, (query) => query.limit(read ?? 0))
-      .execute();
-    for (const row of rows) {
+    const found = await rows(
+      db,
+      unsettledAfter(unsettledWithNames(db, now), after)
+        .orderBy('m.match_date')
+        .orderBy('m.id')
+        .$if(read !== undefined, (query) => query.limit(read ?? 0)),
+    );
+    for (const row of found) {
       const match = await asOverdue(db, row, rules, now);
       if (match !== null) overdue.push(match);
       if (overdue.length === want) break;
     }
-    const last = rows.at(-1);
-    if (read === undefined || overdue.length === want || last === undefined || rows.length < read) break;
+    const last = found.at(-1);
+    if (read === undefined || overdue.length === want || last === undefined || found.length < read) break;
     after = { date: last.match_date, id: last.id };
     read = Math.min(read * 2, OVERDUE_READ_MAX);
   }
@@ -214,31 +217,35 @@ export async function sweepOverdue(
       const from = after;
       // The walk reads a few columns of each match; only those not yet told for their
       // current state are read in full and weighed against their league's deadline.
-      const walked = await unsettledAfter(unsettledPlayed(trx, now), from)
-        .leftJoin('overdue_notices as n', 'n.match_id', 'm.id')
-        .select(['m.id', 'm.match_date', 'm.approved', 'm.reported_at', 'n.state as told'])
-        .orderBy('m.match_date')
-        .orderBy('m.id')
-        .limit(chunk)
-        .execute();
+      const walked = await rows(
+        trx,
+        unsettledAfter(unsettledPlayed(trx, now), from)
+          .leftJoin('overdue_notices as n', 'n.match_id', 'm.id')
+          .select(['m.id', 'm.match_date', 'm.approved', 'm.reported_at', 'n.state as told'])
+          .orderBy('m.match_date')
+          .orderBy('m.id')
+          .limit(chunk),
+      );
       const untold = walked.filter((row) => row.told !== noticeState(row));
       // Telling is the costly part (who should hear, and one insert each): a few matches
       // a transaction, so a first sweep over years of them never holds the loop long.
       const taken = untold.slice(0, tellChunk);
       const cut = untold.length > taken.length;
-      const rows =
+      const told =
         taken.length === 0
           ? []
-          : await unsettledWithNames(trx, now)
-              .where(
-                'm.id',
-                'in',
-                taken.map((row) => row.id),
-              )
-              .orderBy('m.match_date')
-              .orderBy('m.id')
-              .execute();
-      for (const row of rows) {
+          : await rows(
+              trx,
+              unsettledWithNames(trx, now)
+                .where(
+                  'm.id',
+                  'in',
+                  taken.map((row) => row.id),
+                )
+                .orderBy('m.match_date')
+                .orderBy('m.id'),
+            );
+      for (const row of told) {
         const match = await asOverdue(trx, row, rules, now);
         if (match === null) continue;
         const state = noticeState(row);
@@ -249,11 +256,13 @@ export async function sweepOverdue(
             : [match.home_team, match.away_team];
         const key = `overdue:${match.match_id}:${state}`;
         sent.push(...(await notify(trx, { teams }, reportOverdue(names, match.waiting_for), at, key)));
-        await trx
-          .insertInto('overdue_notices')
-          .values({ match_id: match.match_id, state })
-          .onConflict((conflict) => conflict.column('match_id').doUpdateSet({ state }))
-          .execute();
+        await run(
+          trx,
+          trx
+            .insertInto('overdue_notices')
+            .values({ match_id: match.match_id, state })
+            .onConflict((conflict) => conflict.column('match_id').doUpdateSet({ state })),
+        );
       }
       const last = cut ? taken.at(-1) : walked.at(-1);
       if (last !== undefined) after = { date: last.match_date, id: last.id };

@@ -4,15 +4,12 @@
  */
 import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/connection';
+import { changed, first, only, rows, run } from '../../db/store';
 import type { Database, Position, PositionGeneral } from '../../db/schema';
 import { playsIn } from './team-plays';
 
 export async function leagueExists(db: DB, leagueId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('leagues')
-    .select('league_id')
-    .where('league_id', '=', leagueId)
-    .executeTakeFirst();
+  const row = await first(db, db.selectFrom('leagues').select('league_id').where('league_id', '=', leagueId));
   return row !== undefined;
 }
 
@@ -27,9 +24,9 @@ export async function insertTeam(
   },
   now: Date,
 ): Promise<void> {
-  await db
-    .insertInto('teams')
-    .values({
+  await run(
+    db,
+    db.insertInto('teams').values({
       ...team,
       logo: null,
       youtube_channel: null,
@@ -37,35 +34,35 @@ export async function insertTeam(
       social_media: null,
       news_url: null,
       created_at: now.toISOString(),
-    })
-    .execute();
+    }),
+  );
 }
 
 /** Matches naming the team (as a side, or through its players' events and squads): each pins the team row. */
 export async function teamMatchCount(db: DB, teamId: string): Promise<number> {
-  const row = await db
-    .selectFrom('matches')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where((eb) =>
-      eb.or([
-        playsIn(teamId, { table: 'matches' }),
-        eb('id', 'in', eb.selectFrom('match_events').select('match_id').where('team_id', '=', teamId)),
-        eb('id', 'in', eb.selectFrom('match_squads').select('match_id').where('team_id', '=', teamId)),
-        eb('id', 'in', eb.selectFrom('match_cards').select('match_id').where('team_id', '=', teamId)),
-      ]),
-    )
-    .executeTakeFirstOrThrow();
+  const row = await only(
+    db,
+    db
+      .selectFrom('matches')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) =>
+        eb.or([
+          playsIn(teamId, { table: 'matches' }),
+          eb('id', 'in', eb.selectFrom('match_events').select('match_id').where('team_id', '=', teamId)),
+          eb('id', 'in', eb.selectFrom('match_squads').select('match_id').where('team_id', '=', teamId)),
+          eb('id', 'in', eb.selectFrom('match_cards').select('match_id').where('team_id', '=', teamId)),
+        ]),
+      ),
+  );
   return row.n;
 }
 
 export async function teamUserIds(db: DB, teamId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('team_id', '=', teamId)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
+  const users = await rows(
+    db,
+    db.selectFrom('users').select('id').where('team_id', '=', teamId).orderBy('id'),
+  );
+  return users.map((row) => row.id);
 }
 
 /**
@@ -74,28 +71,28 @@ export async function teamUserIds(db: DB, teamId: string): Promise<string[]> {
  * Accounts stay too, detached from the team.
  */
 export async function deleteTeamWithRoster(db: DB, teamId: string) {
-  const deleted = await db
-    .deleteFrom('players')
-    .where('team_id', '=', teamId)
-    .where((eb) => eb.not(hasHistory(eb)))
-    .executeTakeFirst();
-  const kept = await db
-    .updateTable('players')
-    .set({ team_id: null })
-    .where('team_id', '=', teamId)
-    .executeTakeFirst();
-  const coaches = await db.deleteFrom('coaches').where('team_id', '=', teamId).executeTakeFirst();
-  const users = await db
-    .updateTable('users')
-    .set({ team_id: null })
-    .where('team_id', '=', teamId)
-    .executeTakeFirst();
-  await db.deleteFrom('teams').where('team_id', '=', teamId).execute();
+  const deleted = await changed(
+    db,
+    db
+      .deleteFrom('players')
+      .where('team_id', '=', teamId)
+      .where((eb) => eb.not(hasHistory(eb))),
+  );
+  const kept = await changed(
+    db,
+    db.updateTable('players').set({ team_id: null }).where('team_id', '=', teamId),
+  );
+  const coaches = await changed(db, db.deleteFrom('coaches').where('team_id', '=', teamId));
+  const users = await changed(
+    db,
+    db.updateTable('users').set({ team_id: null }).where('team_id', '=', teamId),
+  );
+  await run(db, db.deleteFrom('teams').where('team_id', '=', teamId));
   return {
-    players_deleted: Number(deleted.numDeletedRows),
-    players_kept: Number(kept.numUpdatedRows),
-    coaches_deleted: Number(coaches.numDeletedRows),
-    users_detached: Number(users.numUpdatedRows),
+    players_deleted: deleted,
+    players_kept: kept,
+    coaches_deleted: coaches,
+    users_detached: users,
   };
 }
 
@@ -109,14 +106,16 @@ function hasHistory(eb: ExpressionBuilder<Database, 'players'>) {
 
 /** Whether any match event, card or saved squad names the player. */
 export async function hasMatchHistory(db: DB, playerId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('match_events')
-    .select('player_id')
-    .where('player_id', '=', playerId)
-    .union(db.selectFrom('match_squads').select('player_id').where('player_id', '=', playerId))
-    .union(db.selectFrom('match_cards').select('player_id').where('player_id', '=', playerId))
-    .limit(1)
-    .executeTakeFirst();
+  const row = await first(
+    db,
+    db
+      .selectFrom('match_events')
+      .select('player_id')
+      .where('player_id', '=', playerId)
+      .union(db.selectFrom('match_squads').select('player_id').where('player_id', '=', playerId))
+      .union(db.selectFrom('match_cards').select('player_id').where('player_id', '=', playerId))
+      .limit(1),
+  );
   return row !== undefined;
 }
 
@@ -133,7 +132,7 @@ export async function shirtNumberHolder(
     .where('team_id', '=', teamId)
     .where('number', '=', number);
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  const row = await query.executeTakeFirst();
+  const row = await first(db, query);
   return row?.id;
 }
 
@@ -149,25 +148,25 @@ export interface NewRosterPlayer {
 }
 
 export async function insertRosterPlayer(db: DB, player: NewRosterPlayer, now: Date): Promise<void> {
-  await db
-    .insertInto('players')
-    .values({
+  await run(
+    db,
+    db.insertInto('players').values({
       ...player,
       user_id: null,
       bio: '',
       metrics: JSON.stringify(player.metrics),
       created_at: now.toISOString(),
-    })
-    .execute();
+    }),
+  );
 }
 
 /** Takes the player off the roster (freeing the shirt number) but keeps the row for history. */
 export async function releasePlayer(db: DB, playerId: string): Promise<void> {
-  await db.updateTable('players').set({ team_id: null }).where('id', '=', playerId).execute();
+  await run(db, db.updateTable('players').set({ team_id: null }).where('id', '=', playerId));
 }
 
 export async function deletePlayer(db: DB, playerId: string): Promise<void> {
-  await db.deleteFrom('players').where('id', '=', playerId).execute();
+  await run(db, db.deleteFrom('players').where('id', '=', playerId));
 }
 
 export async function updatePlayerPlacement(
@@ -175,5 +174,5 @@ export async function updatePlayerPlacement(
   playerId: string,
   changes: { position: Position; position_general: PositionGeneral; number: number },
 ): Promise<void> {
-  await db.updateTable('players').set(changes).where('id', '=', playerId).execute();
+  await run(db, db.updateTable('players').set(changes).where('id', '=', playerId));
 }

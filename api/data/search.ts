@@ -23,6 +23,7 @@
  */
 import type { z } from 'zod';
 import type { DB } from '../../db/connection';
+import { rows } from '../../db/store';
 import { codePointLength, foldForSearch, isWordChar, markForSearch } from '../../db/search-fold';
 import { nameIndex, type Candidates, type NameIndex, type NameRow } from '../../db/search-index';
 import type { SearchResultSchema } from '../schemas';
@@ -134,7 +135,7 @@ async function find(db: DB, folded: string, few: number): Promise<NameRow[]> {
   if (LONE_SURROGATE.test(folded)) {
     // A lone surrogate cannot reach SQLite intact (it becomes U+FFFD) but can match
     // half of a pair in JavaScript. Not from a URL; kept exact by reading every name.
-    return best(await db.selectFrom('search_names').select(NAME_COLUMNS).execute(), folded);
+    return best(await rows(db, db.selectFrom('search_names').select(NAME_COLUMNS)), folded);
   }
   const index = nameIndex(db);
   if (!index.holdsNul && folded.includes('\u0000')) return [];

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../../db/connection';
-import { prepared } from '../../db/prepared';
+import { run, statement } from '../../db/store';
 import type { UserType } from '../../db/schema';
 import { REFRESH_WINDOW_SECONDS } from '../auth/tokens';
 
@@ -18,23 +18,23 @@ export interface SessionUser {
 
 export async function createSession(db: DB, userId: string, now: Date): Promise<string> {
   const id = randomBytes(18).toString('base64url');
-  await db
-    .insertInto('sessions')
-    .values({
+  await run(
+    db,
+    db.insertInto('sessions').values({
       id,
       user_id: userId,
       created_at: now.toISOString(),
       last_used_at: now.toISOString(),
       expires_at: new Date(now.getTime() + REFRESH_WINDOW_SECONDS * 1000).toISOString(),
       revoked_at: null,
-    })
-    .execute();
+    }),
+  );
   return id;
 }
 
 /** The user of a live session (not revoked, not expired), or undefined. */
-/** Every authenticated request runs it: built and compiled once (db/prepared.ts). */
-const LIVE_SESSION_USER = prepared((db: DB, a: { sessionId: string; userId: string; now: string }) =>
+/** Every authenticated request runs it: built and compiled once (db/store.ts). */
+const LIVE_SESSION_USER = statement((db: DB, a: { sessionId: string; userId: string; now: string }) =>
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -54,12 +54,14 @@ export async function liveSessionUser(db: DB, sessionId: string, userId: string,
 }
 
 export async function revokeSession(db: DB, sessionId: string, now: Date): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now.toISOString() })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await run(
+    db,
+    db
+      .updateTable('sessions')
+      .set({ revoked_at: now.toISOString() })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null),
+  );
 }
 
 /** Ends every live session of the user, or every one but `except` (the caller's own). */
@@ -75,5 +77,5 @@ export async function revokeUserSessions(
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (except !== undefined) query = query.where('id', '!=', except);
-  await query.execute();
+  await run(db, query);
 }

@@ -6,7 +6,7 @@ import type { DB } from '../../db/connection';
 import { computeLeaderboards, type Leaderboards, type LeaderboardPlayer } from '../domain/leaderboards';
 import type { SeasonMetricsSchema } from '../schemas';
 import type { z } from 'zod';
-import { statement } from '../../db/store';
+import { rows, statement } from '../../db/store';
 import { playersById, teamsById } from './lookups';
 import { playsIn } from './team-plays';
 
@@ -89,20 +89,32 @@ type SeasonMetrics = z.infer<typeof SeasonMetricsSchema>;
  * credited with an event).
  */
 export async function playerMetrics(db: DB, playerId: string): Promise<Record<string, SeasonMetrics>> {
-  const events = await db
-    .selectFrom('match_events as e')
-    .innerJoin('matches as m', 'm.id', 'e.match_id')
-    .select(['e.match_id', 'e.kind', 'e.team_id', 'm.season', 'm.home_team', 'm.home_score', 'm.away_score'])
-    .where('e.player_id', '=', playerId)
-    .where('m.approved', '=', 'TRUE')
-    .execute();
-  const squads = await db
-    .selectFrom('match_squads as s')
-    .innerJoin('matches as m', 'm.id', 's.match_id')
-    .select(['s.match_id', 'm.season'])
-    .where('s.player_id', '=', playerId)
-    .where('m.approved', '=', 'TRUE')
-    .execute();
+  const events = await rows(
+    db,
+    db
+      .selectFrom('match_events as e')
+      .innerJoin('matches as m', 'm.id', 'e.match_id')
+      .select([
+        'e.match_id',
+        'e.kind',
+        'e.team_id',
+        'm.season',
+        'm.home_team',
+        'm.home_score',
+        'm.away_score',
+      ])
+      .where('e.player_id', '=', playerId)
+      .where('m.approved', '=', 'TRUE'),
+  );
+  const squads = await rows(
+    db,
+    db
+      .selectFrom('match_squads as s')
+      .innerJoin('matches as m', 'm.id', 's.match_id')
+      .select(['s.match_id', 'm.season'])
+      .where('s.player_id', '=', playerId)
+      .where('m.approved', '=', 'TRUE'),
+  );
 
   const metrics: Record<string, SeasonMetrics> = {};
   const appearances = new Map<string, Set<number>>();

@@ -2,6 +2,7 @@
 import type { CompiledQuery } from 'kysely';
 import { rawQuery } from '../../db/dialect-sql';
 import type { DB } from '../../db/connection';
+import { first, rows } from '../../db/store';
 import type { CoachDto, RosterPlayerDto, TeamDto, TeamSummaryDto } from '../schemas';
 import { compareBinary, mergeSorted, pageOf, rowsToRead, type Page, type PageRequest } from './keyset';
 import { playsIn } from './team-plays';
@@ -66,7 +67,7 @@ async function filteredLeagues(db: DB, { leagueId, season }: TeamListRequest): P
   if (season === undefined) return leagueId === undefined ? null : [leagueId];
   let query = db.selectFrom('leagues').select('league_id').where('season', '=', season);
   if (leagueId !== undefined) query = query.where('league_id', '=', leagueId);
-  return (await query.execute()).map((row) => row.league_id);
+  return (await rows(db, query)).map((row) => row.league_id);
 }
 
 function compareTeams(a: TeamSummaryDto, b: TeamSummaryDto): number {
@@ -84,56 +85,60 @@ export async function listTeams(
   const { limit, after } = request;
   const take = rowsToRead(limit);
   const leagueIds = await filteredLeagues(db, request);
-  let rows: TeamSummaryDto[];
+  let teams: TeamSummaryDto[];
   if (leagueIds === null) {
-    rows = await allTeams(db, after, take).execute();
+    teams = await rows(db, allTeams(db, after, take));
   } else {
     const lists: TeamSummaryDto[][] = [];
     for (let start = 0; start < leagueIds.length; start += LEAGUES_PER_STATEMENT) {
       const chunk = leagueIds.slice(start, start + LEAGUES_PER_STATEMENT);
-      lists.push((await db.executeQuery(teamsOfLeagues(db, chunk, after, take))).rows);
+      lists.push(await rows(db, teamsOfLeagues(db, chunk, after, take)));
     }
-    rows = mergeSorted(lists, compareTeams, take);
+    teams = mergeSorted(lists, compareTeams, take);
   }
-  return pageOf(rows, limit, (team) => [team.team_name, team.team_id] as const);
+  return pageOf(teams, limit, (team) => [team.team_name, team.team_id] as const);
 }
 
 export async function getTeam(db: DB, teamId: string): Promise<TeamDto | undefined> {
-  return db
-    .selectFrom('teams as t')
-    .leftJoin('leagues as l', 'l.league_id', 't.league_id')
-    .select([
-      't.team_id',
-      't.team_name',
-      't.league_id',
-      'l.league_name',
-      't.location',
-      't.description',
-      't.logo',
-      't.youtube_channel',
-      't.website',
-      't.social_media',
-      't.news_url',
-    ])
-    .where('t.team_id', '=', teamId)
-    .executeTakeFirst();
+  return first(
+    db,
+    db
+      .selectFrom('teams as t')
+      .leftJoin('leagues as l', 'l.league_id', 't.league_id')
+      .select([
+        't.team_id',
+        't.team_name',
+        't.league_id',
+        'l.league_name',
+        't.location',
+        't.description',
+        't.logo',
+        't.youtube_channel',
+        't.website',
+        't.social_media',
+        't.news_url',
+      ])
+      .where('t.team_id', '=', teamId),
+  );
 }
 
 export async function teamExists(db: DB, teamId: string): Promise<boolean> {
-  const row = await db.selectFrom('teams').select('team_id').where('team_id', '=', teamId).executeTakeFirst();
+  const row = await first(db, db.selectFrom('teams').select('team_id').where('team_id', '=', teamId));
   return row !== undefined;
 }
 
 /** Seasons the team has matches in, newest first. */
 export async function teamSeasons(db: DB, teamId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('matches')
-    .select('season')
-    .distinct()
-    .where(playsIn(teamId, { table: 'matches' }))
-    .orderBy('season', 'desc')
-    .execute();
-  return rows.map((row) => row.season);
+  const seasons = await rows(
+    db,
+    db
+      .selectFrom('matches')
+      .select('season')
+      .distinct()
+      .where(playsIn(teamId, { table: 'matches' }))
+      .orderBy('season', 'desc'),
+  );
+  return seasons.map((row) => row.season);
 }
 
 /** Roster order of the specification: GK, DEF, MID, FW, others last; then shirt number. */
@@ -179,7 +184,7 @@ export async function getRoster(
   db: DB,
   teamId: string,
 ): Promise<{ players: RosterPlayerDto[]; coaches: CoachDto[] }> {
-  const players = (await playerQuery(db).where('p.team_id', '=', teamId).execute()).map(toRosterPlayer);
+  const players = (await rows(db, playerQuery(db).where('p.team_id', '=', teamId))).map(toRosterPlayer);
   const group = (general: string) => {
     const index = GROUP_ORDER.indexOf(general);
     return index === -1 ? GROUP_ORDER.length : index;
@@ -188,16 +193,18 @@ export async function getRoster(
     (a, b) =>
       group(a.position_general) - group(b.position_general) || a.number - b.number || (a.id < b.id ? -1 : 1),
   );
-  const coaches = await coachQuery(db).where('c.team_id', '=', teamId).orderBy('c.name').execute();
+  const coaches = await rows(db, coachQuery(db).where('c.team_id', '=', teamId).orderBy('c.name'));
   return { players, coaches: coaches.map(toCoach) };
 }
 
 /** A player by id, or by the id of the account linked to it. */
 export async function findPlayer(db: DB, id: string): Promise<RosterPlayerDto | undefined> {
-  const row = await playerQuery(db)
-    .where((eb) => eb.or([eb('p.id', '=', id), eb('p.user_id', '=', id)]))
-    .orderBy((eb) => eb.case().when('p.id', '=', id).then(0).else(1).end())
-    .executeTakeFirst();
+  const row = await first(
+    db,
+    playerQuery(db)
+      .where((eb) => eb.or([eb('p.id', '=', id), eb('p.user_id', '=', id)]))
+      .orderBy((eb) => eb.case().when('p.id', '=', id).then(0).else(1).end()),
+  );
   return row && toRosterPlayer(row);
 }
 
@@ -216,9 +223,11 @@ function toCoach(row: CoachRow): CoachDto {
 
 /** Coaches whose id or linked account id is the given id. */
 export async function findCoaches(db: DB, id: string): Promise<CoachDto[]> {
-  const rows = await coachQuery(db)
-    .where((eb) => eb.or([eb('c.id', '=', id), eb('c.user_id', '=', id)]))
-    .orderBy('c.name')
-    .execute();
-  return rows.map(toCoach);
+  const coaches = await rows(
+    db,
+    coachQuery(db)
+      .where((eb) => eb.or([eb('c.id', '=', id), eb('c.user_id', '=', id)]))
+      .orderBy('c.name'),
+  );
+  return coaches.map(toCoach);
 }

@@ -1,5 +1,6 @@
 /** Accounts: sign-in lookups, registration and password changes. */
 import type { DB } from '../../db/connection';
+import { changed, first, run } from '../../db/store';
 import { emailKey } from '../../db/dialect-sql';
 import type { SessionUser } from './sessions';
 
@@ -8,19 +9,20 @@ export async function findUserForLogin(
   db: DB,
   email: string,
 ): Promise<(SessionUser & { password_hash: string }) | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'user_type', 'team_id', 'password_hash'])
-    .where(emailKey(db), '=', email.toLowerCase())
-    .executeTakeFirst();
+  return first(
+    db,
+    db
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'user_type', 'team_id', 'password_hash'])
+      .where(emailKey(db), '=', email.toLowerCase()),
+  );
 }
 
 export async function emailTaken(db: DB, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where(emailKey(db), '=', email.toLowerCase())
-    .executeTakeFirst();
+  const row = await first(
+    db,
+    db.selectFrom('users').select('id').where(emailKey(db), '=', email.toLowerCase()),
+  );
   return row !== undefined;
 }
 
@@ -28,15 +30,11 @@ export async function insertUser(
   db: DB,
   user: SessionUser & { password_hash: string; created_at: string },
 ): Promise<void> {
-  await db.insertInto('users').values(user).execute();
+  await run(db, db.insertInto('users').values(user));
 }
 
 export async function passwordHashOf(db: DB, userId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const row = await first(db, db.selectFrom('users').select('password_hash').where('id', '=', userId));
   return row?.password_hash;
 }
 
@@ -50,11 +48,13 @@ export async function replacePasswordHash(
   checkedHash: string,
   newHash: string,
 ): Promise<boolean> {
-  const updated = await db
-    .updateTable('users')
-    .set({ password_hash: newHash })
-    .where('id', '=', userId)
-    .where('password_hash', '=', checkedHash)
-    .executeTakeFirst();
-  return updated.numUpdatedRows !== 0n;
+  const updated = await changed(
+    db,
+    db
+      .updateTable('users')
+      .set({ password_hash: newHash })
+      .where('id', '=', userId)
+      .where('password_hash', '=', checkedHash),
+  );
+  return updated !== 0;
 }
