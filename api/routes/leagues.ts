@@ -110,6 +110,9 @@ const leagueListQuery = z.object({
   season: seasonParam.meta({ description: 'only this season' }).optional(),
   limit: pageLimitParam
     .meta({
+      type: 'integer',
+      minimum: 1,
+      maximum: 200,
       description:
         'rows per page, 1 to 200; the answer then carries next_cursor. Without limit and cursor the whole list',
     })
@@ -199,7 +202,9 @@ const fixturesBody = z.strictObject({
     .int('must be a whole number of days')
     .min(1, 'must be at least 1')
     .max(60, 'must be at most 60'),
-  rounds: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 or 2' }),
+  rounds: z
+    .union([z.literal(1), z.literal(2)], { error: 'must be 1 or 2' })
+    .meta({ type: 'integer', enum: [1, 2] }),
   dry_run: z.boolean({ error: 'must be true or false' }),
   replace_unplayed: z.boolean({ error: 'must be true or false' }).optional(),
   time_zone: z
