@@ -19,31 +19,34 @@ export interface RenderOptions {
   api?: ApiMock;
 }
 
-export async function renderRoute(path: string, options: RenderOptions = {}) {
-  if (options.user) {
-    const user = options.user;
-    if (options.api) {
-      const { db } = options.api.app.connection;
-      const exists = await db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst();
-      if (!exists) {
-        await db
-          .insertInto('users')
-          .values({
-            id: user.id,
-            name: user.name,
-            email: user.email ?? `${user.id}@example.test`,
-            password_hash: 'x',
-            user_type: user.user_type,
-            team_id: user.team_id,
-          })
-          .execute();
-      }
-      storage.setToken(await tokenFor(db, user.id));
-    } else {
-      storage.setToken('test-token');
-    }
-    storage.setUser(user);
+/** A token of `user` for the mock API; the user row is created in its database when missing. */
+export async function tokenOf(api: ApiMock, user: StoredUser): Promise<string> {
+  const { db } = api.app.connection;
+  const exists = await db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst();
+  if (!exists) {
+    await db
+      .insertInto('users')
+      .values({
+        id: user.id,
+        name: user.name,
+        email: user.email ?? `${user.id}@example.test`,
+        password_hash: 'x',
+        user_type: user.user_type,
+        team_id: user.team_id,
+      })
+      .execute();
   }
+  return tokenFor(db, user.id);
+}
+
+/** Signs `user` in as the app stores a session; without `api`, with a token no server checks. */
+export async function signIn(user: StoredUser, api?: ApiMock): Promise<void> {
+  storage.setToken(api ? await tokenOf(api, user) : 'test-token');
+  storage.setUser(user);
+}
+
+export async function renderRoute(path: string, options: RenderOptions = {}) {
+  if (options.user) await signIn(options.user, options.api);
   // As the page's start does (src/main.tsx): the outbox replays from the start.
   onTestFinished(startOutboxSync());
   const router = testRouter();

@@ -9,10 +9,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StoredUser } from '@/lib/storage';
 import { OVERDUE_PAGE } from '@/features/manager/overdue/overdue-tab';
-import { tokenFor } from '../../fixtures/auth';
 import { insertMatch } from '../../fixtures/factory';
 import { withApiMock } from '../api-mock';
-import { renderRoute, useTinyLeagueClock } from '../render';
+import { renderRoute, tokenOf, useTinyLeagueClock } from '../render';
 import { tabNames } from '../queries';
 
 // Tests change the league's rules and results: a fresh API and database each time.
@@ -28,22 +27,13 @@ const NT_COACH: StoredUser = {
 
 /** Sets the tiny league's report deadline through the API, as the Leagues tab would. */
 async function setDeadline(hours: number) {
-  const { db } = api.app.connection;
-  const exists = await db.selectFrom('users').select('id').where('id', '=', 'u.rules').executeTakeFirst();
-  if (!exists) {
-    await db
-      .insertInto('users')
-      .values({
-        id: 'u.rules',
-        name: 'Rules',
-        email: 'rules@example.test',
-        password_hash: 'x',
-        user_type: 'super_admin',
-        team_id: null,
-      })
-      .execute();
-  }
-  const token = await tokenFor(db, 'u.rules');
+  const token = await tokenOf(api, {
+    id: 'u.rules',
+    name: 'Rules',
+    email: 'rules@example.test',
+    user_type: 'super_admin',
+    team_id: null,
+  });
   const rules = (await (await api.app.app.request('/api/leagues/tl-26/rules')).json()) as Record<
     string,
     unknown

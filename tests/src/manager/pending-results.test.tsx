@@ -3,21 +3,17 @@
  * is PENDING, reported by East United, so North Town's staff review it and East
  * United's may not. Reviews go through the real API and are checked in its database.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PendingResultsTab } from '@/features/manager/pending/pending-results-tab';
 import { ApiError } from '@/lib/api-client';
-import { ToastProvider } from '@/components/toast';
 import type { Match } from '@/lib/api-types';
-import { SessionProvider } from '@/lib/session';
-import { storage, type StoredUser } from '@/lib/storage';
-import { tokenFor } from '../../fixtures/auth';
+import type { StoredUser } from '@/lib/storage';
 import { withApiMock } from '../api-mock';
 import { showCards } from '../match-cards';
 import { renderRoute, useTinyLeagueClock } from '../render';
+import { renderPendingResultsTab } from './pending-tab';
 import { findTeamCards, TINY_LEAGUE_TEAM_CARDS } from './team-picker';
 
 const api = withApiMock();
@@ -51,36 +47,8 @@ const SC_COACH: StoredUser = {
 const BOSS: StoredUser = { id: 'u.boss', name: 'Boss', user_type: 'super_admin', team_id: null };
 const TEAMLESS: StoredUser = { id: 'u.loose', name: 'Loose Coach', user_type: 'coach', team_id: null };
 
-/** The tab as the manager page shows it: inside the toasts, the session and a router. */
-async function renderTab(user: StoredUser) {
-  const { db } = api.app.connection;
-  const exists = await db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst();
-  if (!exists) {
-    await db
-      .insertInto('users')
-      .values({ ...user, email: `${user.id}@example.test`, password_hash: 'x' })
-      .execute();
-  }
-  storage.setToken(await tokenFor(db, user.id));
-  storage.setUser(user);
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/manager/pending-results',
-        element: (
-          <ToastProvider>
-            <PendingResultsTab user={user} />
-          </ToastProvider>
-        ),
-      },
-    ],
-    { initialEntries: ['/manager/pending-results'] },
-  );
-  render(
-    <SessionProvider>
-      <RouterProvider router={router} />
-    </SessionProvider>,
-  );
+function renderTab(user: StoredUser) {
+  return renderPendingResultsTab(api, user);
 }
 
 async function pendingTable() {

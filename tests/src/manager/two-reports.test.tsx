@@ -5,17 +5,13 @@
  * second beside the first; the review dialog shows them side by side and each side
  * may approve the other's. Decisions are checked in the API's database.
  */
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { PendingResultsTab } from '@/features/manager/pending/pending-results-tab';
-import { ToastProvider } from '@/components/toast';
-import { SessionProvider } from '@/lib/session';
-import { storage, type StoredUser } from '@/lib/storage';
-import { tokenFor } from '../../fixtures/auth';
+import type { StoredUser } from '@/lib/storage';
 import { logRequests, withApiMock } from '../api-mock';
-import { useTinyLeagueClock } from '../render';
+import { tokenOf, useTinyLeagueClock } from '../render';
+import { renderPendingResultsTab } from './pending-tab';
 
 // Every test sends its own reports: a fresh API and database each time.
 const api = withApiMock({ perTest: true });
@@ -63,21 +59,9 @@ const EU_REPORT = {
   red_cards: [],
 };
 
-async function ensureUser(user: StoredUser) {
-  const { db } = api.app.connection;
-  const exists = await db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst();
-  if (!exists) {
-    await db
-      .insertInto('users')
-      .values({ ...user, email: `${user.id}@example.test`, password_hash: 'x' })
-      .execute();
-  }
-}
-
 /** Sends `body` as `user`'s report of m7 through the real API. */
 async function report(user: StoredUser, body: unknown): Promise<string> {
-  await ensureUser(user);
-  const token = await tokenFor(api.app.connection.db, user.id);
+  const token = await tokenOf(api, user);
   const response = await api.app.app.request(`/api/matches/${api.app.matchIds.m7}/report`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
@@ -93,28 +77,8 @@ async function twoReports() {
   expect(await report(EU_OWNER, EU_REPORT)).toBe('differs');
 }
 
-async function renderTab(user: StoredUser) {
-  await ensureUser(user);
-  storage.setToken(await tokenFor(api.app.connection.db, user.id));
-  storage.setUser(user);
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/manager/pending-results',
-        element: (
-          <ToastProvider>
-            <PendingResultsTab user={user} />
-          </ToastProvider>
-        ),
-      },
-    ],
-    { initialEntries: ['/manager/pending-results'] },
-  );
-  render(
-    <SessionProvider>
-      <RouterProvider router={router} />
-    </SessionProvider>,
-  );
+function renderTab(user: StoredUser) {
+  return renderPendingResultsTab(api, user);
 }
 
 async function m7Row(opponent: RegExp) {
