@@ -57,7 +57,7 @@ export const shirtNumber = z
   )
   .pipe(z.number().int(NUMBER_MESSAGE).min(0, NUMBER_MESSAGE).max(99, NUMBER_MESSAGE))
   .meta({
-    oneOf: [
+    anyOf: [
       { type: 'integer', minimum: 0, maximum: 99 },
       { type: 'string', pattern: '^\\d{1,3}$', description: 'digits as typed (at most 99)' },
     ],

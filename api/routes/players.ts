@@ -1,9 +1,10 @@
 /**
- * /api/player and /api/players: a player's profile, at either spelling (clients use
- * both), and a roster player's position or shirt number changed by the team's coach or
+ * /api/player and /api/players: a player's profile, at either path (clients use both),
+ * and a roster player's position or shirt number changed by the team's coach or
  * owner (or a super admin). Who may act comes from the bearer token only.
  */
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { expectedGeneral, GENERAL_OF, positionsAgree } from '../../db/rules/positions';
 import { assertTeamStaff, currentUser, requireUser } from '../auth/middleware';
@@ -40,6 +41,7 @@ import {
   STAFF_ONLY,
   written,
 } from '../http/teams';
+import type { AppEnv } from '../env';
 import { idParam } from '../http/validate';
 import { audit, writeTransaction } from '../http/write';
 import {
@@ -51,11 +53,7 @@ import {
 
 const playerId = idParam.meta({ description: 'player id or the linked account id' });
 
-/** The router matches `player` or `players` (the pattern); the schema only names them. */
-const profileParam = z.object({
-  kind: z.enum(['player', 'players']).meta({ description: 'either spelling' }),
-  playerId,
-});
+const profileParam = z.object({ playerId });
 
 const placementBody = z
   .strictObject({
@@ -65,14 +63,11 @@ const placementBody = z
   })
   .meta({ minProperties: 1 });
 
-const getPlayerRoute = createRoute({
-  method: 'get',
-  path: '/{kind{players?}}/{playerId}',
-  operationId: 'getPlayer',
+/** Both paths of the profile: one answer, each path its own operation. */
+const PROFILE = {
+  method: 'get' as const,
   tags: [TAG.players],
   summary: 'Player profile',
-  description:
-    'With metrics per season, cards and any suspension. At /api/player/{playerId} and /api/players/{playerId}',
   security: PUBLIC,
   ...cachedRead({ offline: true, tables: READ_TABLES.player }),
   request: { params: profileParam },
@@ -81,6 +76,20 @@ const getPlayerRoute = createRoute({
     ...NOT_MODIFIED,
     ...errors(400, { 404: 'Unknown player' }),
   },
+};
+
+const getPlayerRoute = createRoute({
+  ...PROFILE,
+  path: '/player/{playerId}',
+  operationId: 'getPlayer',
+  description: 'With metrics per season, cards and any suspension. Also at /api/players/{playerId}',
+});
+
+const getPlayerPluralRoute = createRoute({
+  ...PROFILE,
+  path: '/players/{playerId}',
+  operationId: 'getPlayerPlural',
+  description: 'The profile of GET /api/player/{playerId}, at the plural path some clients use',
 });
 
 const updatePlayerRoute = createRoute({
@@ -108,23 +117,27 @@ const updatePlayerRoute = createRoute({
   },
 });
 
+/** A player's profile with metrics, cards and any suspension. */
+async function profileAnswer(c: Context<AppEnv>, playerId: string): Promise<Response> {
+  const db = c.get('db');
+  const player = await findPlayer(db, playerId);
+  if (!player) fail(404, 'Player not found');
+  const profile: PlayerProfileDto = {
+    ...player,
+    metrics: await playerMetrics(db, player.id),
+    cards: await playerCards(db, player.id),
+    suspension: await playerSuspension(db, player.id, player.team_id, c.get('options').now()),
+  };
+  // A ban is served as a kick-off passes: the answer holds until the team's next one.
+  if (profile.suspension !== null && player.team_id !== null) {
+    holdUntil(c, await nextKickoff(c, player.team_id));
+  }
+  return jsonRead(c, profile, CACHE.revalidate);
+}
+
 export const playerRoutes = resourceRouter(
-  endpoint(getPlayerRoute, async (c) => {
-    const player = await findPlayer(c.get('db'), c.req.valid('param').playerId);
-    if (!player) fail(404, 'Player not found');
-    const db = c.get('db');
-    const profile: PlayerProfileDto = {
-      ...player,
-      metrics: await playerMetrics(db, player.id),
-      cards: await playerCards(db, player.id),
-      suspension: await playerSuspension(db, player.id, player.team_id, c.get('options').now()),
-    };
-    // A ban is served as a kick-off passes: the answer holds until the team's next one.
-    if (profile.suspension !== null && player.team_id !== null) {
-      holdUntil(c, await nextKickoff(c, player.team_id));
-    }
-    return jsonRead(c, profile, CACHE.revalidate);
-  }),
+  endpoint(getPlayerRoute, (c) => profileAnswer(c, c.req.valid('param').playerId)),
+  endpoint(getPlayerPluralRoute, (c) => profileAnswer(c, c.req.valid('param').playerId)),
 
   endpoint(updatePlayerRoute, async (c) => {
     const db = c.get('db');
