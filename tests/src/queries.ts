@@ -10,6 +10,16 @@ export const optionTexts = (select: HTMLElement) =>
 /** The names of the tabs on the screen, in order. */
 export const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
+/** The manager dashboard's tabs for a super admin, in order. */
+export const SUPER_ADMIN_TABS = [
+  'Team Management',
+  'Leagues',
+  'Overdue',
+  'Match Report',
+  'Team Selection',
+  'Pending Results',
+] as const;
+
 /** The texts of the headings inside an element, in order. */
 export const headingTexts = (container: HTMLElement) =>
   within(container)

@@ -2,41 +2,32 @@
 import { describe, expect, it } from 'vitest';
 import { inChunks } from '../../../db/rules/chunks';
 import { countIds, idCounts, idList } from '../../../db/rules/id-lists';
-import {
-  expectedGeneral,
-  formGeneral,
-  GENERAL_OF,
-  POSITION_GENERALS,
-  POSITIONS,
-  positionOf,
-  positionsAgree,
-  storedGeneral,
-} from '../../../db/rules/positions';
+import * as positions from '../../../db/rules/positions';
 import { banMatches, playerSuspension, servingOrder } from '../../../db/rules/suspensions';
 import { hasControlCharacter } from '../../../db/rules/text';
 
 describe('positions', () => {
   it('maps each position to one general position and back', () => {
-    for (const position of POSITIONS) {
-      expect(POSITION_GENERALS).toContain(GENERAL_OF[position]);
-      expect(positionOf(GENERAL_OF[position])).toBe(position);
+    for (const position of positions.POSITIONS) {
+      expect(positions.POSITION_GENERALS).toContain(positions.GENERAL_OF[position]);
+      expect(positions.positionOf(positions.GENERAL_OF[position])).toBe(position);
     }
-    expect(GENERAL_OF.Forward).toBe('FW');
+    expect(positions.GENERAL_OF.Forward).toBe('FW');
   });
 
   it('lets a general position fit its own position or be Other', () => {
-    expect(positionsAgree('Goalkeeper', 'GK')).toBe(true);
-    expect(positionsAgree('Goalkeeper', 'Other')).toBe(true);
-    expect(positionsAgree('Goalkeeper', 'DEF')).toBe(false);
-    expect(expectedGeneral('Forward')).toBe('must be FW (or Other) for a Forward');
+    expect(positions.positionsAgree('Goalkeeper', 'GK')).toBe(true);
+    expect(positions.positionsAgree('Goalkeeper', 'Other')).toBe(true);
+    expect(positions.positionsAgree('Goalkeeper', 'DEF')).toBe(false);
+    expect(positions.expectedGeneral('Forward')).toBe('must be FW (or Other) for a Forward');
   });
 
   it('spells forwards FWD in the form and FW when stored', () => {
-    expect(storedGeneral('FWD')).toBe('FW');
-    expect(storedGeneral('MID')).toBe('MID');
-    expect(formGeneral('FW')).toBe('FWD');
-    expect(formGeneral('COACH')).toBe('COACH');
-    expect(formGeneral('Other')).toBeNull();
+    expect(positions.storedGeneral('FWD')).toBe('FW');
+    expect(positions.storedGeneral('MID')).toBe('MID');
+    expect(positions.formGeneral('FW')).toBe('FWD');
+    expect(positions.formGeneral('COACH')).toBe('COACH');
+    expect(positions.formGeneral('Other')).toBeNull();
   });
 });
 

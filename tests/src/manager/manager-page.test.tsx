@@ -7,7 +7,7 @@ import { SessionProvider } from '@/lib/session';
 import type { StoredUser, UserType } from '@/lib/storage';
 import { withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
-import { tabNames } from '../queries';
+import { SUPER_ADMIN_TABS, tabNames } from '../queries';
 
 const api = withApiMock();
 
@@ -20,12 +20,7 @@ const as = (user_type: UserType, team_id: string | null = null): StoredUser => (
 
 describe('the manager dashboard', () => {
   it.each([
-    [
-      'super_admin',
-      null,
-      'Admin Dashboard',
-      ['Team Management', 'Leagues', 'Overdue', 'Match Report', 'Team Selection', 'Pending Results'],
-    ],
+    ['super_admin', null, 'Admin Dashboard', SUPER_ADMIN_TABS],
     ['owner', 'east.united', 'Owner Dashboard', ['Match Report', 'Team Selection', 'Pending Results']],
     ['coach', 'north.town', 'Coach Dashboard', ['Match Report', 'Team Selection', 'Pending Results']],
   ] as const)('titles a %s dashboard and lists its tabs', async (role, team, title, tabs) => {
