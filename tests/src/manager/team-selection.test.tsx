@@ -64,6 +64,16 @@ async function savedSquad(matchId: string, team = 'north.town') {
   return rows.map((row) => row.player_id);
 }
 
+/** Makes `players` North Town's saved squad of the match, the only squad saved for it. */
+async function storeSquad(matchId: string, players: readonly string[]) {
+  const { db } = api.app.connection;
+  await db.deleteFrom('match_squads').where('match_id', '=', Number(matchId)).execute();
+  await db
+    .insertInto('match_squads')
+    .values(players.map((player_id) => ({ match_id: Number(matchId), team_id: 'north.town', player_id })))
+    .execute();
+}
+
 describe('the Team Selection tab', () => {
   it("shows a coach's own team, preselected, and its upcoming or unapproved matches labelled '(Pending)'", async () => {
     useTinyLeagueClock();
@@ -166,16 +176,16 @@ describe('the Team Selection tab', () => {
 
   it('starts from the saved squad, but not from the whole roster the API gives when none is saved', async () => {
     useTinyLeagueClock();
-    const { db } = api.app.connection;
-    const squad = ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd', 'nt.p10', 'nt.p11', 'nt.p12', 'nt.p13'];
-    await db
-      .deleteFrom('match_squads')
-      .where('match_id', '=', Number(id('m8')))
-      .execute();
-    await db
-      .insertInto('match_squads')
-      .values(squad.map((player_id) => ({ match_id: Number(id('m8')), team_id: 'north.town', player_id })))
-      .execute();
+    await storeSquad(id('m8'), [
+      'nt.gk',
+      'nt.def',
+      'nt.mid',
+      'nt.fwd',
+      'nt.p10',
+      'nt.p11',
+      'nt.p12',
+      'nt.p13',
+    ]);
     await openTab(coach);
     const user = await chooseMatch(id('m8'));
     expect(screen.getByText('Selected: 8 players (minimum 7, maximum 18)')).toBeInTheDocument();
@@ -329,16 +339,17 @@ describe('the Team Selection tab', () => {
     it('leaves out a suspended player a saved squad names, so the squad can be saved again', async () => {
       useTinyLeagueClock();
       await addSuspensions(api);
-      const { db } = api.app.connection;
-      const squad = ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd', 'nt.p10', 'nt.p11', 'nt.p12', 'nt.p13', 'nt.p14'];
-      await db
-        .deleteFrom('match_squads')
-        .where('match_id', '=', Number(id('m8')))
-        .execute();
-      await db
-        .insertInto('match_squads')
-        .values(squad.map((player_id) => ({ match_id: Number(id('m8')), team_id: 'north.town', player_id })))
-        .execute();
+      await storeSquad(id('m8'), [
+        'nt.gk',
+        'nt.def',
+        'nt.mid',
+        'nt.fwd',
+        'nt.p10',
+        'nt.p11',
+        'nt.p12',
+        'nt.p13',
+        'nt.p14',
+      ]);
       await openTab(coach);
       const user = await chooseMatch(id('m8'));
       await screen.findByText('Suspended – 2 matches');
