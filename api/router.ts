@@ -7,17 +7,12 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './env';
 import { READ_CACHING, SHARED_COMPONENTS, TAGS, validationHook, type ReadCaching } from './http/contract';
 import { authRoutes } from './routes/auth';
-import { csvRoutes } from './routes/csv';
-import { calendarRoutes } from './routes/calendars';
 import { coachRoutes } from './routes/coaches';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { leagueRoutes } from './routes/leagues';
-import { leagueSeasonRoutes } from './routes/league-season';
-import { disciplineRoutes } from './routes/discipline';
 import { matchRoutes } from './routes/matches';
-import { matchWriteRoutes } from './routes/match-writes';
 import { newsRoutes } from './routes/news';
 import { notificationRoutes } from './routes/notifications';
 import { playerRoutes } from './routes/players';
@@ -28,27 +23,21 @@ import { tableRoutes } from './routes/tables';
 import { teamRoutes } from './routes/teams';
 
 export const apiRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
-  // converted routers
-  .route('/', authRoutes)
-  .route('/', tableRoutes)
-  .route('/', imageRoutes)
-  .route('/', newsRoutes)
-  .route('/', teamRoutes)
-  .route('/', playerRoutes)
-  .route('/', coachRoutes)
-  .route('/', leagueRoutes)
   .route('/', healthRoutes)
   .route('/', docsRoutes(openApiDocument))
-  .route('/', searchRoutes)
+  .route('/', authRoutes)
+  .route('/', leagueRoutes)
+  .route('/', teamRoutes)
   .route('/', matchRoutes)
-  .route('/', reportRoutes)
+  .route('/', playerRoutes)
+  .route('/', coachRoutes)
+  .route('/', searchRoutes)
+  .route('/', newsRoutes)
+  .route('/', imageRoutes)
   .route('/', notificationRoutes)
   .route('/', pushRoutes)
-  .route('/', leagueSeasonRoutes)
-  .route('/', disciplineRoutes)
-  .route('/', csvRoutes)
-  .route('/', calendarRoutes)
-  .route('/', matchWriteRoutes);
+  .route('/', reportRoutes)
+  .route('/', tableRoutes);
 
 const INFO = {
   title: 'Touchline API',
@@ -70,6 +59,20 @@ export function documentedPath(path: string): string {
   return `/api${path}`.replace(/\{(\w+)\{[^/]*\}\}/g, '{$1}');
 }
 
+/**
+ * The generator writes a schema that takes any value (z.unknown()) as `{ nullable: true }`;
+ * OpenAPI 3.0 wants a type beside `nullable`, and a schema with no type takes null anyway.
+ */
+function tidy(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(tidy);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = tidy(value);
+  const typed = ['type', '$ref', 'allOf', 'anyOf', 'oneOf'].some((key) => key in out);
+  if (out.nullable === true && !typed) delete out.nullable;
+  return out;
+}
+
 let document: ReturnType<typeof buildDocument> | undefined;
 
 function buildDocument() {
@@ -80,10 +83,12 @@ function buildDocument() {
     tags: TAGS,
   });
   const paths = Object.fromEntries(
-    Object.entries(generated.paths).map(([path, item]) => [documentedPath(path), item]),
+    Object.entries(generated.paths).map(([path, item]) => [documentedPath(path), tidy(item)]),
   );
   return {
     ...generated,
+    servers: generated.servers ?? [],
+    tags: generated.tags ?? [],
     paths,
     components: { ...generated.components, ...SHARED_COMPONENTS },
   };

@@ -83,7 +83,11 @@ const getOpenApiDocument = createRoute({
   security: PUBLIC,
   responses: {
     200: readAnswer(
-      z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }),
+      {
+        type: 'object',
+        required: ['openapi', 'info', 'paths'],
+        properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } },
+      },
       'The OpenAPI document',
     ),
     ...NOT_MODIFIED,

@@ -14,7 +14,7 @@ import { createConfig, lintFromString, loadConfig } from '@redocly/openapi-core'
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../api/openapi';
+import { openApiDocument } from '../../api/router';
 import { CONTENT_SECURITY_POLICY } from '../../api/http/security-headers';
 import { DEMO_PASSWORD, seedDemoLeague } from '../../db/seed/demo-league';
 import { makeTestApp, TEST_PASSWORD_COST } from '../fixtures/app';
@@ -375,6 +375,8 @@ describe('every documented read on the demo league', () => {
       leagueId: [leagueId, finished],
       teamId: [summary.demoTeamId],
       matchId: [String(summary.pendingMatchId), String(summary.unreportedMatchId)],
+      // GET /api/matches/{id}/reports: the match as its review routes name it
+      id: [String(summary.pendingMatchId)],
       home: [summary.demoTeamId],
       away: [summary.opponentTeamId],
       playerId: [summary.playerUserId],
@@ -676,20 +678,21 @@ describe('writes on the demo league', () => {
     });
 
     // Results: a report, its review, the squad, the schedule
-    const played = { matchId: summary.unreportedMatchId };
-    await call('post', '/api/matches/{matchId}/report', {
+    // The review routes name the match {id}, as their errors do; the schedule {matchId}.
+    const played = { id: summary.unreportedMatchId };
+    await call('post', '/api/matches/{id}/report', {
       params: played,
       body: { home_score: 2, away_score: 1 },
     });
-    await call('post', '/api/matches/{matchId}/report', {
+    await call('post', '/api/matches/{id}/report', {
       params: played,
       body: { home_score: 2, away_score: 1 },
     });
-    await call('get', '/api/matches/{matchId}/reports', { params: played });
-    await call('post', '/api/matches/{matchId}/approve', { params: { matchId: summary.pendingMatchId } });
-    await call('post', '/api/matches/{matchId}/reject', { params: { matchId: summary.pendingMatchId } });
+    await call('get', '/api/matches/{id}/reports', { params: played });
+    await call('post', '/api/matches/{id}/approve', { params: { id: summary.pendingMatchId } });
+    await call('post', '/api/matches/{id}/reject', { params: { id: summary.pendingMatchId } });
     await call('put', '/api/matches/{matchId}/schedule', {
-      params: played,
+      params: { matchId: summary.unreportedMatchId },
       body: { date: '2027-03-06T15:00:00Z', location: 'Elsewhere', status: 'postponed' },
     });
     const upcoming = await call('get', '/api/matches', {
@@ -699,12 +702,12 @@ describe('writes on the demo league', () => {
     expect(next).toBeDefined();
     const roster = await call('get', '/api/teams/{teamId}/roster', { params: team });
     const squad = (roster.body.players as { id: string }[]).slice(0, 11).map((p) => p.id);
-    await call('put', '/api/teams/{teamId}/matches/{matchId}/roster', {
-      params: { ...team, matchId: next?.id ?? 0 },
+    await call('put', '/api/teams/{team_id}/matches/{match_id}/roster', {
+      params: { team_id: team.teamId, match_id: next?.id ?? 0 },
       body: { players: squad },
     });
-    await call('put', '/api/teams/{teamId}/matches/{matchId}/roster', {
-      params: { ...team, matchId: next?.id ?? 0 },
+    await call('put', '/api/teams/{team_id}/matches/{match_id}/roster', {
+      params: { team_id: team.teamId, match_id: next?.id ?? 0 },
       body: { players: squad.slice(0, 3) },
     });
     await call('put', '/api/matches/{matchId}/schedule', {
@@ -717,12 +720,12 @@ describe('writes on the demo league', () => {
     const page = await call('get', '/api/notifications', { token: coach });
     const first = (page.body.notifications as { id: number }[] | undefined)?.[0];
     if (first) {
-      await call('post', '/api/notifications/{notificationId}/read', {
-        params: { notificationId: first.id },
+      await call('post', '/api/notifications/{id}/read', {
+        params: { id: first.id },
         token: coach,
       });
     }
-    await call('post', '/api/notifications/{notificationId}/read', { params: { notificationId: 999999 } });
+    await call('post', '/api/notifications/{id}/read', { params: { id: 999999 } });
     await call('post', '/api/notifications/read-all', { token: coach });
     await call('put', '/api/notifications/settings', { body: { muted: ['report_approved'] }, token: coach });
     const browser = createECDH('prime256v1');
