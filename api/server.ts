@@ -161,7 +161,8 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     },
     readCache,
   );
-  // Public pages come rendered, with the answers of the app's own API read in process.
+  // Public pages and embeds read the app's own API in process, through the read cache.
+  readCache.serveInProcess(app);
   const entry = await loadServerEntry(SERVER_ENTRY_FILE);
   const read = async (apiPath: string) => {
     const response = await app.request(apiPath);

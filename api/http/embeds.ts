@@ -1,15 +1,16 @@
 /**
  * Pages for club websites (issue #21): a league's table and a team's fixtures as small,
  * self-contained HTML documents (no app shell, no script, no service worker, the styles
- * inline) that any site may show in an iframe. They read the API in process, so they
- * answer exactly what the app shows; `?theme=dark` and `?tz=<IANA zone>` adapt them to
- * the host page.
+ * inline) that any site may show in an iframe. They read the API in process, through the
+ * read cache, so they answer exactly what the app shows; `?theme=dark` and
+ * `?tz=<IANA zone>` adapt them to the host page.
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { isTimeZone } from '../domain/fixture-plan';
 import type { LeagueTableDto, MatchDto } from '../schemas';
 import { readResponse } from './read';
+import { cachedReadsOf } from './read-cache';
 
 /** Only these pages may be framed, by anyone: every other answer keeps frame-ancestors 'none'. */
 export const EMBED_CONTENT_SECURITY_POLICY = [
@@ -170,12 +171,15 @@ function options(query: Record<string, string>): { theme: Theme; timeZone: strin
 }
 
 /**
- * The embed pages, reading through `api` (the app's own API router, in process: its paths
- * have no /api prefix) so they show exactly what the app does.
+ * The embed pages, reading the API in process so they show exactly what the app does:
+ * through the server's read cache (`cachedReadsOf`), like a browser's reads, so an answer
+ * already built is not built again; without one (an app without the server), through
+ * `api`, the app's own API router (its paths have no /api prefix).
  */
 export function embedRoutes(api: { request(path: string): Response | Promise<Response> }): Hono {
-  const read = async <T>(path: string): Promise<T | null> => {
-    const response = await api.request(path);
+  const read = async <T>(c: Context, path: string): Promise<T | null> => {
+    const cached = cachedReadsOf(c);
+    const response = await (cached === null ? api.request(path) : cached(`/api${path}`));
     return response.status === 200 ? ((await response.json()) as T) : null;
   };
   return new Hono()
@@ -183,8 +187,11 @@ export function embedRoutes(api: { request(path: string): Response | Promise<Res
       const chosen = options(c.req.query());
       if (chosen instanceof Response) return chosen;
       const id = encodeURIComponent(c.req.param('leagueId'));
-      const league = await read<{ league_id: string; league_name: string; season: string }>(`/leagues/${id}`);
-      const table = league && (await read<LeagueTableDto>(`/leagues/${id}/table`));
+      const league = await read<{ league_id: string; league_name: string; season: string }>(
+        c,
+        `/leagues/${id}`,
+      );
+      const table = league && (await read<LeagueTableDto>(c, `/leagues/${id}/table`));
       if (!league || !table) return problemPage(404, 'League not found');
       const origin = new URL(c.req.url).origin;
       const html = tableEmbed(
@@ -199,9 +206,9 @@ export function embedRoutes(api: { request(path: string): Response | Promise<Res
       const chosen = options(c.req.query());
       if (chosen instanceof Response) return chosen;
       const id = encodeURIComponent(c.req.param('teamId'));
-      const team = await read<{ team_id: string; team_name: string }>(`/teams/${id}`);
+      const team = await read<{ team_id: string; team_name: string }>(c, `/teams/${id}`);
       const matches =
-        team && (await read<MatchDto[]>(`/matches?team_id=${id}&future=true&limit=${MAX_FIXTURES}`));
+        team && (await read<MatchDto[]>(c, `/matches?team_id=${id}&future=true&limit=${MAX_FIXTURES}`));
       if (!team || !matches) return problemPage(404, 'Team not found');
       const origin = new URL(c.req.url).origin;
       const html = fixturesEmbed(

@@ -6,7 +6,8 @@
  *
  * The renderer is the server build of the app (dist-server/entry-server.js, from
  * src/entry-server.tsx). Its screens' API reads are answered in process by the app
- * itself. Without that build, or for a page that is not public, or when a read fails,
+ * itself, through the server's read cache (api/http/read-cache.ts) like a browser's: a
+ * page shown again reads nothing that has not changed. Without that build, or for a page that is not public, or when a read fails,
  * the answer is the app shell (index.html) as before, and the browser renders it all.
  */
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ import { isSitePath, PAGE_DATA_ID, type PageData } from '../domain/page-data';
 import { zoneCookieValue } from '../domain/zone-cookie';
 import { bootElement } from './boot-script';
 import { chooseEncoding, compress, varyOnEncoding } from './compression';
+import { cachedReadsOf } from './read-cache';
 
 /** A page rendered by the server entry: its markup, and what goes into the page with it. */
 export type RenderedPage = { html: string } & Omit<PageData, 'zone'>;
@@ -39,7 +41,21 @@ export interface ServerEntry {
 /** Public pages rendered on the server: the renderer, and how it reads the API in process. */
 export interface ServerPages {
   entry: ServerEntry;
+  /** An /api path's answer (null: not a 200), where the server has no read cache to read through. */
   read(path: string): Promise<unknown>;
+}
+
+/**
+ * How a page being answered reads the API: through the read cache the request passed
+ * (`cachedReadsOf`), else `pages.read`.
+ */
+function readsFor(c: Context, pages: ServerPages): (path: string) => Promise<unknown> {
+  const cached = cachedReadsOf(c);
+  if (cached === null) return pages.read;
+  return async (path) => {
+    const response = await cached(path);
+    return response.status === 200 ? ((await response.json()) as unknown) : null;
+  };
 }
 
 /** The zone dates are written in when the browser has not said (the server's own). */
@@ -229,7 +245,7 @@ async function pageInstead(
 ): Promise<Response | null> {
   const route = pages.entry.pageFor(new URL(location, 'http://site').pathname);
   if (!route?.serverRendered) return null;
-  const rendered = await pages.entry.renderPage(location, zone, pages.read);
+  const rendered = await pages.entry.renderPage(location, zone, readsFor(c, pages));
   if (!rendered || !('html' in rendered)) return null;
   return htmlAnswer(c, shell.page({ ...rendered, location }, route.page.source, zone), PAGE_HEADERS);
 }
@@ -245,7 +261,7 @@ export function pageHandler(shell: PageShell, pages: ServerPages | undefined): H
       const route = pages.entry.pageFor(url.pathname);
       if (route?.serverRendered) {
         const zone = zoneFromCookie(c.req.header('Cookie')) ?? SERVER_ZONE;
-        const rendered = await pages.entry.renderPage(url.pathname + url.search, zone, pages.read);
+        const rendered = await pages.entry.renderPage(url.pathname + url.search, zone, readsFor(c, pages));
         // Same-site paths only (the app's own routes): never an open redirect.
         if (rendered && 'redirect' in rendered && isSitePath(rendered.redirect)) {
           return (

@@ -14,6 +14,9 @@
  * - An answer that depends on the clock as well (upcoming or past matches) says how long
  *   it holds with `c.set('readExpiresAt', …)`.
  * - Memory is bounded: least recently used entries go first past `maxBytes`.
+ * - Reads made in process go through it too (`request`): what a server-rendered page
+ *   (api/http/pages.ts) or an embed (api/http/embeds.ts) reads of the API is kept and
+ *   checked as a browser's read of the same URL is, and each finds what the other built.
  * - When the server is saturated with writes (`writes.busy`: SQLite's group commit has
  *   lately run batches of several), a hit that arrives while a write read before it is
  *   waiting for its batch is answered just after that batch's writes, as a queue served
@@ -93,6 +96,14 @@ export function sharedReadTables(pathname: string): readonly string[] | null {
   return null;
 }
 
+/** What answers a read made in process on a miss: the app, with `env` for its outermost middleware. */
+export interface InProcessApp {
+  request(url: string, init?: RequestInit, env?: Record<string, unknown>): Response | Promise<Response>;
+}
+
+/** The key of `env` under which an in-process read's answer finds its way to `fill`. */
+const IN_PROCESS_TICKET = 'readCacheTicket';
+
 /** The writes a hit may be answered after (db/group-commit.ts on SQLite). */
 export interface WriteQueue {
   readonly waiting: boolean;
@@ -125,8 +136,12 @@ export class ReadCache {
   readonly #clock: () => number;
   readonly #entries = new Map<string, Entry>();
   readonly #pending = new Map<string, Pending>();
-  /** What each in-flight miss will fill, by its node request. */
-  readonly #tickets = new WeakMap<IncomingMessage, { key: string; pending: Pending }>();
+  /** What each in-flight miss will fill, by its node request (or an in-process read's ticket). */
+  readonly #tickets = new WeakMap<object, { key: string; pending: Pending }>();
+  /** Tickets whose answer reached `fill` (it settles them). */
+  readonly #filling = new WeakSet<object>();
+  /** The app in-process reads are answered by on a miss (`serveInProcess`). */
+  #app: InProcessApp | null = null;
   /** Hits waiting for the writes queued before them. */
   #held: (() => void)[] = [];
   #bytes = 0;
@@ -207,22 +222,87 @@ export class ReadCache {
     }
     const tables = shared ?? sharedReadTables(pathOf(key));
     if (tables !== null) {
-      this.#misses += 1;
-      let settle!: (entry: Entry | null) => void;
-      const done = new Promise<Entry | null>((resolve) => (settle = resolve));
-      const dependencies = this.#versions.positionsOf(tables);
-      const pending: Pending = { versions, dependencies, done, settle };
-      this.#pending.set(key, pending);
-      this.#tickets.set(req, { key, pending });
+      this.#miss(req, key, tables, versions);
       // A request that never reaches the fill (a crash, a closed socket) must not hold waiters.
       res.once('close', () => this.#settle(req, null));
     }
     void listener(req, res);
   }
 
+  /** Starts the build of `key`'s entry, which the fill of `ticket`'s answer completes. */
+  #miss(ticket: object, key: string, tables: readonly string[], versions: readonly number[]): void {
+    this.#misses += 1;
+    let settle!: (entry: Entry | null) => void;
+    const done = new Promise<Entry | null>((resolve) => (settle = resolve));
+    const dependencies = this.#versions.positionsOf(tables);
+    const pending: Pending = { versions, dependencies, done, settle };
+    this.#pending.set(key, pending);
+    this.#tickets.set(ticket, { key, pending });
+  }
+
+  /**
+   * Lets reads made in process (`request`) go through this cache: `app` answers a miss,
+   * with this cache's fill as its outermost middleware (`readCacheFill`), as for a socket.
+   */
+  serveInProcess(app: InProcessApp): void {
+    this.#app = app;
+  }
+
+  /** Whether reads made in process go through this cache (`serveInProcess`). */
+  get servesInProcess(): boolean {
+    return this.#app !== null;
+  }
+
+  /**
+   * A GET of `url` (an /api path, with its query) made in process, with no conditional or
+   * encoding headers: a shared read is answered from its entry while that holds, without
+   * reaching Hono; a miss is answered by the app and kept, for the next reader in process
+   * or over HTTP. Any other read goes straight to the app.
+   */
+  async request(url: string): Promise<Response> {
+    const app = this.#app;
+    if (app === null) throw new Error('ReadCache.request before serveInProcess');
+    const tables = sharedReadTables(pathOf(url));
+    const versions = tables === null ? null : await this.#versionsNow();
+    if (tables === null || versions === null) return app.request(url);
+    const entry = this.#fresh(url, versions) ?? (await this.#built(url));
+    if (entry !== undefined) {
+      this.#hits += 1;
+      return new Response(entry.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: entry.headers200 });
+    }
+    if (this.#pending.has(url)) return app.request(url);
+    const ticket = {};
+    this.#miss(ticket, url, tables, versions);
+    try {
+      return await app.request(url, undefined, { [IN_PROCESS_TICKET]: ticket });
+    } finally {
+      // An answer that never reached the fill (an error on the way) must not hold waiters.
+      if (!this.#filling.has(ticket)) this.#settle(ticket, null);
+    }
+  }
+
+  /** The versions, whichever way the engine reads them; null when not to be trusted. */
+  async #versionsNow(): Promise<Versions> {
+    try {
+      return await this.#versions.read();
+    } catch (error) {
+      console.error('Reading the data versions failed', error);
+      return null;
+    }
+  }
+
+  /** The entry a build of `key` already under way makes, when it holds once made. */
+  async #built(key: string): Promise<Entry | undefined> {
+    const waiting = this.#pending.get(key);
+    if (waiting === undefined) return undefined;
+    const built = await waiting.done;
+    const now = await this.#versionsNow();
+    return built !== null && now !== null && this.#holds(built, now) ? built : undefined;
+  }
+
   /** Called by the fill middleware once Hono has answered a miss. */
   fill(
-    req: IncomingMessage,
+    req: object,
     answer: {
       status: number;
       headers: Headers;
@@ -235,6 +315,7 @@ export class ReadCache {
   ): void {
     const ticket = this.#tickets.get(req);
     if (ticket === undefined) return;
+    this.#filling.add(req);
     if (answer.status !== 200 || answer.bytes === undefined || answer.etag === undefined) {
       this.#settle(req, null);
       return;
@@ -274,7 +355,7 @@ export class ReadCache {
     });
   }
 
-  #settle(req: IncomingMessage, entry: Entry | null): void {
+  #settle(req: object, entry: Entry | null): void {
     const ticket = this.#tickets.get(req);
     if (ticket === undefined) return;
     this.#tickets.delete(req);
@@ -418,23 +499,30 @@ function isRepresentationHeader(name: string): boolean {
   return name === 'content-type' || name === 'content-length' || name === 'content-encoding';
 }
 
+/** The cache a request's in-process reads go through (`cachedReadsOf`), by the request. */
+const inProcessCaches = new WeakMap<Request, ReadCache>();
+
 /**
  * The app's outermost middleware: hands the answer to a read-cache miss back to the
- * cache once every inner middleware (security headers included) has run.
+ * cache once every inner middleware (security headers included) has run, and lets the
+ * handlers of a GET read the API in process through the cache (`cachedReadsOf`).
  */
 export function readCacheFill(cache: ReadCache | null): MiddlewareHandler {
   return createMiddleware(async (untyped, next) => {
+    const get = untyped.req.method === 'GET';
+    if (cache?.servesInProcess && get) inProcessCaches.set(untyped.req.raw, cache);
     await next();
     // The outer app is untyped (the static app is routed into it); these are AppEnv's.
     const c = untyped as unknown as Context<AppEnv>;
-    const incoming = c.env?.incoming;
-    if (cache === null || incoming === undefined || c.req.method !== 'GET') return;
+    const env = c.env as (AppEnv['Bindings'] & { [IN_PROCESS_TICKET]?: object }) | undefined;
+    const ticket = env?.incoming ?? env?.[IN_PROCESS_TICKET];
+    if (cache === null || ticket === undefined || !get) return;
     const headers: Headers = {};
     c.res.headers.forEach((value, name) => {
       headers[name] = value;
     });
     const body = c.get('readBody');
-    cache.fill(incoming, {
+    cache.fill(ticket, {
       status: c.res.status,
       headers,
       ...(body && { etag: body.etag, bytes: body.bytes }),
@@ -442,4 +530,14 @@ export function readCacheFill(cache: ReadCache | null): MiddlewareHandler {
       ...(c.get('readExpiresAt') !== undefined && { expiresAt: c.get('readExpiresAt') }),
     });
   });
+}
+
+/**
+ * How a handler reads the API in process (server-rendered pages, embeds): a GET of an
+ * /api path through the server's read cache, so that an answer already built is not
+ * built again; null where the app runs without one (then read the app directly).
+ */
+export function cachedReadsOf(c: Context): ((url: string) => Promise<Response>) | null {
+  const cache = inProcessCaches.get(c.req.raw);
+  return cache === undefined ? null : (url) => cache.request(url);
 }
