@@ -60,8 +60,11 @@ export function documentedPath(path: string): string {
 }
 
 /**
- * The generator writes a schema that takes any value (z.unknown()) as `{ nullable: true }`;
- * OpenAPI 3.0 wants a type beside `nullable`, and a schema with no type takes null anyway.
+ * Two things the generator writes that OpenAPI 3.0 does not read as meant: a schema that
+ * takes any value (z.unknown()) as `{ nullable: true }`, where a type must stand beside
+ * `nullable` (and a schema with no type takes null anyway); and a case-insensitive regex as
+ * its source followed by `/i`. A pattern has no flags: the document gives the pattern as
+ * written, which the server takes (with other cases too).
  */
 function tidy(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(tidy);
@@ -70,6 +73,7 @@ function tidy(node: unknown): unknown {
   for (const [key, value] of Object.entries(node)) out[key] = tidy(value);
   const typed = ['type', '$ref', 'allOf', 'anyOf', 'oneOf'].some((key) => key in out);
   if (out.nullable === true && !typed) delete out.nullable;
+  if (typeof out.pattern === 'string') out.pattern = out.pattern.replace(/\$\/[a-z]+$/, '$');
   return out;
 }
 

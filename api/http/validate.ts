@@ -1,12 +1,11 @@
 /**
  * Validation at the edge: zod schemas for query strings, path parameters and JSON
- * bodies, turned into 400 answers whose detail names the offending field.
+ * bodies, and the words of the 400 answers whose detail names the offending field (the
+ * routes' declarations validate with them: api/http/contract.ts).
  */
-import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
 import { hasControlCharacter } from '../../db/rules/text';
-import { fail } from '../errors';
 
 const NOUN: Partial<Record<keyof ValidationTargets, string>> = {
   query: 'query parameter',
@@ -53,26 +52,6 @@ function plainMessage(target: keyof ValidationTargets, issue: z.core.$ZodIssue):
   if (received === 'undefined') return 'is required';
   if (target === 'query' && received === 'array') return 'must be given once';
   return `must be ${KIND[issue.expected] ?? issue.expected}`;
-}
-
-const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
-
-/** zValidator that answers 400 `{ detail }` instead of zod's error body. */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
-  target: Target,
-  schema: Schema,
-) {
-  return zValidator(target, schema, (result, c) => {
-    // Hono's json validator reads a body of any other content type as {}, which would
-    // be reported as missing fields; say what is actually wrong instead.
-    if (
-      target === 'json' &&
-      !JSON_MEDIA_TYPE.test(c.req.header('Content-Type')?.split(';')[0]?.trim() ?? '')
-    ) {
-      fail(400, 'The request body must be JSON, sent with Content-Type: application/json');
-    }
-    if (!result.success) fail(400, describeIssue(target, result.error));
-  });
 }
 
 /** Query values arrive as strings; a repeated key (?a=1&a=2) is refused rather than guessed. */
