@@ -9,7 +9,7 @@
  * the predicate: each side then carries them, and is one range of its season index
  * whatever the planner knows of the data. Beside it, SQLite without statistics (a
  * database nobody ran ANALYZE on) read the whole league's season through
- * matches_league_season instead. tests/db/query-plans.test.ts holds every use to that.
+ * matches_league_season instead. tests/db/query-plans.test.ts plans every use.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
