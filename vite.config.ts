@@ -120,7 +120,14 @@ function clientPlugins() {
   ];
 }
 
-/** What the PostgreSQL run repeats: the API suite and the engine-agnostic database tests. */
+/**
+ * What the PostgreSQL run repeats: the tests whose answers come from the database, so
+ * that the engine can change them (data modules and their SQL, writes and what they
+ * refuse to change, stats, standings, paging, search, long lists, approvals, seasons,
+ * discipline, spreadsheet imports, notifications, sessions, the schema's own rules).
+ * Every API test runs there unless listed below; a test that reads or writes through
+ * the store belongs here by default.
+ */
 const POSTGRES_UNIT_FILES = ['tests/api/**/*.test.ts', 'tests/db/approved-results.test.ts'];
 /**
  * Tests of SQLite itself (its query plans, pragmas, FTS5, backup API, the single-file
@@ -137,6 +144,25 @@ const SQLITE_ONLY_FILES = [
   'tests/api/server.test.ts',
   'tests/reliability/backup.test.ts',
   'tests/reliability/crash.test.ts',
+];
+/**
+ * Tests whose every assertion is the same on either engine, so a second pass on
+ * PostgreSQL would repeat them for nothing: pure rules over values (api/domain), the HTTP
+ * layer in front of the store (bodies, compression, static files and images, rendered
+ * pages, the search budget), the API document and the route declarations, and the load
+ * test, which runs the server over its own SQLite file whatever the project.
+ */
+const ENGINE_INDEPENDENT_FILES = [
+  'tests/api/domain/**',
+  'tests/api/compression.test.ts',
+  'tests/api/images.test.ts',
+  'tests/api/json-body.test.ts',
+  'tests/api/openapi.test.ts',
+  'tests/api/pages.test.ts',
+  'tests/api/public-reads.test.ts',
+  'tests/api/search-budget.test.ts',
+  'tests/api/static.test.ts',
+  'tests/reliability/load.test.ts',
 ];
 
 const TEST_PROJECTS: ViteUserConfig['test'] = {
@@ -171,6 +197,8 @@ const TEST_PROJECTS: ViteUserConfig['test'] = {
         environment: 'node',
         include: ['tests/reliability/**/*.test.ts'],
         setupFiles: ['tests/setup/node.ts'],
+        // The demo league seeded once; the servers of the load, crash and backup tests start on copies.
+        globalSetup: ['tests/setup/seeded-data.ts'],
         testTimeout: 900_000,
         hookTimeout: 120_000,
         fileParallelism: false,
@@ -185,8 +213,8 @@ const TEST_PROJECTS: ViteUserConfig['test'] = {
         environment: 'node',
         testTimeout: 20_000,
         include: POSTGRES_UNIT_FILES,
-        exclude: SQLITE_ONLY_FILES,
-        setupFiles: ['tests/setup/node.ts'],
+        exclude: [...SQLITE_ONLY_FILES, ...ENGINE_INDEPENDENT_FILES],
+        setupFiles: ['tests/setup/node.ts', 'tests/setup/postgres-file.ts'],
         globalSetup: ['tests/setup/postgres.ts'],
         env: { TOUCHLINE_TEST_ENGINE: 'postgres' },
       },
@@ -197,8 +225,8 @@ const TEST_PROJECTS: ViteUserConfig['test'] = {
         name: 'reliability-pg',
         environment: 'node',
         include: ['tests/reliability/**/*.test.ts'],
-        exclude: SQLITE_ONLY_FILES,
-        setupFiles: ['tests/setup/node.ts'],
+        exclude: [...SQLITE_ONLY_FILES, ...ENGINE_INDEPENDENT_FILES],
+        setupFiles: ['tests/setup/node.ts', 'tests/setup/postgres-file.ts'],
         globalSetup: ['tests/setup/postgres.ts'],
         env: { TOUCHLINE_TEST_ENGINE: 'postgres' },
         testTimeout: 900_000,
@@ -213,6 +241,8 @@ const TEST_PROJECTS: ViteUserConfig['test'] = {
         environment: 'node',
         include: ['tests/e2e/**/*.test.ts'],
         setupFiles: ['tests/setup/node.ts'],
+        // The demo league seeded once; each file's server starts on a copy of it.
+        globalSetup: ['tests/setup/seeded-data.ts'],
         testTimeout: 60_000,
         hookTimeout: 120_000,
         fileParallelism: false,

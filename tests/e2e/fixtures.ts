@@ -5,7 +5,7 @@
  * `server.url` and `browser.page` as they would from the objects themselves.
  * (Kept apart from harness.ts, which the benchmarks import outside Vitest.)
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type Closable, withFixture } from '../fixtures/hooks';
 import { launchBrowser, startServer, type ServerOptions, type TestBrowser, type TestServer } from './harness';
 
@@ -18,11 +18,26 @@ function notStarted(what: string): never {
   throw new Error(`The ${what} runs only inside the tests of the block that started it`);
 }
 
-/** Starts the server before the tests of the block it is called in and removes it (and its data) after. */
+/**
+ * The options that start a server on a copy of the demo league the project's global setup
+ * seeded (tests/setup/seeded-data.ts), when it has one; none otherwise.
+ */
+export function seeded(): ServerOptions {
+  const dir = inject('seededDataDir');
+  return dir ? { copyOf: dir } : {};
+}
+
+/**
+ * Starts the server before the tests of the block it is called in and removes it (and its
+ * data) after. Without options it starts on a copy of the demo league the project's global
+ * setup seeded (tests/setup/seeded-data.ts), as its first start would have seeded it; with
+ * an environment of its own (which may seed differently) or a data folder, as told.
+ */
 export function withServer(options: ServerOptions = {}): FileServer {
   let current: TestServer | undefined;
   beforeAll(async () => {
-    current = await startServer(options);
+    const asTold = options.dataDir || options.copyOf || options.env;
+    current = await startServer(asTold ? options : seeded());
   });
   afterAll(async () => {
     await current?.dispose();

@@ -56,12 +56,18 @@ export interface TestServer {
 
 export interface ServerOptions {
   dataDir?: string;
+  /**
+   * A data folder of a stopped server, copied into this server's folder before it starts:
+   * one seeded once (seededDataDir) spares every server the seed of the demo league.
+   */
+  copyOf?: string;
   env?: Record<string, string>;
 }
 
 /** Starts `api/server.ts` with PORT=0 and waits for the line that gives its URL. */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-e2e-'));
+  if (options.copyOf) fs.cpSync(options.copyOf, dataDir, { recursive: true });
   const child: ChildProcess = spawn(
     process.execPath,
     [...serverNodeFlags(), '--import', 'tsx', path.join(root, 'api', 'server.ts')],
@@ -122,6 +128,18 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       await exited;
     },
   };
+}
+
+/**
+ * A data folder holding the seeded demo league: the server started once over an empty
+ * folder and stopped. The caller removes it.
+ */
+export async function seededDataDir(
+  options: Omit<ServerOptions, 'dataDir' | 'copyOf'> = {},
+): Promise<string> {
+  const server = await startServer(options);
+  await server.stop();
+  return server.dataDir;
 }
 
 export interface TestBrowser {

@@ -20,6 +20,7 @@ import { MatchDetailsSchema, MatchSchema, RosterPlayerSchema } from '../../api/s
 import { backupDatabase } from '../../db/backup';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-league';
 import { startServer, type TestServer } from '../e2e/harness';
+import { seeded } from '../e2e/fixtures';
 import { figure } from './settings';
 import { pickFrom, shuffled } from './random';
 
@@ -368,7 +369,7 @@ afterAll(async () => {
 describe('backup of a running server', () => {
   it('copies a consistent snapshot under writes that restores into a working server', async () => {
     const began = performance.now();
-    const server = await startServer();
+    const server = await startServer(seeded());
     servers.push(server);
     const base = server.url;
     const adminToken = await token(base, 'superadmin@touchline.demo');

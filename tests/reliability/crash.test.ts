@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { MatchDetailsSchema, MatchSchema, RosterPlayerSchema } from '../../api/schemas';
 import { DEMO_PASSWORD } from '../../db/seed/demo-league';
 import { startServer, type TestServer } from '../e2e/harness';
+import { seeded } from '../e2e/fixtures';
 import { figure, SETTINGS } from './settings';
 import { pickFrom, shuffled } from './random';
 
@@ -256,7 +257,7 @@ afterAll(async () => {
 describe('crash safety', () => {
   it(`keeps every acknowledged write through ${SETTINGS.kills} SIGKILLs under write load`, async () => {
     const began = performance.now();
-    server = await startServer();
+    server = await startServer(seeded());
     const port = new URL(server.url).port;
     const base = server.url;
     const dbFile = path.join(server.dataDir, 'touchline.db');

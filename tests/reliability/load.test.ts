@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLoad } from '../bench/load';
 import { serverNodeFlags, startServer, type TestServer } from '../e2e/harness';
+import { seeded } from '../e2e/fixtures';
 import { demoToken } from '../e2e/pages';
 import { figure, SETTINGS } from './settings';
 
@@ -34,7 +35,7 @@ interface MatchRow {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer(seeded());
 });
 afterAll(async () => {
   await server?.dispose();
