@@ -5,7 +5,7 @@
  * request and writes the route's entry in /api/openapi.json, so the document cannot drift
  * from what the server checks. Routers import the pieces here; none imports another router.
  */
-import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Hook } from '@hono/zod-openapi';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
@@ -242,6 +242,42 @@ export const NOT_MODIFIED = {
     headers: { ETag: { $ref: '#/components/headers/ETag' } },
   },
 };
+
+// ---------------------------------------------------------------------------------
+// Declarations
+
+type Security = typeof BEARER | typeof PUBLIC;
+type Declaration = Omit<RouteConfig, 'method' | 'security'> & { security?: Security };
+
+/**
+ * A GET: public unless it says `security: BEARER`, kept as `caching` says (see ReadCaching),
+ * and answering 304 to an If-None-Match naming its current ETag besides its own answers.
+ */
+export function read<const R extends Declaration & { caching?: ReadCaching }>(declaration: R) {
+  const { caching, ...route } = declaration;
+  return createRoute({
+    method: 'get',
+    security: PUBLIC,
+    ...route,
+    ...(caching && cachedRead(caching)),
+    responses: { ...route.responses, ...NOT_MODIFIED },
+  } as Omit<R, 'caching'> & { method: 'get' });
+}
+
+/**
+ * A write through writeTransaction: bearer only, taking an Idempotency-Key, and answering
+ * what writeTransaction may answer (WRITE_ERRORS) besides its own answers.
+ */
+export function write<const R extends Declaration & { method: 'post' | 'put' | 'patch' | 'delete' }>(
+  declaration: R,
+) {
+  return createRoute({
+    security: BEARER,
+    ...declaration,
+    request: { headers: WRITE_HEADERS, ...declaration.request },
+    responses: { ...WRITE_ERRORS, ...declaration.responses },
+  } as R);
+}
 
 /** The components every route may refer to: the bearer scheme and the read headers. */
 export const SHARED_COMPONENTS = {

@@ -28,8 +28,8 @@ import {
   endpoint,
   errors,
   json,
-  NOT_MODIFIED,
   PUBLIC,
+  read,
   readAnswer,
   resourceRouter,
   TAG,
@@ -230,8 +230,7 @@ const logoutAll = createRoute({
   responses: { 200: json(DetailSchema, 'Signed out of all devices'), ...errors(401, 413) },
 });
 
-const getCurrentUser = createRoute({
-  method: 'get',
+const getCurrentUser = read({
   path: '/auth/me',
   operationId: 'getCurrentUser',
   tags: [TAG.auth],
@@ -240,7 +239,6 @@ const getCurrentUser = createRoute({
   middleware: [requireUser] as const,
   responses: {
     200: readAnswer(z.strictObject({ user: UserSchema })),
-    ...NOT_MODIFIED,
     ...errors(401),
   },
 });

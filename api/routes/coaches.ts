@@ -1,39 +1,25 @@
 /** /api/coaches: coaches by the account id of their user. */
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { findCoaches } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import {
-  cachedRead,
-  endpoint,
-  errors,
-  NOT_MODIFIED,
-  PUBLIC,
-  readAnswer,
-  READ_TABLES,
-  resourceRouter,
-  TAG,
-} from '../http/contract';
+import { endpoint, errors, read, READ_TABLES, readAnswer, resourceRouter, TAG } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { idParam } from '../http/validate';
 import { CoachSchema } from '../schemas';
 
-const getCoachesRoute = createRoute({
-  method: 'get',
+const getCoachesRoute = read({
   path: '/coaches/{userId}',
   operationId: 'getCoaches',
   tags: [TAG.players],
   summary: 'Coaches by account id',
   description: 'Coaches matching the id (hyphens read as dots)',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.coach }),
+  caching: { offline: true, tables: READ_TABLES.coach },
   request: {
     params: z.object({ userId: idParam.meta({ description: 'account id; hyphens stand for dots' }) }),
   },
   responses: {
     200: readAnswer(z.array(CoachSchema)),
-    ...NOT_MODIFIED,
     ...errors(400, { 404: 'Unknown coach' }),
   },
 });

@@ -9,20 +9,10 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import {
-  endpoint,
-  errors,
-  media,
-  NOT_MODIFIED,
-  PUBLIC,
-  readAnswer,
-  resourceRouter,
-  TAG,
-} from '../http/contract';
+import { endpoint, errors, media, read, readAnswer, resourceRouter, TAG } from '../http/contract';
 import { jsonRead, readResponse } from '../http/read';
 
 const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -73,14 +63,12 @@ function bytesOf(name: string, asset: { file?: string; text?: string }): Promise
   return bytes;
 }
 
-const getOpenApiDocument = createRoute({
-  method: 'get',
+const getOpenApiDocument = read({
   path: '/openapi.json',
   operationId: 'getOpenApiDocument',
   tags: [TAG.service],
   summary: 'This document',
   description: 'OpenAPI 3.0, generated from the declarations of the routes themselves; readable at /api/docs',
-  security: PUBLIC,
   responses: {
     200: readAnswer(
       {
@@ -90,28 +78,23 @@ const getOpenApiDocument = createRoute({
       },
       'The OpenAPI document',
     ),
-    ...NOT_MODIFIED,
   },
 });
 
-const getApiReference = createRoute({
-  method: 'get',
+const getApiReference = read({
   path: '/docs',
   operationId: 'getApiReference',
   tags: [TAG.service],
   summary: 'This document as a readable page',
   description: 'Swagger UI, served from the app itself (no third-party host), reading /api/openapi.json',
-  security: PUBLIC,
-  responses: { 200: readAnswer(z.string(), 'The reference page', 'text/html'), ...NOT_MODIFIED },
+  responses: { 200: readAnswer(z.string(), 'The reference page', 'text/html') },
 });
 
-const getApiReferenceAsset = createRoute({
-  method: 'get',
+const getApiReferenceAsset = read({
   path: '/docs/{asset}',
   operationId: 'getApiReferenceAsset',
   tags: [TAG.service],
   summary: 'A script or style sheet of the reference page',
-  security: PUBLIC,
   request: {
     params: z.object({
       asset: z.string().meta({ description: 'a file the page loads', enum: Object.keys(ASSETS) }),
@@ -122,7 +105,6 @@ const getApiReferenceAsset = createRoute({
       ...media('text/javascript', 'The file (text/css or text/javascript)'),
       content: { 'text/javascript': { schema: z.string() }, 'text/css': { schema: z.string() } },
     },
-    ...NOT_MODIFIED,
     ...errors({ 404: 'No such file' }),
   },
 });

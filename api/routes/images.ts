@@ -5,11 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, NOT_MODIFIED, PUBLIC, readAnswer, resourceRouter, TAG } from '../http/contract';
+import { endpoint, errors, read, readAnswer, resourceRouter, TAG } from '../http/contract';
 import { readResponse } from '../http/read';
 
 export const IMAGE_KINDS = ['teams', 'players', 'coaches'] as const;
@@ -64,18 +63,15 @@ const imageParams = z.object({
 });
 
 // The path's pattern spells IMAGE_KINDS: another folder is a 404, like any unknown path.
-const getImage = createRoute({
-  method: 'get',
+const getImage = read({
   path: '/images/{kind{teams|players|coaches}}/{file}',
   operationId: 'getImage',
   tags: [TAG.images],
   summary: 'A team crest, player or coach photo',
   description: 'default.jpg (or the bundled default) when missing; SVG answers carry a sandboxing CSP',
-  security: PUBLIC,
   request: { params: imageParams },
   responses: {
     200: readAnswer(z.string().meta({ format: 'binary' }), 'The image', 'image/*'),
-    ...NOT_MODIFIED,
     ...errors({ 400: 'Not a possible file name' }),
   },
 });

@@ -6,7 +6,6 @@
  * leagues, sets their rules and deductions, registers teams, generates or imports the
  * fixtures; every such write is audited and idempotent (writeTransaction).
  */
-import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { LEAGUE_STATUSES } from '../../db/schema';
@@ -48,19 +47,15 @@ import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { calendarRead } from '../http/calendar';
 import {
-  BEARER,
-  cachedRead,
   endpoint,
   errors,
   json,
-  NOT_MODIFIED,
-  PUBLIC,
-  readAnswer,
+  read,
   READ_TABLES,
+  readAnswer,
   resourceRouter,
   TAG,
-  WRITE_ERRORS,
-  WRITE_HEADERS,
+  write,
 } from '../http/contract';
 import { csvBody, csvDownload, importAnswer, readImport } from '../http/csv';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
@@ -272,15 +267,14 @@ const fixtureImportAnswer = importAnswerSchema(
 
 const UNKNOWN_LEAGUE = { 404: 'Unknown league' };
 
-/** A public read of a league season: its answer, 304, and 400 or 404 for the path. */
+/** A public read of a league season: its answer, and 400 or 404 for the path (read adds 304). */
 const leagueRead = (schema: Parameters<typeof readAnswer>[0]) => ({
   200: readAnswer(schema),
-  ...NOT_MODIFIED,
   ...errors(400, UNKNOWN_LEAGUE),
 });
 
-/** A super admin's write: what writeTransaction may answer, and 403 to anyone else. */
-const SUPER_ADMIN_ERRORS = { ...WRITE_ERRORS, ...errors({ 403: 'Not a super admin' }) };
+/** A super admin's write answers 403 to anyone else (write adds what writeTransaction may answer). */
+const SUPER_ADMIN_ERRORS = errors({ 403: 'Not a super admin' });
 
 const jsonBody = <Schema extends z.ZodType>(schema: Schema) => ({
   content: { 'application/json': { schema } },
@@ -290,8 +284,7 @@ const jsonBody = <Schema extends z.ZodType>(schema: Schema) => ({
 // ---------------------------------------------------------------------------------
 // Routes
 
-const listLeaguesRoute = createRoute({
-  method: 'get',
+const listLeaguesRoute = read({
   path: '/leagues',
   operationId: 'listLeagues',
   tags: [TAG.leagues],
@@ -299,22 +292,20 @@ const listLeaguesRoute = createRoute({
   description:
     'Newest season first, then by name (Cache-Control: public, max-age=300). With limit or cursor: ' +
     'one page and next_cursor',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.leagues }),
+  caching: { offline: true, tables: READ_TABLES.leagues },
   request: { query: leagueListQuery },
-  responses: { 200: readAnswer(LeagueListSchema), ...NOT_MODIFIED, ...errors(400) },
+  responses: { 200: readAnswer(LeagueListSchema), ...errors(400) },
 });
 
-const createLeagueRoute = createRoute({
+const createLeagueRoute = write({
   method: 'post',
   path: '/leagues',
   operationId: 'createLeague',
   tags: [TAG.leagues],
   summary: 'Create a league season',
   description: 'super_admin. A "-YY" id suffix must be the season',
-  security: BEARER,
   middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
-  request: { headers: WRITE_HEADERS, body: jsonBody(newLeagueBody) },
+  request: { body: jsonBody(newLeagueBody) },
   responses: {
     201: json(LeagueSchema, 'Created'),
     ...SUPER_ADMIN_ERRORS,
@@ -322,28 +313,25 @@ const createLeagueRoute = createRoute({
   },
 });
 
-const getLeagueRoute = createRoute({
-  method: 'get',
+const getLeagueRoute = read({
   path: '/leagues/{leagueId}',
   operationId: 'getLeague',
   tags: [TAG.leagues],
   summary: 'One league',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.leagues }),
+  caching: { offline: true, tables: READ_TABLES.leagues },
   request: { params: leaguePath },
   responses: leagueRead(LeagueSchema),
 });
 
-const updateLeagueRoute = createRoute({
+const updateLeagueRoute = write({
   method: 'put',
   path: '/leagues/{leagueId}',
   operationId: 'updateLeague',
   tags: [TAG.leagues],
   summary: 'Edit a league',
   description: "super_admin: the league's name, status and location",
-  security: BEARER,
   middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
-  request: { headers: WRITE_HEADERS, params: leaguePath, body: jsonBody(leagueBody) },
+  request: { params: leaguePath, body: jsonBody(leagueBody) },
   responses: {
     200: json(LeagueSchema, 'The league as it is now'),
     ...SUPER_ADMIN_ERRORS,
@@ -351,8 +339,7 @@ const updateLeagueRoute = createRoute({
   },
 });
 
-const getLeagueTableRoute = createRoute({
-  method: 'get',
+const getLeagueTableRoute = read({
   path: '/leagues/{leagueId}/table',
   operationId: 'getLeagueTable',
   tags: [TAG.leagues],
@@ -361,40 +348,34 @@ const getLeagueTableRoute = createRoute({
     "From approved results, ordered by the league's rules (tie-breakers; teams level on all of them " +
     'share a position), with points deductions taken off. An earlier season is shown as it stood, ' +
     'under the default rules',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.leagueTable }),
+  caching: { offline: true, tables: READ_TABLES.leagueTable },
   request: { params: leaguePath, query: seasonQuery },
   responses: leagueRead(LeagueTableSchema),
 });
 
-const listLeagueMatchesRoute = createRoute({
-  method: 'get',
+const listLeagueMatchesRoute = read({
   path: '/leagues/{leagueId}/matches',
   operationId: 'listLeagueMatches',
   tags: [TAG.leagues, TAG.matches],
   summary: "A league season's matches",
   description: 'Oldest first',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.leagueMatches }),
+  caching: { offline: true, tables: READ_TABLES.leagueMatches },
   request: { params: leaguePath, query: seasonQuery },
   responses: leagueRead(z.strictObject({ matches: z.array(MatchSchema) })),
 });
 
-const getLeagueStatsRoute = createRoute({
-  method: 'get',
+const getLeagueStatsRoute = read({
   path: '/leagues/{leagueId}/stats',
   operationId: 'getLeagueStats',
   tags: [TAG.leagues],
   summary: 'League leaderboards',
   description: 'Scorers, assists, clean sheets and points (goal 2 points, assist 1), approved results only',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.leagueStats }),
+  caching: { offline: true, tables: READ_TABLES.leagueStats },
   request: { params: leaguePath, query: seasonQuery },
   responses: leagueRead(LeagueStatsSchema),
 });
 
-const getLeagueRulesRoute = createRoute({
-  method: 'get',
+const getLeagueRulesRoute = read({
   path: '/leagues/{leagueId}/rules',
   operationId: 'getLeagueRules',
   tags: [TAG.leagues],
@@ -402,22 +383,20 @@ const getLeagueRulesRoute = createRoute({
   description:
     'Points per result, tie-breakers in order, report deadline, suspension thresholds (the defaults ' +
     'until a super admin changes them)',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.leagueRules }),
+  caching: { offline: true, tables: READ_TABLES.leagueRules },
   request: { params: leaguePath },
   responses: leagueRead(LeagueRulesSchema),
 });
 
-const replaceLeagueRulesRoute = createRoute({
+const replaceLeagueRulesRoute = write({
   method: 'put',
   path: '/leagues/{leagueId}/rules',
   operationId: 'replaceLeagueRules',
   tags: [TAG.leagues],
   summary: "Replace the league's rules",
   description: 'super_admin; an unknown tie-breaker is refused with 400 naming it',
-  security: BEARER,
   middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
-  request: { headers: WRITE_HEADERS, params: leaguePath, body: jsonBody(LeagueRulesSchema) },
+  request: { params: leaguePath, body: jsonBody(LeagueRulesSchema) },
   responses: {
     200: json(LeagueRulesSchema, 'The rules as they are now'),
     ...SUPER_ADMIN_ERRORS,
@@ -425,29 +404,26 @@ const replaceLeagueRulesRoute = createRoute({
   },
 });
 
-const listDeductionsRoute = createRoute({
-  method: 'get',
+const listDeductionsRoute = read({
   path: '/leagues/{leagueId}/deductions',
   operationId: 'listDeductions',
   tags: [TAG.leagues],
   summary: 'Points deductions',
   description: 'With their reasons, oldest first',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.deductions }),
+  caching: { offline: true, tables: READ_TABLES.deductions },
   request: { params: leaguePath },
   responses: leagueRead(z.strictObject({ deductions: z.array(DeductionSchema) })),
 });
 
-const createDeductionRoute = createRoute({
+const createDeductionRoute = write({
   method: 'post',
   path: '/leagues/{leagueId}/deductions',
   operationId: 'createDeduction',
   tags: [TAG.leagues],
   summary: 'Deduct points from a team',
   description: 'super_admin; the team must play in the league season (else 400)',
-  security: BEARER,
   middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
-  request: { headers: WRITE_HEADERS, params: leaguePath, body: jsonBody(deductionBody) },
+  request: { params: leaguePath, body: jsonBody(deductionBody) },
   responses: {
     201: json(DeductionSchema, 'Deducted'),
     ...SUPER_ADMIN_ERRORS,
@@ -455,16 +431,15 @@ const createDeductionRoute = createRoute({
   },
 });
 
-const deleteDeductionRoute = createRoute({
+const deleteDeductionRoute = write({
   method: 'delete',
   path: '/leagues/{leagueId}/deductions/{id}',
   operationId: 'deleteDeduction',
   tags: [TAG.leagues],
   summary: 'Remove a deduction',
   description: 'super_admin',
-  security: BEARER,
   middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
-  request: { headers: WRITE_HEADERS, params: deductionPath },
+  request: { params: deductionPath },
   responses: {
     200: json(z.strictObject({ detail: z.string() }), 'Removed'),
     ...SUPER_ADMIN_ERRORS,
@@ -472,7 +447,7 @@ const deleteDeductionRoute = createRoute({
   },
 });
 
-const registerLeagueTeamRoute = createRoute({
+const registerLeagueTeamRoute = write({
   method: 'post',
   path: '/leagues/{leagueId}/teams',
   operationId: 'registerLeagueTeam',
@@ -481,9 +456,8 @@ const registerLeagueTeamRoute = createRoute({
   description:
     'super_admin. A team plays in one league at a time: 409 while it is registered for another ' +
     'league that is not completed (or already for this one)',
-  security: BEARER,
   middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
-  request: { headers: WRITE_HEADERS, params: leaguePath, body: jsonBody(teamBody) },
+  request: { params: leaguePath, body: jsonBody(teamBody) },
   responses: {
     201: json(TeamSchema, 'The team, now registered'),
     ...SUPER_ADMIN_ERRORS,
@@ -491,16 +465,15 @@ const registerLeagueTeamRoute = createRoute({
   },
 });
 
-const removeLeagueTeamRoute = createRoute({
+const removeLeagueTeamRoute = write({
   method: 'delete',
   path: '/leagues/{leagueId}/teams/{teamId}',
   operationId: 'removeLeagueTeam',
   tags: [TAG.leagues, TAG.teams],
   summary: 'Remove a team from the league',
   description: 'super_admin; 409 while it has matches in it',
-  security: BEARER,
   middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
-  request: { headers: WRITE_HEADERS, params: teamPath },
+  request: { params: teamPath },
   responses: {
     200: json(TeamSchema, 'The team, now in no league'),
     ...SUPER_ADMIN_ERRORS,
@@ -511,7 +484,7 @@ const removeLeagueTeamRoute = createRoute({
   },
 });
 
-const generateFixturesRoute = createRoute({
+const generateFixturesRoute = write({
   method: 'post',
   path: '/leagues/{leagueId}/fixtures',
   operationId: 'generateFixtures',
@@ -523,9 +496,8 @@ const generateFixturesRoute = createRoute({
     'nothing (200); otherwise all matches are created in one transaction (201). 409 with fewer than two ' +
     'teams, or when the season has matches, unless replace_unplayed, which replaces only those without ' +
     'a report',
-  security: BEARER,
   middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
-  request: { headers: WRITE_HEADERS, params: leaguePath, body: jsonBody(fixturesBody) },
+  request: { params: leaguePath, body: jsonBody(fixturesBody) },
   responses: {
     200: json(FixturePlanSchema, 'The preview (dry_run)'),
     201: json(FixturePlanSchema, 'Created'),
@@ -534,37 +506,32 @@ const generateFixturesRoute = createRoute({
   },
 });
 
-const getLeagueDisciplineRoute = createRoute({
-  method: 'get',
+const getLeagueDisciplineRoute = read({
   path: '/leagues/{leagueId}/discipline',
   operationId: 'getLeagueDiscipline',
   tags: [TAG.leagues],
   summary: 'Cards per player',
   description:
     "A league season's yellow and red cards per player (approved results), reds first, then yellows",
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.discipline }),
+  caching: { offline: true, tables: READ_TABLES.discipline },
   request: { params: leaguePath, query: seasonQuery },
   responses: leagueRead(DisciplineTableSchema),
 });
 
 // The CSV downloads read what their JSON reads read: the same tables. They are for
 // spreadsheets, not the app, so the app does not keep them offline.
-const downloadLeagueTableRoute = createRoute({
-  method: 'get',
+const downloadLeagueTableRoute = read({
   path: '/leagues/{leagueId}/table.csv',
   operationId: 'downloadLeagueTable',
   tags: [TAG.leagues, TAG.spreadsheets],
   summary: 'The league table as a spreadsheet',
   description: 'Ordered as GET …/table',
-  security: PUBLIC,
-  ...cachedRead({ tables: READ_TABLES.leagueTable }),
+  caching: { tables: READ_TABLES.leagueTable },
   request: { params: leaguePath, query: seasonQuery },
-  responses: { 200: csvFile('The table'), ...NOT_MODIFIED, ...errors(400, UNKNOWN_LEAGUE) },
+  responses: { 200: csvFile('The table'), ...errors(400, UNKNOWN_LEAGUE) },
 });
 
-const downloadLeagueMatchesRoute = createRoute({
-  method: 'get',
+const downloadLeagueMatchesRoute = read({
   path: '/leagues/{leagueId}/matches.csv',
   operationId: 'downloadLeagueMatches',
   tags: [TAG.leagues, TAG.spreadsheets],
@@ -572,13 +539,12 @@ const downloadLeagueMatchesRoute = createRoute({
   description:
     'Oldest first: date, home_team, away_team, location (what the import reads), then match_id, the team ' +
     'names, status, the scores and result (approved, pending, rejected or empty)',
-  security: PUBLIC,
-  ...cachedRead({ tables: READ_TABLES.leagueMatches }),
+  caching: { tables: READ_TABLES.leagueMatches },
   request: { params: leaguePath, query: seasonQuery },
-  responses: { 200: csvFile('The matches'), ...NOT_MODIFIED, ...errors(400, UNKNOWN_LEAGUE) },
+  responses: { 200: csvFile('The matches'), ...errors(400, UNKNOWN_LEAGUE) },
 });
 
-const importFixturesRoute = createRoute({
+const importFixturesRoute = write({
   method: 'post',
   path: '/leagues/{leagueId}/matches.csv',
   operationId: 'importFixtures',
@@ -588,11 +554,9 @@ const importFixturesRoute = createRoute({
     'super_admin. Columns date (ISO 8601 date and time with Z or an offset), home_team and away_team ' +
     '(registered teams, by id or exact name) and optionally location (empty: the home ground), in any ' +
     'order, other columns ignored. A team plays one match at a kick-off',
-  security: BEARER,
   // csvBody checks the media type and reads the body's bytes before writeTransaction reads it.
   middleware: [requireUser, requireRoles('super_admin'), csvBody, writeTransaction] as const,
   request: {
-    headers: WRITE_HEADERS,
     params: leaguePath,
     query: importQuery,
     body: {
@@ -617,33 +581,28 @@ const importFixturesRoute = createRoute({
   },
 });
 
-const downloadLeaderboardRoute = createRoute({
-  method: 'get',
+const downloadLeaderboardRoute = read({
   path: '/leagues/{leagueId}/stats.csv',
   operationId: 'downloadLeaderboard',
   tags: [TAG.leagues, TAG.spreadsheets],
   summary: 'One league leaderboard as a spreadsheet',
   description: 'player_id, name, team, position and the count',
-  security: PUBLIC,
-  ...cachedRead({ tables: READ_TABLES.leagueStats }),
+  caching: { tables: READ_TABLES.leagueStats },
   request: { params: leaguePath, query: statsQuery },
-  responses: { 200: csvFile('The leaderboard'), ...NOT_MODIFIED, ...errors(400, UNKNOWN_LEAGUE) },
+  responses: { 200: csvFile('The leaderboard'), ...errors(400, UNKNOWN_LEAGUE) },
 });
 
 // Not kept by the server's read cache: the match links are absolute, built from the
 // request's own origin, and that cache keys answers by path alone.
-const getLeagueCalendarRoute = createRoute({
-  method: 'get',
+const getLeagueCalendarRoute = read({
   path: '/leagues/{leagueId}/calendar.ics',
   operationId: 'getLeagueCalendar',
   tags: [TAG.leagues, TAG.calendars],
   summary: "The league's matches as a calendar feed",
   description: 'The matches of its current season (RFC 5545), as the team feed',
-  security: PUBLIC,
   request: { params: leaguePath },
   responses: {
     200: readAnswer(z.string(), 'The calendar (Content-Type: text/calendar; charset=utf-8)', 'text/calendar'),
-    ...NOT_MODIFIED,
     ...errors(400, UNKNOWN_LEAGUE),
   },
 });

@@ -3,7 +3,7 @@
  * or postponing a match, and its result loop (a report, its review, the reports side by
  * side), which api/http/match-review.ts runs.
  */
-import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import { type RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { MATCH_STATUSES } from '../../db/schema';
 import { currentUser, requireRoles, requireUser } from '../auth/middleware';
@@ -18,18 +18,15 @@ import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import {
   BEARER,
-  cachedRead,
   endpoint,
   errors,
   json,
-  NOT_MODIFIED,
-  PUBLIC,
-  readAnswer,
+  read,
   READ_TABLES,
+  readAnswer,
   resourceRouter,
   TAG,
-  WRITE_ERRORS,
-  WRITE_HEADERS,
+  write,
 } from '../http/contract';
 import { matchReports, reportResult, review, reviewBody } from '../http/match-review';
 import { nextKickoff } from '../http/next-kickoff';
@@ -50,15 +47,13 @@ const matchId = matchIdParam.meta({ description: 'match id' });
 // ---------------------------------------------------------------------------------
 // Reads
 
-const listMatchesRoute = createRoute({
-  method: 'get',
+const listMatchesRoute = read({
   path: '/matches',
   operationId: 'listMatches',
   tags: [TAG.matches],
   summary: 'Matches',
   description: 'Oldest first; future=true gives upcoming matches, soonest first',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.matches }),
+  caching: { offline: true, tables: READ_TABLES.matches },
   request: {
     query: z.object({
       future: booleanParam.optional().meta({ description: 'true: upcoming only; false: kicked off only' }),
@@ -68,20 +63,17 @@ const listMatchesRoute = createRoute({
   },
   responses: {
     200: readAnswer(z.array(MatchSchema)),
-    ...NOT_MODIFIED,
     ...errors(400, { 404: 'Unknown team_id' }),
   },
 });
 
-const getHeadToHead = createRoute({
-  method: 'get',
+const getHeadToHead = read({
   path: '/matches/between/{home}/{away}',
   operationId: 'getHeadToHead',
   tags: [TAG.matches],
   summary: 'Approved results between two teams',
   description: 'In either order, newest first',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.matches }),
+  caching: { offline: true, tables: READ_TABLES.matches },
   request: {
     params: z.object({
       home: idParam.meta({ description: 'a team id' }),
@@ -90,32 +82,27 @@ const getHeadToHead = createRoute({
   },
   responses: {
     200: readAnswer(z.array(MatchSchema)),
-    ...NOT_MODIFIED,
     ...errors(400, { 404: 'Unknown team' }),
   },
 });
 
-const getMatchRoute = createRoute({
-  method: 'get',
+const getMatchRoute = read({
   path: '/matches/{matchId}',
   operationId: 'getMatch',
   tags: [TAG.matches],
   summary: 'One match',
   description:
     'home_players/away_players are the saved squads, else the rosters; player_names names every player it lists',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.matches }),
+  caching: { offline: true, tables: READ_TABLES.matches },
   request: { params: z.object({ matchId }) },
   responses: {
     200: readAnswer(MatchDetailsSchema),
-    ...NOT_MODIFIED,
     ...errors(400, { 404: 'Unknown match' }),
   },
 });
 
 // Behind a session: neither the offline store nor the read cache keeps it.
-const getMatchReports = createRoute({
-  method: 'get',
+const getMatchReports = read({
   path: '/matches/{id}/reports',
   operationId: 'getMatchReports',
   tags: [TAG.matches],
@@ -126,7 +113,6 @@ const getMatchReports = createRoute({
   request: { params: z.object({ id: matchId }) },
   responses: {
     200: readAnswer(MatchReportsSchema),
-    ...NOT_MODIFIED,
     ...errors(400, 401, { 403: 'Not staff of either team', 404: 'Unknown match' }),
   },
 });
@@ -151,23 +137,20 @@ const scheduleBody = z.strictObject({
   status: z.enum(MATCH_STATUSES, { error: 'must be scheduled or postponed' }),
 });
 
-const scheduleMatch = createRoute({
+const scheduleMatch = write({
   method: 'put',
   path: '/matches/{matchId}/schedule',
   operationId: 'scheduleMatch',
   tags: [TAG.matches],
   summary: 'Move or postpone a match',
   description: 'super_admin; 409 once it has a report. Both teams’ staff are notified',
-  security: BEARER,
   middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
   request: {
-    headers: WRITE_HEADERS,
     params: z.object({ matchId }),
     body: { content: { 'application/json': { schema: scheduleBody } }, required: true },
   },
   responses: {
     200: json(MatchSchema, 'The match as it is now'),
-    ...WRITE_ERRORS,
     ...errors({ 403: 'Not a super admin', 404: 'Unknown match', 409: 'The match has a report' }),
   },
 });
@@ -200,7 +183,7 @@ const reportBody = z.strictObject({
   approved: z.unknown().optional().meta({ description: 'ignored: the server decides' }),
 });
 
-const reportResultRoute = createRoute({
+const reportResultRoute = write({
   method: 'post',
   path: '/matches/{id}/report',
   operationId: 'reportResult',
@@ -210,16 +193,13 @@ const reportResultRoute = createRoute({
     'Staff of either team, or super_admin; it becomes PENDING whatever the body says. A team answering ' +
     "the opponent's pending report confirms it when both agree (approved at once) or is kept beside it " +
     'for review when they differ',
-  security: BEARER,
   middleware: [requireUser, writeTransaction] as const,
   request: {
-    headers: WRITE_HEADERS,
     params: z.object({ id: matchId }),
     body: { content: { 'application/json': { schema: reportBody } }, required: true },
   },
   responses: {
     200: json(ReportAnswerSchema, 'Reported: the match, and what the report did'),
-    ...WRITE_ERRORS,
     ...errors({
       403: 'Not staff of either team',
       404: 'Unknown match',
@@ -242,19 +222,17 @@ const reviewChoice = {
   required: false,
 };
 
-const approveResult = createRoute({
+const approveResult = write({
   method: 'post',
   path: '/matches/{id}/approve',
   operationId: 'approveResult',
   tags: [TAG.matches],
   summary: 'Approve a pending result',
   description: 'The other team, or super_admin; with two differing reports, the one named',
-  security: BEARER,
   middleware: [requireUser, writeTransaction] as const,
-  request: { headers: WRITE_HEADERS, params: z.object({ id: matchId }), body: reviewChoice },
+  request: { params: z.object({ id: matchId }), body: reviewChoice },
   responses: {
     200: json(MatchSchema, 'Approved'),
-    ...WRITE_ERRORS,
     ...errors({
       403: 'Not staff of the other team',
       404: 'Unknown match, or no report from the team named',
@@ -263,7 +241,7 @@ const approveResult = createRoute({
   },
 });
 
-const rejectResult = createRoute({
+const rejectResult = write({
   method: 'post',
   path: '/matches/{id}/reject',
   operationId: 'rejectResult',
@@ -272,12 +250,10 @@ const rejectResult = createRoute({
   description:
     'The other team, or super_admin; with two differing reports, the one named (rejecting the first ' +
     'leaves the second pending)',
-  security: BEARER,
   middleware: [requireUser, writeTransaction] as const,
-  request: { headers: WRITE_HEADERS, params: z.object({ id: matchId }), body: reviewChoice },
+  request: { params: z.object({ id: matchId }), body: reviewChoice },
   responses: {
     200: json(MatchSchema, 'Rejected'),
-    ...WRITE_ERRORS,
     ...errors({
       403: 'Not staff of the other team',
       404: 'Unknown match, or no report from the team named',

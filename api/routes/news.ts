@@ -4,7 +4,7 @@
  * read from the addresses on its record. Those two answer errors as
  * `{ detail: { message } }`, the shape the client reads for news and video.
  */
-import { createRoute, type Hook } from '@hono/zod-openapi';
+import { type Hook } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
@@ -15,17 +15,7 @@ import type { FeedService, FeedServiceSettings } from '../feeds/feed-service';
 import { FeedError } from '../feeds/safe-fetch';
 import type { FeedErrorKind } from '../feeds/safe-fetch';
 import { CACHE } from '../http/cache';
-import {
-  cachedRead,
-  endpoint,
-  errors,
-  json,
-  NOT_MODIFIED,
-  PUBLIC,
-  readAnswer,
-  resourceRouter,
-  TAG,
-} from '../http/contract';
+import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { describeIssue, idParam, leagueIdFrom } from '../http/validate';
 import { FeedErrorSchema, NewsItemSchema, VideoSchema } from '../schemas';
@@ -69,10 +59,10 @@ function feedError(c: Context, status: ContentfulStatusCode, message: string) {
   return c.json({ detail: { message } }, status, { 'Cache-Control': 'no-store' });
 }
 
-/** What a feed read answers: what `read` found, or the feed's failure in the feed calls' shape. */
-async function feedAnswer(c: Context<AppEnv>, read: () => Promise<unknown>): Promise<Response> {
+/** What a feed read answers: what `load` found, or the feed's failure in the feed calls' shape. */
+async function feedAnswer(c: Context<AppEnv>, load: () => Promise<unknown>): Promise<Response> {
   try {
-    return jsonRead(c, await read(), CACHE.revalidate);
+    return jsonRead(c, await load(), CACHE.revalidate);
   } catch (error) {
     if (error instanceof FeedError) return feedError(c, FEED_ERROR_STATUS[error.kind], error.message);
     throw error;
@@ -85,25 +75,21 @@ const feedQueryHook: Hook<unknown, AppEnv, string, Response | undefined> = (resu
   return undefined;
 };
 
-const listLeagueNewsRoute = createRoute({
-  method: 'get',
+const listLeagueNewsRoute = read({
   path: '/mwpl_news',
   operationId: 'listLeagueNews',
   tags: [TAG.news],
   summary: 'League news',
   description: 'Newest first, at most 50',
-  security: PUBLIC,
-  ...cachedRead({ offline: true }),
+  caching: { offline: true },
   request: { query: leagueNewsQuery },
   responses: {
     200: readAnswer(z.array(NewsItemSchema)),
-    ...NOT_MODIFIED,
     ...errors(400),
   },
 });
 
-const getTeamNews = createRoute({
-  method: 'get',
+const getTeamNews = read({
   path: '/team_news',
   operationId: 'getTeamNews',
   tags: [TAG.news],
@@ -111,30 +97,25 @@ const getTeamNews = createRoute({
   description:
     "Items of a team's RSS/Atom feed (or of the feed its page links to); cached 10 minutes. Errors are " +
     '{ detail: { message } }',
-  security: PUBLIC,
-  ...cachedRead({ offline: true }),
+  caching: { offline: true },
   request: { query: teamNewsQuery },
   responses: {
     200: readAnswer(z.array(NewsItemSchema)),
-    ...NOT_MODIFIED,
     ...FEED_ERRORS,
   },
 });
 
-const getTeamVideo = createRoute({
-  method: 'get',
+const getTeamVideo = read({
   path: '/team_video',
   operationId: 'getTeamVideo',
   tags: [TAG.news],
   summary: "A team's latest video",
   description:
     "Latest video of a team's YouTube channel; cached 10 minutes. Errors are { detail: { message } }",
-  security: PUBLIC,
-  ...cachedRead({ offline: true }),
+  caching: { offline: true },
   request: { query: teamVideoQuery },
   responses: {
     200: readAnswer(VideoSchema),
-    ...NOT_MODIFIED,
     ...FEED_ERRORS,
     404: json(FeedErrorSchema, 'No video found'),
   },

@@ -2,7 +2,6 @@
  * /api/notifications: the bell, each signed-in user's notifications and the kinds they
  * muted. Everything here is personal: answered no-store, never kept by the read cache.
  */
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '../../db/schema';
 import { currentUser, requireUser } from '../auth/middleware';
@@ -21,11 +20,11 @@ import {
   endpoint,
   errors,
   json,
-  NOT_MODIFIED,
+  read,
   readAnswer,
   resourceRouter,
   TAG,
-  WRITE_ERRORS,
+  write,
   WRITE_HEADERS,
 } from '../http/contract';
 import { jsonRead } from '../http/read';
@@ -64,8 +63,7 @@ const settingsBody = z.strictObject({
 /** The answer of marking read: how many are left. */
 const UnreadSchema = z.strictObject({ unread: z.number().int().describe('notifications still unread') });
 
-const listNotificationsRoute = createRoute({
-  method: 'get',
+const listNotificationsRoute = read({
   path: '/notifications',
   operationId: 'listNotifications',
   tags: [TAG.notifications],
@@ -76,13 +74,11 @@ const listNotificationsRoute = createRoute({
   request: { query: pageQuery },
   responses: {
     200: readAnswer(NotificationPageSchema),
-    ...NOT_MODIFIED,
     ...errors(400, 401),
   },
 });
 
-const getNotificationSettings = createRoute({
-  method: 'get',
+const getNotificationSettings = read({
   path: '/notifications/settings',
   operationId: 'getNotificationSettings',
   tags: [TAG.notifications],
@@ -91,61 +87,52 @@ const getNotificationSettings = createRoute({
   middleware: [requireUser] as const,
   responses: {
     200: readAnswer(NotificationSettingsSchema),
-    ...NOT_MODIFIED,
     ...errors(401),
   },
 });
 
-const updateNotificationSettings = createRoute({
+const updateNotificationSettings = write({
   method: 'put',
   path: '/notifications/settings',
   operationId: 'updateNotificationSettings',
   tags: [TAG.notifications],
   summary: 'Mute notification kinds',
   description: 'The list replaces the previous one',
-  security: BEARER,
   middleware: [requireUser, writeTransaction] as const,
   request: {
-    headers: WRITE_HEADERS,
     body: { content: { 'application/json': { schema: settingsBody } }, required: true },
   },
   responses: {
     200: json(NotificationSettingsSchema, 'The muted kinds now'),
-    ...WRITE_ERRORS,
   },
 });
 
-const markAllNotificationsRead = createRoute({
+const markAllNotificationsRead = write({
   method: 'post',
   path: '/notifications/read-all',
   operationId: 'markAllNotificationsRead',
   tags: [TAG.notifications],
   summary: 'Mark all your notifications read',
-  security: BEARER,
   middleware: [requireUser, writeTransaction] as const,
   request: { headers: WRITE_HEADERS },
   responses: {
     200: json(UnreadSchema),
-    ...WRITE_ERRORS,
   },
 });
 
-const markNotificationRead = createRoute({
+const markNotificationRead = write({
   method: 'post',
   path: '/notifications/{id}/read',
   operationId: 'markNotificationRead',
   tags: [TAG.notifications],
   summary: 'Mark one of your notifications read',
   description: 'Someone else’s is 404, like one that does not exist',
-  security: BEARER,
   middleware: [requireUser, writeTransaction] as const,
   request: {
-    headers: WRITE_HEADERS,
     params: z.object({ id: rowIdParam.meta({ description: 'notification id' }) }),
   },
   responses: {
     200: json(UnreadSchema),
-    ...WRITE_ERRORS,
     ...errors({ 404: 'Unknown notification' }),
   },
 });

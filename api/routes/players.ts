@@ -3,7 +3,6 @@
  * and a roster player's position or shirt number changed by the team's coach or
  * owner (or a super admin). Who may act comes from the bearer token only.
  */
-import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { expectedGeneral, GENERAL_OF, positionsAgree } from '../../db/rules/positions';
@@ -15,19 +14,15 @@ import { findPlayer } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import {
-  BEARER,
-  cachedRead,
   endpoint,
   errors,
   json,
-  NOT_MODIFIED,
-  PUBLIC,
-  readAnswer,
+  read,
   READ_TABLES,
+  readAnswer,
   resourceRouter,
   TAG,
-  WRITE_ERRORS,
-  WRITE_HEADERS,
+  write,
 } from '../http/contract';
 import { nextKickoff } from '../http/next-kickoff';
 import { holdUntil, jsonRead } from '../http/read';
@@ -65,50 +60,44 @@ const placementBody = z
 
 /** Both paths of the profile: one answer, each path its own operation. */
 const PROFILE = {
-  method: 'get' as const,
   tags: [TAG.players],
   summary: 'Player profile',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.player }),
+  caching: { offline: true as const, tables: READ_TABLES.player },
   request: { params: profileParam },
   responses: {
     200: readAnswer(PlayerProfileSchema),
-    ...NOT_MODIFIED,
     ...errors(400, { 404: 'Unknown player' }),
   },
 };
 
-const getPlayerRoute = createRoute({
+const getPlayerRoute = read({
   ...PROFILE,
   path: '/player/{playerId}',
   operationId: 'getPlayer',
   description: 'With metrics per season, cards and any suspension. Also at /api/players/{playerId}',
 });
 
-const getPlayerPluralRoute = createRoute({
+const getPlayerPluralRoute = read({
   ...PROFILE,
   path: '/players/{playerId}',
   operationId: 'getPlayerPlural',
   description: 'The profile of GET /api/player/{playerId}, at the plural path some clients use',
 });
 
-const updatePlayerRoute = createRoute({
+const updatePlayerRoute = write({
   method: 'put',
   path: '/player/update/{userId}',
   operationId: 'updatePlayer',
   tags: [TAG.players, TAG.teams],
   summary: "Change a player's position or shirt number",
   description: 'super_admin, or staff of the team; at least one field',
-  security: BEARER,
   middleware: [requireUser, staffRoles, writeTransaction],
   request: {
-    headers: WRITE_HEADERS,
     params: z.object({ userId: playerId }),
     body: { content: { 'application/json': { schema: placementBody } }, required: true },
   },
   responses: {
     200: json(RosterPlayerSchema, 'The player as they are now'),
-    ...WRITE_ERRORS,
     ...errors({
       403: STAFF_ONLY,
       404: 'Unknown player',

@@ -4,24 +4,11 @@
  * them commits (api/push/sender.ts).
  */
 import { createECDH } from 'node:crypto';
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../auth/middleware';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import {
-  BEARER,
-  endpoint,
-  errors,
-  json,
-  NOT_MODIFIED,
-  PUBLIC,
-  readAnswer,
-  resourceRouter,
-  TAG,
-  WRITE_ERRORS,
-  WRITE_HEADERS,
-} from '../http/contract';
+import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG, write } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { writeTransaction } from '../http/write';
 import { deleteSubscription, saveSubscription } from '../push/subscriptions';
@@ -90,56 +77,47 @@ const subscriptionBody = z.strictObject({
 
 const unsubscribeBody = z.strictObject({ endpoint: endpointUrl });
 
-const getPushKey = createRoute({
-  method: 'get',
+const getPushKey = read({
   path: '/push/key',
   operationId: 'getPushKey',
   tags: [TAG.notifications],
   summary: 'The Web Push public key',
   description: 'The VAPID public key a browser subscribes with (applicationServerKey); no-store',
-  security: PUBLIC,
   responses: {
     200: readAnswer(z.strictObject({ public_key: z.string().describe('base64url P-256 public key') })),
-    ...NOT_MODIFIED,
     ...errors({ 404: 'Web Push is not configured' }),
   },
 });
 
-const subscribePush = createRoute({
+const subscribePush = write({
   method: 'post',
   path: '/push/subscriptions',
   operationId: 'subscribePush',
   tags: [TAG.notifications],
   summary: 'Subscribe this browser to Web Push',
   description: 'The body is PushSubscription.toJSON(). An endpoint another user had moves to this one',
-  security: BEARER,
   middleware: [requireUser, writeTransaction] as const,
   request: {
-    headers: WRITE_HEADERS,
     body: { content: { 'application/json': { schema: subscriptionBody } }, required: true },
   },
   responses: {
     201: json(z.strictObject({ endpoint: z.string() }), 'Subscribed'),
-    ...WRITE_ERRORS,
   },
 });
 
-const unsubscribePush = createRoute({
+const unsubscribePush = write({
   method: 'delete',
   path: '/push/subscriptions',
   operationId: 'unsubscribePush',
   tags: [TAG.notifications],
   summary: 'Unsubscribe a browser',
   description: "Only the caller's own subscription is removed; an unknown endpoint answers 204 too",
-  security: BEARER,
   middleware: [requireUser, writeTransaction] as const,
   request: {
-    headers: WRITE_HEADERS,
     body: { content: { 'application/json': { schema: unsubscribeBody } }, required: true },
   },
   responses: {
     204: { description: 'Unsubscribed' },
-    ...WRITE_ERRORS,
   },
 });
 

@@ -2,12 +2,11 @@
  * /api/reports: the super admin's list of results overdue. Not under /matches/: the
  * offline store and the read cache take /api/matches/:matchId as a public read.
  */
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireRoles, requireUser } from '../auth/middleware';
 import { overdueMatches, type OverdueKey } from '../data/overdue';
 import { CACHE } from '../http/cache';
-import { BEARER, endpoint, errors, NOT_MODIFIED, readAnswer, resourceRouter, TAG } from '../http/contract';
+import { BEARER, endpoint, errors, read, readAnswer, resourceRouter, TAG } from '../http/contract';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
 import { jsonRead } from '../http/read';
 import { OverdueListSchema, type OverdueListDto } from '../schemas';
@@ -33,8 +32,7 @@ const overdueQuery = z.strictObject({
 });
 
 // Behind a session: neither the offline store nor the read cache keeps it.
-const listOverdueResults = createRoute({
-  method: 'get',
+const listOverdueResults = read({
   path: '/reports/overdue',
   operationId: 'listOverdueResults',
   tags: [TAG.matches],
@@ -47,7 +45,6 @@ const listOverdueResults = createRoute({
   request: { query: overdueQuery },
   responses: {
     200: readAnswer(OverdueListSchema),
-    ...NOT_MODIFIED,
     ...errors(400, 401, { 403: 'Not a super admin' }),
   },
 });

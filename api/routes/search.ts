@@ -1,20 +1,9 @@
 /** /api/search: the search panel's one call, players, teams and leagues by name. */
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { searchByName, type SearchResult } from '../data/search';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import {
-  cachedRead,
-  endpoint,
-  errors,
-  NOT_MODIFIED,
-  PUBLIC,
-  readAnswer,
-  READ_TABLES,
-  resourceRouter,
-  TAG,
-} from '../http/contract';
+import { endpoint, errors, read, READ_TABLES, readAnswer, resourceRouter, TAG } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { SearchResultSchema } from '../schemas';
 
@@ -35,8 +24,7 @@ const searchQuery = z.object({
     }),
 });
 
-const search = createRoute({
-  method: 'get',
+const search = read({
   path: '/search',
   operationId: 'search',
   tags: [TAG.search],
@@ -44,12 +32,10 @@ const search = createRoute({
   description:
     'Players, teams and leagues whose name contains the term; exact and prefix matches first; at most 20. ' +
     'A client gets 30 new searches per 10 seconds (429 with Retry-After past that)',
-  security: PUBLIC,
-  ...cachedRead({ tables: READ_TABLES.search }),
+  caching: { tables: READ_TABLES.search },
   request: { query: searchQuery },
   responses: {
     200: readAnswer(z.strictObject({ results: z.array(SearchResultSchema) })),
-    ...NOT_MODIFIED,
     ...errors(400, { 429: 'Too many new searches' }),
   },
 });

@@ -6,7 +6,6 @@
  * shown nor written. Every answer is no-store: raw rows (emails, audit entries) must not
  * linger in the service worker's or any shared cache.
  */
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { DB } from '../../db/connection';
 import { currentUser, requireRoles, requireUser } from '../auth/middleware';
@@ -37,12 +36,11 @@ import {
   endpoint,
   errors,
   json,
-  NOT_MODIFIED,
+  read,
   readAnswer,
   resourceRouter,
   TAG,
-  WRITE_ERRORS,
-  WRITE_HEADERS,
+  write,
 } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { idParam, positiveIntParam } from '../http/validate';
@@ -125,8 +123,7 @@ async function guarded<T>(
   }
 }
 
-const listAdminTables = createRoute({
-  method: 'get',
+const listAdminTables = read({
   path: '/tables',
   operationId: 'listAdminTables',
   tags: [TAG.admin],
@@ -136,13 +133,11 @@ const listAdminTables = createRoute({
   middleware: [requireUser, superAdmin] as const,
   responses: {
     200: readAnswer(z.strictObject({ tables: z.array(z.string()) })),
-    ...NOT_MODIFIED,
     ...errors(401, { 403: SUPER_ADMIN_ONLY }),
   },
 });
 
-const getAdminTableSchema = createRoute({
-  method: 'get',
+const getAdminTableSchema = read({
   path: '/tables/{table}/schema',
   operationId: 'getAdminTableSchema',
   tags: [TAG.admin],
@@ -168,13 +163,11 @@ const getAdminTableSchema = createRoute({
         primary_key: z.strictObject({ constrained_columns: z.array(z.string()) }),
       }),
     ),
-    ...NOT_MODIFIED,
     ...errors(401, { 403: SUPER_ADMIN_ONLY, 404: 'Unknown table' }),
   },
 });
 
-const getAdminTableRelations = createRoute({
-  method: 'get',
+const getAdminTableRelations = read({
   path: '/tables/{table}/relations',
   operationId: 'getAdminTableRelations',
   tags: [TAG.admin],
@@ -189,13 +182,11 @@ const getAdminTableRelations = createRoute({
         z.strictObject({ column_name: z.string(), foreign_table: z.string(), foreign_column: z.string() }),
       ),
     ),
-    ...NOT_MODIFIED,
     ...errors(401, { 403: SUPER_ADMIN_ONLY, 404: 'Unknown table' }),
   },
 });
 
-const getAdminTableData = createRoute({
-  method: 'get',
+const getAdminTableData = read({
   path: '/tables/{table}/data',
   operationId: 'getAdminTableData',
   tags: [TAG.admin],
@@ -215,24 +206,21 @@ const getAdminTableData = createRoute({
         total_rows: z.number().int(),
       }),
     ),
-    ...NOT_MODIFIED,
     ...errors(400, 401, { 403: SUPER_ADMIN_ONLY, 404: 'Unknown table' }),
   },
 });
 
-const insertAdminRow = createRoute({
+const insertAdminRow = write({
   method: 'post',
   path: '/tables/{table}/rows',
   operationId: 'insertAdminRow',
   tags: [TAG.admin],
   summary: 'Insert a row',
   description: 'super_admin; an empty field leaves a column with a default to it',
-  security: BEARER,
   middleware: [requireUser, superAdmin, writeTransaction] as const,
-  request: { headers: WRITE_HEADERS, params: tableParams, body: rowBodyRequest },
+  request: { params: tableParams, body: rowBodyRequest },
   responses: {
     201: json(RowSchema, 'The row as stored'),
-    ...WRITE_ERRORS,
     ...errors({
       403: FORBIDDEN_WRITE,
       404: 'Unknown table',
@@ -241,7 +229,7 @@ const insertAdminRow = createRoute({
   },
 });
 
-const updateAdminRow = createRoute({
+const updateAdminRow = write({
   method: 'put',
   path: '/tables/{table}/rows/{id}',
   operationId: 'updateAdminRow',
@@ -250,12 +238,10 @@ const updateAdminRow = createRoute({
   description:
     "super_admin: every field but the key. Changing a user's role or team ends their sessions; your own " +
     'user_type cannot be changed (409)',
-  security: BEARER,
   middleware: [requireUser, superAdmin, writeTransaction] as const,
-  request: { headers: WRITE_HEADERS, params: rowParams, body: rowBodyRequest },
+  request: { params: rowParams, body: rowBodyRequest },
   responses: {
     200: json(RowSchema, 'The row as stored'),
-    ...WRITE_ERRORS,
     ...errors({
       403: FORBIDDEN_WRITE,
       404: 'Unknown table or row',
@@ -264,19 +250,17 @@ const updateAdminRow = createRoute({
   },
 });
 
-const deleteAdminRow = createRoute({
+const deleteAdminRow = write({
   method: 'delete',
   path: '/tables/{table}/rows/{id}',
   operationId: 'deleteAdminRow',
   tags: [TAG.admin],
   summary: 'Delete a row',
   description: 'super_admin; your own account cannot be deleted (409)',
-  security: BEARER,
   middleware: [requireUser, superAdmin, writeTransaction] as const,
-  request: { headers: WRITE_HEADERS, params: rowParams },
+  request: { params: rowParams },
   responses: {
     200: json(DetailSchema, 'Deleted'),
-    ...WRITE_ERRORS,
     ...errors({
       403: FORBIDDEN_WRITE,
       404: 'Unknown table or row',

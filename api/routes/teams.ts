@@ -5,7 +5,6 @@
  * by the team's coach or owner (or a super admin). Who may act comes from the bearer
  * token only, never from the body.
  */
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { DB } from '../../db/connection';
 import { expectedGeneral, POSITION_GENERALS, POSITIONS, positionsAgree } from '../../db/rules/positions';
@@ -41,19 +40,15 @@ import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { calendarRead } from '../http/calendar';
 import {
-  cachedRead,
   endpoint,
   errors,
   json,
-  BEARER,
-  NOT_MODIFIED,
-  PUBLIC,
-  readAnswer,
+  read,
   READ_TABLES,
+  readAnswer,
   resourceRouter,
   TAG,
-  WRITE_ERRORS,
-  WRITE_HEADERS,
+  write,
 } from '../http/contract';
 import { csvBody, csvDownload, importAnswer, readImport } from '../http/csv';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
@@ -265,110 +260,93 @@ const CSV_FILE =
 // ---------------------------------------------------------------------------------
 // Reads
 
-const listTeamsRoute = createRoute({
-  method: 'get',
+const listTeamsRoute = read({
   path: '/teams',
   operationId: 'listTeams',
   tags: [TAG.teams],
   summary: 'Teams',
   description:
     'By name, then id; all of them unless filtered. With limit or cursor: one page and next_cursor',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.teams }),
+  caching: { offline: true, tables: READ_TABLES.teams },
   request: { query: teamListQuery },
-  responses: { 200: readAnswer(TeamListSchema), ...NOT_MODIFIED, ...errors(400) },
+  responses: { 200: readAnswer(TeamListSchema), ...errors(400) },
 });
 
-const getTeamRoute = createRoute({
-  method: 'get',
+const getTeamRoute = read({
   path: '/teams/{teamId}',
   operationId: 'getTeam',
   tags: [TAG.teams],
   summary: 'One team',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.teams }),
+  caching: { offline: true, tables: READ_TABLES.teams },
   request: { params: teamParam },
-  responses: { 200: readAnswer(TeamSchema), ...NOT_MODIFIED, ...errors(400, UNKNOWN_TEAM) },
+  responses: { 200: readAnswer(TeamSchema), ...errors(400, UNKNOWN_TEAM) },
 });
 
-const getRosterRoute = createRoute({
-  method: 'get',
+const getRosterRoute = read({
   path: '/teams/{teamId}/roster',
   operationId: 'getRoster',
   tags: [TAG.teams],
   summary: 'Players and coaches',
   description: 'Players by position (GK, DEF, MID, FW, others), then shirt number; then the coaches',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.roster }),
+  caching: { offline: true, tables: READ_TABLES.roster },
   request: { params: teamParam },
-  responses: { 200: readAnswer(RosterSchema), ...NOT_MODIFIED, ...errors(400, UNKNOWN_TEAM) },
+  responses: { 200: readAnswer(RosterSchema), ...errors(400, UNKNOWN_TEAM) },
 });
 
-const listTeamSeasonsRoute = createRoute({
-  method: 'get',
+const listTeamSeasonsRoute = read({
   path: '/teams/{teamId}/seasons',
   operationId: 'listTeamSeasons',
   tags: [TAG.teams],
   summary: 'Seasons in which the team has matches',
   description: 'Newest first',
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.teamSeasons }),
+  caching: { offline: true, tables: READ_TABLES.teamSeasons },
   request: { params: teamParam },
-  responses: { 200: readAnswer(SeasonsSchema), ...NOT_MODIFIED, ...errors(400, UNKNOWN_TEAM) },
+  responses: { 200: readAnswer(SeasonsSchema), ...errors(400, UNKNOWN_TEAM) },
 });
 
-const getTeamStatsRoute = createRoute({
-  method: 'get',
+const getTeamStatsRoute = read({
   path: '/teams/{teamId}/stats',
   operationId: 'getTeamStats',
   tags: [TAG.teams],
   summary: 'Team leaderboards',
   description: "The season's scorers, assists, clean sheets and points (default: the team's latest season)",
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.matches }),
+  caching: { offline: true, tables: READ_TABLES.matches },
   request: { params: teamParam, query: seasonQuery },
-  responses: { 200: readAnswer(TeamStatsSchema), ...NOT_MODIFIED, ...errors(400, UNKNOWN_TEAM) },
+  responses: { 200: readAnswer(TeamStatsSchema), ...errors(400, UNKNOWN_TEAM) },
 });
 
-const listTeamMatchesRoute = createRoute({
-  method: 'get',
+const listTeamMatchesRoute = read({
   path: '/teams/{teamId}/matches',
   operationId: 'listTeamMatches',
   tags: [TAG.teams, TAG.matches],
   summary: "A team's matches",
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.matches }),
+  caching: { offline: true, tables: READ_TABLES.matches },
   request: { params: teamParam, query: teamMatchesQuery },
-  responses: { 200: readAnswer(TeamMatchesSchema), ...NOT_MODIFIED, ...errors(400, UNKNOWN_TEAM) },
+  responses: { 200: readAnswer(TeamMatchesSchema), ...errors(400, UNKNOWN_TEAM) },
 });
 
-const listSuspensionsRoute = createRoute({
-  method: 'get',
+const listSuspensionsRoute = read({
   path: '/teams/{teamId}/suspensions',
   operationId: 'listSuspensions',
   tags: [TAG.teams],
   summary: 'Bans still to serve',
   description: "In the team's league season (cards of approved results, by the league's rules)",
-  security: PUBLIC,
-  ...cachedRead({ offline: true, tables: READ_TABLES.suspensions }),
+  caching: { offline: true, tables: READ_TABLES.suspensions },
   request: { params: teamParam },
-  responses: { 200: readAnswer(SuspensionListSchema), ...NOT_MODIFIED, ...errors(400, UNKNOWN_TEAM) },
+  responses: { 200: readAnswer(SuspensionListSchema), ...errors(400, UNKNOWN_TEAM) },
 });
 
-const downloadRosterRoute = createRoute({
-  method: 'get',
+const downloadRosterRoute = read({
   path: '/teams/{teamId}/roster.csv',
   operationId: 'downloadRoster',
   tags: [TAG.teams, TAG.spreadsheets],
   summary: 'The players as a spreadsheet',
   description: 'name, number, position, position_general (what the import reads) and player_id',
-  security: PUBLIC,
   // The same for everyone, so the server keeps it; a download, not one of the app's offline reads.
-  ...cachedRead({ tables: READ_TABLES.roster }),
+  caching: { tables: READ_TABLES.roster },
   request: { params: teamParam },
   responses: {
     200: readAnswer(z.string(), CSV_FILE, 'text/csv'),
-    ...NOT_MODIFIED,
     ...errors(400, UNKNOWN_TEAM),
   },
 });
@@ -377,8 +355,7 @@ const downloadRosterRoute = createRoute({
  * Not kept by the server's read cache: the match links are absolute, built from the
  * request's own origin, and that cache keys answers by path alone.
  */
-const getTeamCalendarRoute = createRoute({
-  method: 'get',
+const getTeamCalendarRoute = read({
   path: '/teams/{teamId}/calendar.ics',
   operationId: 'getTeamCalendar',
   tags: [TAG.teams, TAG.calendars],
@@ -386,11 +363,9 @@ const getTeamCalendarRoute = createRoute({
   description:
     "Its league's season as iCalendar (RFC 5545): one event per match, two hours from kick-off, the " +
     'score once approved, SEQUENCE growing when moved, CANCELLED while postponed',
-  security: PUBLIC,
   request: { params: teamParam },
   responses: {
     200: readAnswer(z.string(), 'The calendar (Content-Type: text/calendar; charset=utf-8)', 'text/calendar'),
-    ...NOT_MODIFIED,
     ...errors(400, UNKNOWN_TEAM),
   },
 });
@@ -398,61 +373,54 @@ const getTeamCalendarRoute = createRoute({
 // ---------------------------------------------------------------------------------
 // Writes
 
-const createTeamRoute = createRoute({
+const createTeamRoute = write({
   method: 'post',
   path: '/teams',
   operationId: 'createTeam',
   tags: [TAG.teams],
   summary: 'Create a team',
   description: 'super_admin; the id is made from the name',
-  security: BEARER,
   middleware: [requireUser, requireRoles('super_admin'), writeTransaction],
   request: {
-    headers: WRITE_HEADERS,
     body: { content: { 'application/json': { schema: teamBody } }, required: true },
   },
-  responses: { 201: json(TeamSchema, 'Created'), ...WRITE_ERRORS, ...errors({ 403: SUPER_ADMIN_ONLY }) },
+  responses: { 201: json(TeamSchema, 'Created'), ...errors({ 403: SUPER_ADMIN_ONLY }) },
 });
 
-const deleteTeamRoute = createRoute({
+const deleteTeamRoute = write({
   method: 'delete',
   path: '/teams/{teamId}',
   operationId: 'deleteTeam',
   tags: [TAG.teams],
   summary: 'Delete a team',
   description: "super_admin; a team with matches is never deleted (409). Its users' sessions end",
-  security: BEARER,
   middleware: [requireUser, requireRoles('super_admin'), writeTransaction],
-  request: { headers: WRITE_HEADERS, params: teamParam },
+  request: { params: teamParam },
   responses: {
     200: json(TeamDeletedSchema, 'Deleted, with its roster'),
-    ...WRITE_ERRORS,
     ...errors({ 403: SUPER_ADMIN_ONLY, ...UNKNOWN_TEAM, 409: 'The team has matches on record' }),
   },
 });
 
-const addPlayerRoute = createRoute({
+const addPlayerRoute = write({
   method: 'post',
   path: '/teams/{teamId}/players',
   operationId: 'addPlayer',
   tags: [TAG.teams, TAG.players],
   summary: 'Add a player to the roster',
   description: 'super_admin, or coach/owner of the team; the shirt number must be free in the team (409)',
-  security: BEARER,
   middleware: [requireUser, staffRoles, writeTransaction],
   request: {
-    headers: WRITE_HEADERS,
     params: teamParam,
     body: { content: { 'application/json': { schema: playerBody } }, required: true },
   },
   responses: {
     201: json(RosterPlayerSchema, 'Added'),
-    ...WRITE_ERRORS,
     ...errors({ 403: STAFF_ONLY, ...UNKNOWN_TEAM, 409: 'The shirt number is taken' }),
   },
 });
 
-const removePlayerRoute = createRoute({
+const removePlayerRoute = write({
   method: 'delete',
   path: '/teams/{teamId}/players/{playerId}',
   operationId: 'removePlayer',
@@ -460,17 +428,15 @@ const removePlayerRoute = createRoute({
   summary: 'Remove a player from the roster',
   description:
     'super_admin, or coach/owner of the team; a player with match history leaves the roster but is kept',
-  security: BEARER,
   middleware: [requireUser, staffRoles, writeTransaction],
-  request: { headers: WRITE_HEADERS, params: rosterParam },
+  request: { params: rosterParam },
   responses: {
     200: json(PlayerRemovedSchema, 'Removed'),
-    ...WRITE_ERRORS,
     ...errors({ 403: STAFF_ONLY, 404: 'Unknown team, or the player is not in it' }),
   },
 });
 
-const importRosterRoute = createRoute({
+const importRosterRoute = write({
   method: 'post',
   path: '/teams/{teamId}/roster.csv',
   operationId: 'importRoster',
@@ -480,11 +446,9 @@ const importRosterRoute = createRoute({
     'super_admin, or coach/owner of the team. Columns name, number, position and optionally ' +
     'position_general (empty: follows the position), in any order, other columns ignored. The rules of ' +
     'POST /api/teams/{teamId}/players; each shirt number free in the team and once in the file',
-  security: BEARER,
   // csvBody checks the media type and reads the bytes before writeTransaction reads the body.
   middleware: [requireUser, requireRoles('coach', 'owner', 'super_admin'), csvBody, writeTransaction],
   request: {
-    headers: WRITE_HEADERS,
     params: teamParam,
     query: importQuery,
     body: {
@@ -498,7 +462,6 @@ const importRosterRoute = createRoute({
   responses: {
     200: json(RosterImportSchema, "The dry run: every row's outcome and every problem; nothing written"),
     201: json(RosterImportSchema, 'Every row written, in one transaction'),
-    ...WRITE_ERRORS,
     ...errors({ 403: STAFF_ONLY, ...UNKNOWN_TEAM, 413: 'File over 1 MB' }),
     400: json(
       importRefusalSchema(RosterImportSchema),
@@ -509,7 +472,7 @@ const importRosterRoute = createRoute({
   },
 });
 
-const saveSquadRoute = createRoute({
+const saveSquadRoute = write({
   method: 'put',
   path: '/teams/{team_id}/matches/{match_id}/roster',
   operationId: 'saveSquad',
@@ -518,16 +481,13 @@ const saveSquadRoute = createRoute({
   description:
     '7 to 18 players of the roster (staff of the team). 409 once the result is approved, or for a ' +
     'player of another team or suspended for the match',
-  security: BEARER,
   middleware: [requireUser, writeTransaction],
   request: {
-    headers: WRITE_HEADERS,
     params: squadParam,
     body: { content: { 'application/json': { schema: squadBody } }, required: true },
   },
   responses: {
     200: json(SquadSchema, 'Saved'),
-    ...WRITE_ERRORS,
     ...errors({
       403: STAFF_ONLY,
       404: 'Unknown team, or the match is not one of its',
