@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DB } from '../../db/connection';
+import { inChunks as slices } from '../../db/rules/chunks';
 
 /**
  * Lists of ids bound into `IN (…)` in slices: SQLite allows 32,766 bound parameters,
@@ -8,9 +9,7 @@ import type { DB } from '../../db/connection';
 export const IN_LIST_SIZE = 500;
 
 export function inChunks<T>(items: readonly T[], size = IN_LIST_SIZE): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
-  return chunks;
+  return slices(items, size);
 }
 
 /**

@@ -2,6 +2,7 @@
  * What the spreadsheet imports (issue #21) read and write. Callers pass the transaction
  * handle of `writeTransaction`, so the checks and the rows they allow see the same data.
  */
+import { inChunks } from './chunks';
 import type { DB } from '../../db/connection';
 import { rows } from '../../db/store';
 import type { NewFixture } from './league-season';
@@ -32,12 +33,12 @@ export async function insertImportedFixtures(
   at: string,
 ): Promise<number[]> {
   const ids = new Map<string, number>();
-  for (let from = 0; from < fixtures.length; from += BATCH) {
+  for (const batch of inChunks(fixtures, BATCH)) {
     const written = await rows(
       db,
       db
         .insertInto('matches')
-        .values(fixtures.slice(from, from + BATCH).map((f) => ({ ...f, created_at: at, updated_at: at })))
+        .values(batch.map((f) => ({ ...f, created_at: at, updated_at: at })))
         .returning(['id', 'home_team', 'match_date']),
     );
     for (const row of written) ids.set(`${row.home_team}\u0000${row.match_date}`, row.id);

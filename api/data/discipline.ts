@@ -2,6 +2,8 @@
  * What discipline is computed from (issue #19): a team's matches of a league season,
  * the cards of a season's approved results, and the players' names.
  */
+import { idCounts } from '../../db/rules/id-lists';
+import { playerSuspension as summedBan } from '../../db/rules/suspensions';
 import type { DB } from '../../db/connection';
 import { first, rows, statement } from '../../db/store';
 import {
@@ -108,11 +110,7 @@ export async function teamSeasonBans(
 
 /** Cards per team in a league season's approved results: the fair_play tie-breaker's count. */
 export async function cardsPerTeam(db: DB, leagueId: string, season: string): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  for (const card of await seasonCards(db, leagueId, season)) {
-    counts.set(card.team_id, (counts.get(card.team_id) ?? 0) + 1);
-  }
-  return counts;
+  return idCounts((await seasonCards(db, leagueId, season)).map((card) => card.team_id));
 }
 
 /** A player's cards per league season (approved results), newest season first. */
@@ -160,12 +158,7 @@ export async function playerSuspension(db: DB, playerId: string, teamId: string 
   const league = team?.league_id ? await findLeague(db, team.league_id) : undefined;
   if (!league) return null;
   const bans = activeBans(await teamSeasonBans(db, league.league_id, league.season, teamId, now));
-  const own = bans.filter((ban) => ban.player_id === playerId);
-  if (own.length === 0) return null;
-  return {
-    reason: own.map((ban) => ban.reason).join('; '),
-    matches_remaining: own.reduce((sum, ban) => sum + ban.matches_remaining, 0),
-  };
+  return summedBan(bans, playerId) ?? null;
 }
 
 /** A team and the league it is registered for (undefined: none); undefined: no such team. */

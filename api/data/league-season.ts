@@ -3,6 +3,7 @@
  * (issue #18): registering teams, the season's matches for the fixture generator, and
  * moving or postponing a match.
  */
+import { inChunks } from './chunks';
 import type { DB } from '../../db/connection';
 import { first, only, rows, run } from '../../db/store';
 import type { MatchStatus } from '../../db/schema';
@@ -61,9 +62,7 @@ export async function seasonMatches(db: DB, leagueId: string, season: string) {
 
 export async function deleteMatches(db: DB, ids: readonly number[]): Promise<void> {
   // Squads and events go with them (ON DELETE CASCADE).
-  for (let at = 0; at < ids.length; at += 500) {
-    await run(db, db.deleteFrom('matches').where('id', 'in', ids.slice(at, at + 500)));
-  }
+  for (const chunk of inChunks(ids)) await run(db, db.deleteFrom('matches').where('id', 'in', chunk));
 }
 
 export interface NewFixture {

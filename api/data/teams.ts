@@ -1,4 +1,5 @@
 /** Team, roster and coach reads. */
+import { inChunks } from './chunks';
 import type { CompiledQuery } from 'kysely';
 import { rawQuery } from '../../db/dialect-sql';
 import type { DB } from '../../db/connection';
@@ -90,8 +91,7 @@ export async function listTeams(
     teams = await rows(db, allTeams(db, after, take));
   } else {
     const lists: TeamSummaryDto[][] = [];
-    for (let start = 0; start < leagueIds.length; start += LEAGUES_PER_STATEMENT) {
-      const chunk = leagueIds.slice(start, start + LEAGUES_PER_STATEMENT);
+    for (const chunk of inChunks(leagueIds, LEAGUES_PER_STATEMENT)) {
       lists.push(await rows(db, teamsOfLeagues(db, chunk, after, take)));
     }
     teams = mergeSorted(lists, compareTeams, take);
