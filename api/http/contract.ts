@@ -249,17 +249,27 @@ export const NOT_MODIFIED = {
 type Security = typeof BEARER | typeof PUBLIC;
 type Declaration = Omit<RouteConfig, 'method' | 'security'> & { security?: Security };
 
+/** A read's caching as its declaration says it: `tables` names the kind of answer in READ_TABLES. */
+interface DeclaredCaching {
+  offline?: true;
+  tables?: keyof typeof READ_TABLES;
+}
+
 /**
  * A GET: public unless it says `security: BEARER`, kept as `caching` says (see ReadCaching),
  * and answering 304 to an If-None-Match naming its current ETag besides its own answers.
  */
-export function read<const R extends Declaration & { caching?: ReadCaching }>(declaration: R) {
+export function read<const R extends Declaration & { caching?: DeclaredCaching }>(declaration: R) {
   const { caching, ...route } = declaration;
   return createRoute({
     method: 'get',
     security: PUBLIC,
     ...route,
-    ...(caching && cachedRead(caching)),
+    ...(caching &&
+      cachedRead({
+        ...(caching.offline && { offline: true }),
+        ...(caching.tables && { tables: READ_TABLES[caching.tables] }),
+      })),
     responses: { ...route.responses, ...NOT_MODIFIED },
   } as Omit<R, 'caching'> & { method: 'get' });
 }

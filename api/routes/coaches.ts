@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { findCoaches } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, read, READ_TABLES, readAnswer, resourceRouter, TAG } from '../http/contract';
+import { endpoint, errors, read, readAnswer, resourceRouter, TAG } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { idParam } from '../http/validate';
 import { CoachSchema } from '../schemas';
@@ -14,7 +14,7 @@ const getCoachesRoute = read({
   tags: [TAG.players],
   summary: 'Coaches by account id',
   description: 'Coaches matching the id (hyphens read as dots)',
-  caching: { offline: true, tables: READ_TABLES.coach },
+  caching: { offline: true, tables: 'coach' },
   request: {
     params: z.object({ userId: idParam.meta({ description: 'account id; hyphens stand for dots' }) }),
   },

@@ -46,17 +46,7 @@ import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { calendarRead } from '../http/calendar';
-import {
-  endpoint,
-  errors,
-  json,
-  read,
-  READ_TABLES,
-  readAnswer,
-  resourceRouter,
-  TAG,
-  write,
-} from '../http/contract';
+import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG, write } from '../http/contract';
 import { csvBody, csvDownload, importAnswer, readImport } from '../http/csv';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
 import { leagueParam, requireLeague, requireLeagueSeason } from '../http/params';
@@ -292,7 +282,7 @@ const listLeaguesRoute = read({
   description:
     'Newest season first, then by name (Cache-Control: public, max-age=300). With limit or cursor: ' +
     'one page and next_cursor',
-  caching: { offline: true, tables: READ_TABLES.leagues },
+  caching: { offline: true, tables: 'leagues' },
   request: { query: leagueListQuery },
   responses: { 200: readAnswer(LeagueListSchema), ...errors(400) },
 });
@@ -318,7 +308,7 @@ const getLeagueRoute = read({
   operationId: 'getLeague',
   tags: [TAG.leagues],
   summary: 'One league',
-  caching: { offline: true, tables: READ_TABLES.leagues },
+  caching: { offline: true, tables: 'leagues' },
   request: { params: leaguePath },
   responses: leagueRead(LeagueSchema),
 });
@@ -348,7 +338,7 @@ const getLeagueTableRoute = read({
     "From approved results, ordered by the league's rules (tie-breakers; teams level on all of them " +
     'share a position), with points deductions taken off. An earlier season is shown as it stood, ' +
     'under the default rules',
-  caching: { offline: true, tables: READ_TABLES.leagueTable },
+  caching: { offline: true, tables: 'leagueTable' },
   request: { params: leaguePath, query: seasonQuery },
   responses: leagueRead(LeagueTableSchema),
 });
@@ -359,7 +349,7 @@ const listLeagueMatchesRoute = read({
   tags: [TAG.leagues, TAG.matches],
   summary: "A league season's matches",
   description: 'Oldest first',
-  caching: { offline: true, tables: READ_TABLES.leagueMatches },
+  caching: { offline: true, tables: 'leagueMatches' },
   request: { params: leaguePath, query: seasonQuery },
   responses: leagueRead(z.strictObject({ matches: z.array(MatchSchema) })),
 });
@@ -370,7 +360,7 @@ const getLeagueStatsRoute = read({
   tags: [TAG.leagues],
   summary: 'League leaderboards',
   description: 'Scorers, assists, clean sheets and points (goal 2 points, assist 1), approved results only',
-  caching: { offline: true, tables: READ_TABLES.leagueStats },
+  caching: { offline: true, tables: 'leagueStats' },
   request: { params: leaguePath, query: seasonQuery },
   responses: leagueRead(LeagueStatsSchema),
 });
@@ -383,7 +373,7 @@ const getLeagueRulesRoute = read({
   description:
     'Points per result, tie-breakers in order, report deadline, suspension thresholds (the defaults ' +
     'until a super admin changes them)',
-  caching: { offline: true, tables: READ_TABLES.leagueRules },
+  caching: { offline: true, tables: 'leagueRules' },
   request: { params: leaguePath },
   responses: leagueRead(LeagueRulesSchema),
 });
@@ -410,7 +400,7 @@ const listDeductionsRoute = read({
   tags: [TAG.leagues],
   summary: 'Points deductions',
   description: 'With their reasons, oldest first',
-  caching: { offline: true, tables: READ_TABLES.deductions },
+  caching: { offline: true, tables: 'deductions' },
   request: { params: leaguePath },
   responses: leagueRead(z.strictObject({ deductions: z.array(DeductionSchema) })),
 });
@@ -513,7 +503,7 @@ const getLeagueDisciplineRoute = read({
   summary: 'Cards per player',
   description:
     "A league season's yellow and red cards per player (approved results), reds first, then yellows",
-  caching: { offline: true, tables: READ_TABLES.discipline },
+  caching: { offline: true, tables: 'discipline' },
   request: { params: leaguePath, query: seasonQuery },
   responses: leagueRead(DisciplineTableSchema),
 });
@@ -526,7 +516,7 @@ const downloadLeagueTableRoute = read({
   tags: [TAG.leagues, TAG.spreadsheets],
   summary: 'The league table as a spreadsheet',
   description: 'Ordered as GET …/table',
-  caching: { tables: READ_TABLES.leagueTable },
+  caching: { tables: 'leagueTable' },
   request: { params: leaguePath, query: seasonQuery },
   responses: { 200: csvFile('The table'), ...errors(400, UNKNOWN_LEAGUE) },
 });
@@ -539,7 +529,7 @@ const downloadLeagueMatchesRoute = read({
   description:
     'Oldest first: date, home_team, away_team, location (what the import reads), then match_id, the team ' +
     'names, status, the scores and result (approved, pending, rejected or empty)',
-  caching: { tables: READ_TABLES.leagueMatches },
+  caching: { tables: 'leagueMatches' },
   request: { params: leaguePath, query: seasonQuery },
   responses: { 200: csvFile('The matches'), ...errors(400, UNKNOWN_LEAGUE) },
 });
@@ -587,7 +577,7 @@ const downloadLeaderboardRoute = read({
   tags: [TAG.leagues, TAG.spreadsheets],
   summary: 'One league leaderboard as a spreadsheet',
   description: 'player_id, name, team, position and the count',
-  caching: { tables: READ_TABLES.leagueStats },
+  caching: { tables: 'leagueStats' },
   request: { params: leaguePath, query: statsQuery },
   responses: { 200: csvFile('The leaderboard'), ...errors(400, UNKNOWN_LEAGUE) },
 });

@@ -22,7 +22,6 @@ import {
   errors,
   json,
   read,
-  READ_TABLES,
   readAnswer,
   resourceRouter,
   TAG,
@@ -53,7 +52,7 @@ const listMatchesRoute = read({
   tags: [TAG.matches],
   summary: 'Matches',
   description: 'Oldest first; future=true gives upcoming matches, soonest first',
-  caching: { offline: true, tables: READ_TABLES.matches },
+  caching: { offline: true, tables: 'matches' },
   request: {
     query: z.object({
       future: booleanParam.optional().meta({ description: 'true: upcoming only; false: kicked off only' }),
@@ -73,7 +72,7 @@ const getHeadToHead = read({
   tags: [TAG.matches],
   summary: 'Approved results between two teams',
   description: 'In either order, newest first',
-  caching: { offline: true, tables: READ_TABLES.matches },
+  caching: { offline: true, tables: 'matches' },
   request: {
     params: z.object({
       home: idParam.meta({ description: 'a team id' }),
@@ -93,7 +92,7 @@ const getMatchRoute = read({
   summary: 'One match',
   description:
     'home_players/away_players are the saved squads, else the rosters; player_names names every player it lists',
-  caching: { offline: true, tables: READ_TABLES.matches },
+  caching: { offline: true, tables: 'matches' },
   request: { params: z.object({ matchId }) },
   responses: {
     200: readAnswer(MatchDetailsSchema),

@@ -13,17 +13,7 @@ import { playerMetrics } from '../data/stats';
 import { findPlayer } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import {
-  endpoint,
-  errors,
-  json,
-  read,
-  READ_TABLES,
-  readAnswer,
-  resourceRouter,
-  TAG,
-  write,
-} from '../http/contract';
+import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG, write } from '../http/contract';
 import { nextKickoff } from '../http/next-kickoff';
 import { holdUntil, jsonRead } from '../http/read';
 import {
@@ -62,7 +52,7 @@ const placementBody = z
 const PROFILE = {
   tags: [TAG.players],
   summary: 'Player profile',
-  caching: { offline: true as const, tables: READ_TABLES.player },
+  caching: { offline: true, tables: 'player' } as const,
   request: { params: profileParam },
   responses: {
     200: readAnswer(PlayerProfileSchema),

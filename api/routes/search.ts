@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { searchByName, type SearchResult } from '../data/search';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, read, READ_TABLES, readAnswer, resourceRouter, TAG } from '../http/contract';
+import { endpoint, errors, read, readAnswer, resourceRouter, TAG } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { SearchResultSchema } from '../schemas';
 
@@ -32,7 +32,7 @@ const search = read({
   description:
     'Players, teams and leagues whose name contains the term; exact and prefix matches first; at most 20. ' +
     'A client gets 30 new searches per 10 seconds (429 with Retry-After past that)',
-  caching: { tables: READ_TABLES.search },
+  caching: { tables: 'search' },
   request: { query: searchQuery },
   responses: {
     200: readAnswer(z.strictObject({ results: z.array(SearchResultSchema) })),

@@ -39,17 +39,7 @@ import { isSquadLocked, SQUAD_LOCKED, squadListProblem, squadMembersRefusal } fr
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { calendarRead } from '../http/calendar';
-import {
-  endpoint,
-  errors,
-  json,
-  read,
-  READ_TABLES,
-  readAnswer,
-  resourceRouter,
-  TAG,
-  write,
-} from '../http/contract';
+import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG, write } from '../http/contract';
 import { csvBody, csvDownload, importAnswer, readImport } from '../http/csv';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
 import { nextKickoff } from '../http/next-kickoff';
@@ -267,7 +257,7 @@ const listTeamsRoute = read({
   summary: 'Teams',
   description:
     'By name, then id; all of them unless filtered. With limit or cursor: one page and next_cursor',
-  caching: { offline: true, tables: READ_TABLES.teams },
+  caching: { offline: true, tables: 'teams' },
   request: { query: teamListQuery },
   responses: { 200: readAnswer(TeamListSchema), ...errors(400) },
 });
@@ -277,7 +267,7 @@ const getTeamRoute = read({
   operationId: 'getTeam',
   tags: [TAG.teams],
   summary: 'One team',
-  caching: { offline: true, tables: READ_TABLES.teams },
+  caching: { offline: true, tables: 'teams' },
   request: { params: teamParam },
   responses: { 200: readAnswer(TeamSchema), ...errors(400, UNKNOWN_TEAM) },
 });
@@ -288,7 +278,7 @@ const getRosterRoute = read({
   tags: [TAG.teams],
   summary: 'Players and coaches',
   description: 'Players by position (GK, DEF, MID, FW, others), then shirt number; then the coaches',
-  caching: { offline: true, tables: READ_TABLES.roster },
+  caching: { offline: true, tables: 'roster' },
   request: { params: teamParam },
   responses: { 200: readAnswer(RosterSchema), ...errors(400, UNKNOWN_TEAM) },
 });
@@ -299,7 +289,7 @@ const listTeamSeasonsRoute = read({
   tags: [TAG.teams],
   summary: 'Seasons in which the team has matches',
   description: 'Newest first',
-  caching: { offline: true, tables: READ_TABLES.teamSeasons },
+  caching: { offline: true, tables: 'teamSeasons' },
   request: { params: teamParam },
   responses: { 200: readAnswer(SeasonsSchema), ...errors(400, UNKNOWN_TEAM) },
 });
@@ -310,7 +300,7 @@ const getTeamStatsRoute = read({
   tags: [TAG.teams],
   summary: 'Team leaderboards',
   description: "The season's scorers, assists, clean sheets and points (default: the team's latest season)",
-  caching: { offline: true, tables: READ_TABLES.matches },
+  caching: { offline: true, tables: 'matches' },
   request: { params: teamParam, query: seasonQuery },
   responses: { 200: readAnswer(TeamStatsSchema), ...errors(400, UNKNOWN_TEAM) },
 });
@@ -320,7 +310,7 @@ const listTeamMatchesRoute = read({
   operationId: 'listTeamMatches',
   tags: [TAG.teams, TAG.matches],
   summary: "A team's matches",
-  caching: { offline: true, tables: READ_TABLES.matches },
+  caching: { offline: true, tables: 'matches' },
   request: { params: teamParam, query: teamMatchesQuery },
   responses: { 200: readAnswer(TeamMatchesSchema), ...errors(400, UNKNOWN_TEAM) },
 });
@@ -331,7 +321,7 @@ const listSuspensionsRoute = read({
   tags: [TAG.teams],
   summary: 'Bans still to serve',
   description: "In the team's league season (cards of approved results, by the league's rules)",
-  caching: { offline: true, tables: READ_TABLES.suspensions },
+  caching: { offline: true, tables: 'suspensions' },
   request: { params: teamParam },
   responses: { 200: readAnswer(SuspensionListSchema), ...errors(400, UNKNOWN_TEAM) },
 });
@@ -343,7 +333,7 @@ const downloadRosterRoute = read({
   summary: 'The players as a spreadsheet',
   description: 'name, number, position, position_general (what the import reads) and player_id',
   // The same for everyone, so the server keeps it; a download, not one of the app's offline reads.
-  caching: { tables: READ_TABLES.roster },
+  caching: { tables: 'roster' },
   request: { params: teamParam },
   responses: {
     200: readAnswer(z.string(), CSV_FILE, 'text/csv'),
