@@ -30,7 +30,7 @@ const readJsonBody = jsonBody({
   onCutShort: () => fail(400, 'The request body ended before it was complete'),
   otherwise: limitBody,
 });
-/** The two CSV imports (issue #21) take files up to 1 MB. */
+/** The two CSV imports take files up to 1 MB. */
 const limitCsvBody = bodyLimit({
   maxSize: CSV_MAX_BYTES,
   onError: () => fail(413, CSV_TOO_LARGE),
@@ -65,7 +65,7 @@ export function createApp(db: DB, options: AppOptions, readCache: ReadCache | nu
     .use(readCacheFill(readCache))
     .use(securityHeaders)
     .route('/api', api)
-    // Pages for club websites (issue #21), read through the API in process.
+    // Pages for club websites, read through the API in process.
     .route('/embed', embedRoutes(api))
     // Unknown API paths answer JSON, never the app shell.
     .all('/api/*', notFound);

@@ -260,7 +260,7 @@ const tiebreaker = z
     error: (issue) => `unknown tie-breaker '${String(issue.input)}' (allowed: ${ALLOWED})`,
   });
 
-/** A league's rules (issue #18): the answer of GET and the body of PUT /api/leagues/{leagueId}/rules. */
+/** A league's rules: the answer of GET and the body of PUT /api/leagues/{leagueId}/rules. */
 export const LeagueRulesSchema = z
   .strictObject({
     points: z.strictObject({ win: count(10), draw: count(10), loss: count(10) }),
@@ -278,7 +278,7 @@ export const LeagueRulesSchema = z
   })
   .meta({ id: 'LeagueRules' });
 
-/** A points deduction with its reason (issue #18). */
+/** A points deduction with its reason. */
 export const DeductionSchema = z
   .strictObject({
     id: z.number().int(),
@@ -291,7 +291,7 @@ export const DeductionSchema = z
   })
   .meta({ id: 'Deduction' });
 
-/** Why a table row sits above the next one (issue #18). */
+/** Why a table row sits above the next one. */
 export const PlaceReasonSchema = z
   .strictObject({
     criterion: z.enum(TIEBREAKERS).describe('the tie-breaker that split the two rows'),
@@ -305,7 +305,7 @@ export const PlaceReasonSchema = z
   })
   .meta({ id: 'PlaceReason' });
 
-/** GET /api/teams/{teamId}/suspensions (issue #19): bans still to serve. */
+/** GET /api/teams/{teamId}/suspensions: bans still to serve. */
 export const SuspensionListSchema = z
   .strictObject({
     suspensions: z.array(
@@ -322,7 +322,7 @@ export const SuspensionListSchema = z
   })
   .meta({ id: 'SuspensionList' });
 
-/** GET /api/leagues/{leagueId}/discipline (issue #19): cards per player, reds first. */
+/** GET /api/leagues/{leagueId}/discipline: cards per player, reds first. */
 export const DisciplineTableSchema = z
   .strictObject({
     players: z.array(
@@ -379,7 +379,7 @@ export type DeductionDto = z.infer<typeof DeductionSchema>;
 export type SuspensionListDto = z.infer<typeof SuspensionListSchema>;
 export type DisciplineTableDto = z.infer<typeof DisciplineTableSchema>;
 
-// Issue #20: the result loop and notifications.
+// The result loop and notifications.
 
 /** POST /api/matches/{id}/report: the match, and what the report did. */
 export const ReportAnswerSchema = MatchSchema.extend({

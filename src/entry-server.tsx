@@ -1,5 +1,5 @@
 /**
- * Server rendering of the public pages (issue #16), built by `vite build --ssr` into
+ * Server rendering of the public pages, built by `vite build --ssr` into
  * dist-server/ and called by the API process (api/http/pages.ts). A page renders as a
  * visitor sees it, with the API answers its screens ask for: the first pass notes the
  * paths they want, the server reads them in process, and the page renders again until

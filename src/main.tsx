@@ -9,7 +9,7 @@ import { storage } from './lib/storage';
 import './app/styles.css';
 // The styles of the shell's parts that come once the page runs (the outbox badge and
 // status, the bell and its panel) come with the page: their stylesheets added then made
-// the browser restyle the whole page inside the task that mounted them (issue #16).
+// the browser restyle the whole page inside the task that mounted them.
 import './features/offline/outbox.css';
 import './features/notifications/notifications.css';
 
@@ -40,7 +40,7 @@ void (pageFor(window.location.pathname)?.page.preload() ?? Promise.resolve())
     );
     // As a transition, hydration yields to the browser every few milliseconds: the page
     // is already painted, and one task of hydrating it all kept a phone's main thread
-    // (and a tap on the page) waiting for hundreds of milliseconds (issue #16).
+    // (and a tap on the page) waiting for hundreds of milliseconds.
     if (hydrate) startTransition(() => void hydrateRoot(root, app));
     else createRoot(root).render(app);
   });

@@ -33,7 +33,7 @@ interface SyncEvent extends ExtendableEvent {
 clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
-// The embeds (issue #21) are pages of their own for other sites' iframes, never the app shell.
+// The embeds are pages of their own for other sites' iframes, never the app shell.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/embed\//] }),
 );
@@ -142,7 +142,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// Web Push (issue #20): api/push/sender.ts sends { id, kind, title, body, link } as JSON.
+// Web Push: api/push/sender.ts sends { id, kind, title, body, link } as JSON.
 interface PushedNotification {
   id?: unknown;
   title?: unknown;

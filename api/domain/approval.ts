@@ -36,7 +36,7 @@ export interface ReportContext {
 /**
  * Teams may correct their own result until it is approved; after that the table
  * depends on it, so only a super_admin may overwrite it. A team may also report while
- * the opponent's report is pending (issue #20): that report never replaces the
+ * the opponent's report is pending: that report never replaces the
  * opponent's; it confirms it when the two agree, or waits beside it for review.
  */
 export function reportRefusal(current: Approval, ctx: ReportContext): ReportRefusal | null {
@@ -45,7 +45,7 @@ export function reportRefusal(current: Approval, ctx: ReportContext): ReportRefu
   return null;
 }
 
-/** Whether a team's report answers the opponent's pending one (issue #20) rather than replacing its own. */
+/** Whether a team's report answers the opponent's pending one rather than replacing its own. */
 export function answersOpponent(current: Approval, ctx: ReportContext): boolean {
   return (
     !ctx.isSuperAdmin &&

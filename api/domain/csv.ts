@@ -1,5 +1,5 @@
 /**
- * Spreadsheets in and out (issue #21): an RFC 4180 writer and a small, strict parser,
+ * Spreadsheets in and out: an RFC 4180 writer and a small, strict parser,
  * and the rules of the two imports (a league season's fixtures, a team's roster). Pure:
  * the routes read the database and write the rows; the app may import the types.
  *

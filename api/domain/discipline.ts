@@ -1,5 +1,5 @@
 /**
- * Discipline (issue #19): suspensions from the cards of approved results, by a
+ * Discipline: suspensions from the cards of approved results, by a
  * league's rules. Pure: the caller reads the team's matches and the cards.
  *
  * - A red card, or two yellows in one match (they count as a red, not towards the

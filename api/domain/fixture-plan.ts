@@ -1,5 +1,5 @@
 /**
- * A league season's fixtures as dated matches (issue #18): the round robin of
+ * A league season's fixtures as dated matches: the round robin of
  * db/rules/round-robin.ts on match days `interval_days` apart from `start_date`, each kicking
  * off at `kickoff_time` in the league's time zone (so a 15:00 kick-off stays 15:00 on
  * both sides of a daylight-saving change), at the home team's ground. Matches already

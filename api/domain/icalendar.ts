@@ -1,5 +1,5 @@
 /**
- * iCalendar feeds (RFC 5545, issue #21): a calendar of matches written as text, pure.
+ * iCalendar feeds (RFC 5545): a calendar of matches written as text, pure.
  *
  * - Lines end in CRLF and are folded at 75 octets of UTF-8 (a continuation line starts
  *   with one space, which counts), never inside a multi-byte character.

@@ -1,5 +1,5 @@
 /**
- * A league's rules (issue #18): points per result, the order of tie-breakers, the
+ * A league's rules: points per result, the order of tie-breakers, the
  * report deadline and the suspension thresholds. Pure data and its defaults; the
  * standings (standings.ts) and later the discipline rules read them.
  */

@@ -12,7 +12,7 @@ export interface TimedMatch {
   approved: string;
   /** ISO 8601 instant in UTC, e.g. 2026-03-14T15:00:00.000Z */
   match_date: string;
-  /** scheduled or postponed (issue #18); absent in answers cached before it existed. */
+  /** scheduled or postponed; absent in answers cached before it existed. */
   status?: string;
 }
 

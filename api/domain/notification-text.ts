@@ -1,5 +1,5 @@
 /**
- * What each notification says (issue #20): its title, one sentence of body and the page
+ * What each notification says: its title, one sentence of body and the page
  * it opens. Pure, so every wording is tested once and shared by the bell and Web Push.
  */
 import type { NotificationKind } from '../../db/schema';

@@ -1,5 +1,5 @@
 /**
- * When a result is overdue (issue #20): a league's `report_deadline_hours` after
+ * When a result is overdue: a league's `report_deadline_hours` after
  * kick-off, a played match still without a report (or with its report rejected and
  * not sent again) waits for a report; one with a report nobody reviewed waits for a
  * review. Approved and postponed matches are never overdue.

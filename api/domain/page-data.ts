@@ -1,5 +1,5 @@
 /**
- * What a page rendered on the server carries for the browser (issue #16): one definition
+ * What a page rendered on the server carries for the browser: one definition
  * for the renderer (api/http/pages.ts) and the page (src/lib/server-answers.ts,
  * src/main.tsx). How the browser names its time zone: zone-cookie.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Two teams' reports of one match (issue #20): they agree when the scores are equal and
+ * Two teams' reports of one match: they agree when the scores are equal and
  * every list holds the same ids the same number of times, in any order (multisets). The
  * differing fields are what the review dialog highlights.
  */

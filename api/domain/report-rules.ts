@@ -136,7 +136,7 @@ export interface ReportLists {
   /** An id once per assist. */
   assisters: readonly string[];
   goalkeepers: readonly string[];
-  /** Issue #19: an id per yellow card (at most two per player: a second yellow is a sending-off). */
+  /** An id per yellow card (at most two per player: a second yellow is a sending-off). */
   yellow_cards?: readonly string[] | undefined;
   /** An id per red card (at most one per player). */
   red_cards?: readonly string[] | undefined;

@@ -1,5 +1,5 @@
 /**
- * League table computation (spec sections 2 "League detail" and 9; issue #18).
+ * League table computation (spec sections 2 "League detail" and 9).
  * Pure: the caller loads a league's teams, matches, rules and deductions for a season.
  *
  * The order is the league's tie-breakers (league-rules.ts), in turn. A head-to-head

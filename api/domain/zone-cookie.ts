@@ -1,5 +1,5 @@
 /**
- * How the browser tells the server its time zone (issue #16): one definition for the
+ * How the browser tells the server its time zone: one definition for the
  * server that reads it (api/http/pages.ts) and the page that writes it
  * (src/lib/time-zone.ts, loaded once the page is idle, so the first screen carries none).
  */

@@ -2,11 +2,11 @@
  * How a server-rendered page starts its JavaScript: after its first paint. The page is
  * whole without it (markup, inlined CSS, data), so nothing the fan sees waits for it;
  * started from <head>, the app's scripts competed with the page for a slow link and
- * counted as work before the largest paint (issue #16). This inline module (its
+ * counted as work before the largest paint. This inline module (its
  * attributes, not its text, carry the files) adds the module preloads on the first
  * frame after paint, three a task, evaluates the framework's modules one task each, then
- * imports the entry: evaluating them all at once was one task of 120 ms on a phone's CPU,
- * and adding a dozen preloads at once one of 60-90 ms (at 4× CPU). Its text
+ * imports the entry: evaluating them all at once was one long task on a phone's CPU, and
+ * so was adding a dozen preloads at once. Its text
  * never changes, so the content security policy allows exactly it by hash and no other
  * inline script.
  */
@@ -20,7 +20,7 @@ export const BOOT_SCRIPT =
   'const pause = () => new Promise((resolve) => setTimeout(resolve));' +
   'requestAnimationFrame(() => setTimeout(async () => {' +
   'const hrefs = [...files(boot.vendor), ...files(boot.preload)];' +
-  // Three preloads a task: each costs a phone about 5 ms (a dozen were one 60-90 ms task).
+  // Three preloads a task: each costs a phone some work, and a dozen at once made one long task.
   'for (let i = 0; i < hrefs.length; i++) {' +
   'if (i > 0 && i % 3 === 0) await pause();' +
   "const link = document.createElement('link');" +

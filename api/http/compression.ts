@@ -1,10 +1,10 @@
 /**
- * Compressed answers for a phone on a bad signal (issue #16): Brotli where the browser
- * accepts it, else gzip. A league's matches are 150 KB of JSON and 10 KB in Brotli, a
- * second of a slow mobile link against a tenth of one. The levels are ones that cost
- * about a millisecond for that answer; the read cache compresses an entry once per
+ * Compressed answers for a phone on a bad signal: Brotli where the browser
+ * accepts it, else gzip. JSON such as a league's matches shrinks to a small fraction in
+ * Brotli, which on a slow mobile link is most of the wait. The levels are ones that cost
+ * little for such an answer; the read cache compresses an entry once per
  * encoding and serves those bytes from then on. (Compressing on libuv's thread pool
- * instead cut the throughput of the mixed load by a third on a two-core machine: the pool's
+ * instead cut the throughput of the mixed load on a machine of few cores: the pool's
  * threads took the CPU that the event loop and the clients needed.)
  */
 import { promisify } from 'node:util';
@@ -81,9 +81,9 @@ export function compress(bytes: Uint8Array, encoding: Encoding): Buffer {
 }
 
 /**
- * Above this, an answer is compressed on libuv's thread pool (`compressOffThread`): about
- * 20 ms of the event loop per MiB, and the whole of a large database's match list (180
- * MB) would have held every other request for seconds.
+ * Above this, an answer is compressed on libuv's thread pool (`compressOffThread`): on the
+ * event loop the cost grows with the size, and the whole of a large database's match list
+ * would have held every other request for seconds.
  */
 export const OFF_THREAD_BYTES = 1024 * 1024;
 

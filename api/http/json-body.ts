@@ -1,5 +1,5 @@
 /**
- * A JSON request body read straight from Node's request (issue #15). To read a body,
+ * A JSON request body read straight from Node's request. To read a body,
  * Hono on @hono/node-server first builds a WHATWG Request around the Node one (its
  * headers copied, an AbortController, a web stream over the socket) and reads through
  * it: about a twentieth of a write's CPU. This reads the bytes with Node's own stream

@@ -1,5 +1,5 @@
 /**
- * Notifications from a write (issue #20): stored in the write's own transaction, so one
+ * Notifications from a write: stored in the write's own transaction, so one
  * exists exactly when its cause was committed, and handed to Web Push only after that
  * commit (writeTransaction calls deliverNotified), never for a write that rolled back.
  */

@@ -39,7 +39,7 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
 export const securityHeaders = createMiddleware(async (c, next) => {
   await next();
   const headers = c.res.headers;
-  // A page that lets any site frame it (the embeds, issue #21) must not be refused by X-Frame-Options.
+  // A page that lets any site frame it (the embeds) must not be refused by X-Frame-Options.
   const framable = headers.get('content-security-policy')?.includes('frame-ancestors *') === true;
   for (const [name, value] of SECURITY_HEADERS) {
     if (!headers.has(name) && !(framable && name === 'x-frame-options')) headers.set(name, value);

@@ -31,7 +31,7 @@ const SearchPanel = lazy(() =>
   import('@/features/search/search-panel').then((m) => ({ default: m.SearchPanel })),
 );
 
-// The bell's count and the notification panel (issue #20), loaded when needed.
+// The bell's count and the notification panel, loaded when needed.
 const notifications = () => import('@/features/notifications/notifications-panel');
 const NotificationBell = lazy(() => notifications().then((m) => ({ default: m.NotificationBell })));
 const NotificationsPanel = lazy(() => notifications().then((m) => ({ default: m.NotificationsPanel })));

@@ -7,8 +7,8 @@ import { lazyPage, type LazyPage } from './lazy-page';
 /**
  * One catch-all entry hands over to the main router (spec section 2). Every screen is
  * loaded on first use, so the first screen ships little JavaScript. Declarative routes
- * (`useRoutes`), not a data router: the data router and its loaders weigh 16 KB of gzip
- * the first screen does not need (issue #16).
+ * (`useRoutes`), not a data router: the data router and its loaders add code the first
+ * screen does not need.
  */
 const pages = {
   home: lazyPage('src/features/home/home-page.tsx', () =>

@@ -1,5 +1,5 @@
 /**
- * The shape of a referee's card (issue #19), drawn in CSS (`.card-icon` in
+ * The shape of a referee's card, drawn in CSS (`.card-icon` in
  * app/styles.css): the Discipline tab's and the player profile's column headings, the
  * match page's and the review dialog's card rows, the Match Report's card control.
  *

@@ -1,5 +1,5 @@
 /**
- * A CSV import (issue #21): choose a file, see what each line would do (and every problem
+ * A CSV import: choose a file, see what each line would do (and every problem
  * by line and column) from the server's dry run, then import it all in one go. Nothing is
  * written until the confirm button, and not at all while a line has a problem.
  */

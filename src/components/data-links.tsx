@@ -1,5 +1,5 @@
 /**
- * A league's or a team's data taken elsewhere (issue #21): its fixtures in a calendar app
+ * A league's or a team's data taken elsewhere: its fixtures in a calendar app
  * (a webcal:// subscription that stays up to date, or a one-off .ics file), its tables and
  * lists as spreadsheets (CSV), and a snippet that puts the table or the fixtures on a club's
  * own website. On a chunk of its own, below what the page is for: the server renders it

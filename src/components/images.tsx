@@ -6,12 +6,12 @@
  * comes near the visible part of the page (`useNearViewport`), then the picture. So a
  * server-rendered page paints without them and requests none before its script runs: a
  * league's tab holds dozens, and on a slow link their requests competed with the page's
- * own scripts and held back its largest paint (issue #16). And a phone loads only those
+ * own scripts and held back its largest paint. And a phone loads only those
  * in view, a few per frame: each SVG picture is a document it parses, lays out and paints
  * on its main thread. The placeholder is the same markup on the server and in the
  * browser, so hydrating it changes nothing: a picture asking whether the page was
  * hydrated (useSyncExternalStore) made React render every picture again, synchronously,
- * right after hydration (a task of 60 ms on a phone's CPU).
+ * right after hydration (a long task on a phone's CPU).
  */
 import { useRef, useState, type CSSProperties, type SyntheticEvent } from 'react';
 import { useNearViewport } from '../hooks/use-near-viewport';

@@ -1,5 +1,5 @@
 /**
- * The account sheet's notification settings (issue #20): a switch per kind of
+ * The account sheet's notification settings: a switch per kind of
  * notification, all on until the user mutes one. Saved at once; a failed save puts the
  * switch back and says so.
  */

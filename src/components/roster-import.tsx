@@ -1,5 +1,5 @@
 /**
- * A squad from a spreadsheet (issue #21): the roster CSV import of one team, for the super
+ * A squad from a spreadsheet: the roster CSV import of one team, for the super
  * admin's Team Management and for the team's own coach or owner on its page.
  */
 import { CsvImport } from './csv-import';

@@ -1,5 +1,5 @@
 /**
- * A player's suspension (issue #19) as a small badge, on the squad tab and in Team
+ * A player's suspension as a small badge, on the squad tab and in Team
  * Selection. Its text always reads in full to assistive technology and as a tooltip,
  * 'Suspended – 2 matches (Red card)'; on screen it shows 'Suspended' (`short`) or
  * 'Suspended – 2 matches'. Give it an `id` to describe a control with it.

@@ -36,7 +36,7 @@ function useOverflow(row: RefObject<HTMLDivElement | null>): Overflow {
     };
     node.addEventListener('scroll', measure, { passive: true });
     // The observer reports the row's first size after the browser's own layout; measuring
-    // here instead forced a layout of the whole page while it hydrated (issue #16).
+    // here instead forced a layout of the whole page while it hydrated.
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     if (resize) resize.observe(node);
     else measure();

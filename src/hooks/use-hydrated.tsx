@@ -11,7 +11,7 @@ const never = () => () => undefined;
  * uninterruptible task, with everything under it; and a part of the page still waiting
  * to hydrate under a Suspense boundary it passes new props to is hydrated in that same
  * task. So it is asked by small components: a page or the shell that asked made a
- * phone's main thread busy for hundreds of milliseconds after the first paint (issue #16).
+ * phone's main thread busy for hundreds of milliseconds after the first paint.
  * `WhenHydrated` is the small component for parts added once the page runs.
  */
 export function useHydrated(): boolean {

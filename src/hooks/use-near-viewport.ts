@@ -2,9 +2,8 @@
  * Whether an element has come near the visible part of the page, watched by one
  * IntersectionObserver shared by every caller. The server-rendered pages' crests and
  * photos load only then: a league's tab holds dozens of SVG pictures, and each one the
- * browser loads is a document of its own to parse, lay out and paint on the main thread,
- * 5-30 ms apiece on a phone's CPU; loaded all at once after hydration they made paint
- * tasks of 70-150 ms (issue #16). Those that come near together are let through a few
+ * browser loads is a document of its own to parse, lay out and paint on the main thread;
+ * loaded all at once after hydration they made long paint tasks on a phone's CPU. Those that come near together are let through a few
  * per animation frame, so that they load, and are painted, a few at a time.
  */
 import { useEffect, useState, type RefObject } from 'react';

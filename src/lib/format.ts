@@ -3,8 +3,7 @@
  * zone. Invalid or missing dates read 'Invalid Date'.
  *
  * Written out here rather than by Intl.DateTimeFormat: the browser's first date format
- * loads its locale data, 20-45 ms on a desktop and four times that on a phone, in one
- * task while the page starts (issue #16). The browser reads the wall clock from Date's
+ * loads its locale data in one task while the page starts, a long one on a phone. The browser reads the wall clock from Date's
  * own getters; the server, writing a page in the zone the browser said it is in, reads
  * it in that zone and notes the zone's offsets, so the browser can tell that its own
  * clock reads the same (lib/zone-clock.ts, lib/clock-agrees.ts).

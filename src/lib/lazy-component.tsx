@@ -5,8 +5,7 @@
  *
  * A part of a page can be loaded so (`lazyPart`): the server renders it with the page,
  * and the browser paints the server's markup of it at once and hydrates it once its
- * chunk is in, after the page: the part's JavaScript is not the first screen's (issue
- * #16). Under a Suspense boundary: while a hydrating part suspends, React keeps the
+ * chunk is in, after the page: the part's JavaScript is not the first screen's. Under a Suspense boundary: while a hydrating part suspends, React keeps the
  * server's markup of the boundary as it is.
  */
 import { lazy, useState, type ComponentType } from 'react';

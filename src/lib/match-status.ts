@@ -1,5 +1,5 @@
 /**
- * A match's schedule status (issue #18): the one rule the server applies too. Answers
+ * A match's schedule status: the one rule the server applies too. Answers
  * from before the field existed (cached offline copies) have none: scheduled.
  */
 export { isPostponed } from '../../api/domain/match-time';

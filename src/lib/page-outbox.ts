@@ -198,8 +198,8 @@ export function startOutboxSync(): () => void {
   };
   const stopMirroring = storage.onTokenChange((token) => void mirrorSession(token).catch(() => undefined));
   // A visitor's first page has no session to mirror and no database yet, so nothing is
-  // queued: creating the database (its stores) was a task of about 50 ms at 4× CPU right
-  // after the page's first paint (issue #16). It is created when first needed.
+  // queued: creating the database (its stores) was a long task on a phone's CPU right
+  // after the page's first paint. It is created when first needed.
   void (storage.token() === null ? offlineDbExists() : Promise.resolve(true)).then((exists) => {
     if (!exists) return;
     return adoptWorkerToken()

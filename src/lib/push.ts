@@ -1,5 +1,5 @@
 /**
- * Web Push opt-in for the bell's panel (issue #20). The browser subscribes through the
+ * Web Push opt-in for the bell's panel. The browser subscribes through the
  * app's service worker with the server's VAPID key, and the subscription is handed to
  * the API, which pushes each new notification to it (sw/sw.ts shows it and opens its
  * link on click). Call enablePush from the click that asks for it: browsers allow the

@@ -80,7 +80,7 @@ export async function saveTeamForOffline(teamId: string, now = new Date()): Prom
   const [, seasonMatches] = await Promise.all([
     get(`${team}/roster`),
     get(`${team}/matches?season=${enc(season)}`),
-    // Team Selection greys the players banned from a match (issue #19); without the
+    // Team Selection greys the players banned from a match; without the
     // answer it still works (the server refuses a banned player), so it is not required.
     optional(`${team}/suspensions`),
     optional(`${team}/matches`),

@@ -1,5 +1,5 @@
 /**
- * API answers read by the server for the page it renders (issue #16), handed to useApi
+ * API answers read by the server for the page it renders, handed to useApi
  * so the first render, on the server and then in the browser, shows them without a
  * request.
  *

@@ -1,5 +1,5 @@
 /**
- * The one rule the app applies to suspensions (issue #19): whether a ban keeps a player
+ * The one rule the app applies to suspensions: whether a ban keeps a player
  * out of a match. The server decides for itself when a squad is saved (409); this only
  * says so first, in Team Selection, also offline.
  */

@@ -1,5 +1,5 @@
 /**
- * Suspensions (issue #19) as the app reads them from GET /api/teams/{teamId}/suspensions,
+ * Suspensions as the app reads them from GET /api/teams/{teamId}/suspensions,
  * as the squad and the profile show them (a player's bans summed up as one is the
  * server's rule too: db/rules/suspensions.ts). Whether a ban keeps a player out of a
  * match is in suspension-rule.ts (Team Selection's), kept apart so the team page's first

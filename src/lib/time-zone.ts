@@ -6,7 +6,7 @@
  * ms on a desktop, four times that on a phone, in one piece. So a starting page never
  * reads it on its main thread: a page whose dates read alike on this browser's clock
  * (clockAgrees in lib/format.ts) and a named zone need nothing; otherwise a worker reads
- * the name and the cookie is written for the next page (issue #16).
+ * the name and the cookie is written for the next page.
  */
 import { ZONE_COOKIE, zoneCookieValue } from '../../api/domain/zone-cookie';
 

@@ -1,5 +1,5 @@
 /**
- * The server's clock for a page it renders in the zone the browser named (issue #16):
+ * The server's clock for a page it renders in the zone the browser named:
  * each date read in that zone with Intl, and each instant shown noted with the zone's
  * offset then, for the browser's check before it hydrates (lib/clock-agrees.ts). Server
  * only: the browser reads its own clock (lib/format.ts).

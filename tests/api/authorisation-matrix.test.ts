@@ -102,7 +102,7 @@ const CASES: Case[] = [
     path: () => '/api/tables/league_news/rows/1',
     allowed: { superAdmin: 200 },
   },
-  // Running a league (issues #17 and #18): the super admin's alone.
+  // Running a league: the super admin's alone.
   {
     name: 'create league season',
     method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * The calendar feeds (issue #21), on both engines: every answer parsed with ical.js as a
+ * The calendar feeds, on both engines: every answer parsed with ical.js as a
  * calendar app would read it (events, times, sequence after a move, cancelled status),
  * and the wire form checked byte by byte (CRLF, 75-octet lines, ETag and 304).
  */

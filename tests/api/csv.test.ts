@@ -1,5 +1,5 @@
 /**
- * Spreadsheets through the API (issue #21), on both engines: the four downloads byte
+ * Spreadsheets through the API, on both engines: the four downloads byte
  * for byte (BOM, CRLF, quoting, formula cells neutralised, ETag), the two imports (dry
  * run, the real run in one transaction, per-line errors, who may import, the 1 MB limit,
  * encodings and malformed quoting), and the round trips: a league's matches.csv imported

@@ -1,5 +1,5 @@
 /**
- * Discipline through the API (issue #19), on both engines: cards in a report count once
+ * Discipline through the API, on both engines: cards in a report count once
  * it is approved; a red card suspends the player for the team's next match, which the
  * suspensions read, the player profile and the discipline table show and the squad
  * write enforces; a postponed match does not serve it; a corrected report recomputes it.

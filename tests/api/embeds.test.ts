@@ -1,5 +1,5 @@
 /**
- * The pages for club websites (issue #21) over the tiny league: the league table and a
+ * The pages for club websites over the tiny league: the league table and a
  * team's next fixtures as self-contained HTML that any site may frame (and only they),
  * themed by query, escaped, with an ETag; bad queries and unknown ids say so.
  */

@@ -1,5 +1,5 @@
 /**
- * A league's rules and points deductions (issue #18), on both engines: the public reads,
+ * A league's rules and points deductions, on both engines: the public reads,
  * the super admin's writes with their refusals, the audit, and the league table ordered
  * by the rules with the deductions taken off.
  */

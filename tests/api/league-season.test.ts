@@ -1,5 +1,5 @@
 /**
- * Running a season through the API (issue #18), on both engines: registering teams,
+ * Running a season through the API, on both engines: registering teams,
  * generating fixtures (dry run, create, replace the unplayed), moving and postponing a
  * match, with every refusal changing nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Filters and keyset pages of GET /api/teams and GET /api/leagues (issue #15): pages
+ * Filters and keyset pages of GET /api/teams and GET /api/leagues: pages
  * concatenate to the unpaged list, bad parameters are 400s that name them, and every
  * statement a filtered or paged list runs reads an index range in list order (no
  * temporary B-tree, no table scan), checked with EXPLAIN QUERY PLAN.

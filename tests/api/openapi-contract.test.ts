@@ -1,5 +1,5 @@
 /**
- * The API document as a contract clients can build on (issue #22): it validates
+ * The API document as a contract clients can build on: it validates
  * (swagger-parser), passes redocly's recommended rules as redocly.yaml sets them, names
  * every route of the app under /api and nothing else, and every documented read answers
  * on the demo league, with real ids, what its documented schema says (ajv). The readable

@@ -78,7 +78,7 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths['/api/teams'] as object).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/api/teams/{teamId}'] as object).sort()).toEqual(['delete', 'get']);
     expect(Object.keys(doc.paths).some((key) => key.includes('#'))).toBe(false);
-    // The spreadsheet imports (issue #21) take text/csv bodies.
+    // The spreadsheet imports take text/csv bodies.
     for (const url of ['/api/leagues/{leagueId}/matches.csv', '/api/teams/{teamId}/roster.csv']) {
       const operations = doc.paths[url] as Record<string, { requestBody?: { content: object } }>;
       expect(Object.keys(operations).sort()).toEqual(['get', 'post']);

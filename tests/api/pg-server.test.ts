@@ -1,5 +1,5 @@
 /**
- * The server on PostgreSQL (issue #17), in the unit-pg project: production start-up
+ * The server on PostgreSQL, in the unit-pg project: production start-up
  * with the first super admin, the token secret generated once and kept in the
  * database for every instance, migrations that run once, and the documented backup
  * (pg_dump, then pg_restore into an empty database that a server then serves).

@@ -1,5 +1,5 @@
 /**
- * Web Push end to end (issue #20): a browser subscribes through the API, a real write
+ * Web Push end to end: a browser subscribes through the API, a real write
  * stores a notification, and after the commit the sender delivers it with `web-push`
  * to a local push service (tests/fixtures/push-service.ts) that checks the VAPID token
  * and decrypts the payload with the subscription's own keys (RFC 8291). Subscriptions

@@ -1,5 +1,5 @@
 /**
- * Issue #20 over the tiny league: matching reports confirm themselves, differing ones
+ * The result loop over the tiny league: matching reports confirm themselves, differing ones
  * wait side by side for a reviewer who approves one, overdue results, and the
  * notifications each step stores for the people who must act (and only for them).
  *

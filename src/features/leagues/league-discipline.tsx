@@ -1,5 +1,5 @@
 /**
- * The Discipline tab (issue #19): the season's cards per player from approved results,
+ * The Discipline tab: the season's cards per player from approved results,
  * most reds first, then most yellows (the server's order). Players level on both share a
  * rank. On a narrow phone the table scrolls sideways inside its own region, as the
  * league table does, with the rank and player pinned.

@@ -1,6 +1,6 @@
 /**
  * /leagues/{leagueId}: a league's table, matches and leaderboards (spec "League
- * detail"), then its cards per player (Discipline, issue #19). The season is the id's
+ * detail"), then its cards per player (Discipline). The season is the id's
  * "-YY" suffix when it has one, else the league record's own season, else the current year.
  */
 import { Suspense } from 'react';
@@ -17,10 +17,10 @@ import { LeagueMatches } from './league-matches';
 import { LeagueTable } from './league-table';
 import './leagues.css';
 // The styles of a part loaded once the page runs come with the page: a stylesheet link
-// added then made the browser restyle the page in one long task (issue #16).
+// added then made the browser restyle the page in one long task.
 import '@/components/data-links.css';
 
-// Calendar, CSV and the website snippet (issue #21), once the page runs.
+// Calendar, CSV and the website snippet, once the page runs.
 // The server renders it with the page; the browser hydrates it once its chunk is in.
 const DataLinks = lazyPart(() => import('@/components/data-links').then((m) => m.DataLinks));
 

@@ -3,7 +3,7 @@
  * scrolls sideways inside its own region with Pos, crest and Team pinned, so a
  * row stays readable while its numbers scroll.
  *
- * Issue #18: a team's points carry a marker when the league deducted some, with the
+ * A team's points carry a marker when the league deducted some, with the
  * notes (team, points, reason) under the table, outside the scrolling region so they
  * wrap; and a row's position is a button that opens, below the row, why the team sits
  * above the next one. Answers from before either (cached offline copies) lack

@@ -1,5 +1,5 @@
 /**
- * Words for why a table row sits above the next one (issue #18): what a tap on a row
+ * Words for why a table row sits above the next one: what a tap on a row
  * of the Table tab explains, from the `reasons` of the table answer.
  */
 import { TIEBREAKER_LABELS, type Tiebreaker } from '../../../api/domain/league-rules';

@@ -1,7 +1,7 @@
 /**
  * /match/{matchId} and /matches/{matchId}: one match (spec "Match details"): the
  * teams and score, the squads, who scored, assisted and kept goal, the cards shown
- * (issue #19), and for a match without a result the previous meetings of the two teams.
+ *, and for a match without a result the previous meetings of the two teams.
  */
 import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -96,7 +96,7 @@ interface CardTeam {
 /**
  * The cards per team: yellows (two for one player are a sending-off), then reds. The
  * side comes from the squads; a player in neither (the squad changed since) is listed
- * apart. Answers stored before issue #19 have no card lists: no cards.
+ * apart. Answers stored before cards were reported have no card lists: no cards.
  */
 function cardTeams(match: Match, homeName: string, awayName: string): CardTeam[] {
   const lists: Partial<Pick<Match, 'yellow_cards' | 'red_cards'>> = match;

@@ -1,5 +1,5 @@
 /**
- * The header's bell for a signed-in user (issue #20): the unread count on it, kept fresh
+ * The header's bell for a signed-in user: the unread count on it, kept fresh
  * while the page is open. Loaded once the page runs; until then (and for a visitor) the
  * plain bell of the layout stands in its place.
  */

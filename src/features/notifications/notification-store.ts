@@ -1,5 +1,5 @@
 /**
- * The signed-in user's unread count (issue #20), shared by the bell and its panel. It is
+ * The signed-in user's unread count, shared by the bell and its panel. It is
  * asked for when the bell first shows, every minute while the page is visible, when the
  * page comes back into view or online, and whenever the panel changes what is read. A
  * failed ask keeps the last known count: the bell never shows a number it did not get.

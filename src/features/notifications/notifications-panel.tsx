@@ -1,5 +1,5 @@
 /**
- * The notification panel of a signed-in user (issue #20): their notifications newest
+ * The notification panel of a signed-in user: their notifications newest
  * first, each a link to what it is about (opening one marks it read), "Mark all as read",
  * more on request, and Web Push for this device where the browser has it. A visitor sees
  * the specification's sample text instead (layout.tsx).

@@ -1,5 +1,5 @@
 /**
- * Web Push for this device, from the notification panel (issue #20): off, on, or why it
+ * Web Push for this device, from the notification panel: off, on, or why it
  * cannot be (the browser has no push, or the user blocked notifications for the site).
  */
 import { useEffect, useState } from 'react';

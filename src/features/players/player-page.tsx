@@ -2,7 +2,7 @@
  * Player profile (spec "Player profile"): the player card with rating, number,
  * team and headline figures, the bio, and a table per season.
  *
- * Issue #19: a suspension still to serve shows under the name, and the cards per league
+ * A suspension still to serve shows under the name, and the cards per league
  * season in their own section when there are any. Answers from before (cached offline
  * copies) lack `cards` and `suspension` and show neither.
  */

@@ -2,7 +2,7 @@
  * The account sheet behind the header's Settings button: who is signed in (name,
  * email, role, team), a password change that needs the current password, and
  * sign-out of all devices. A modal: a bottom sheet on phones, a centred card on a
- * desk. Staff (who are sent notifications, issue #20) also choose which kinds they get.
+ * desk. Staff (who are sent notifications) also choose which kinds they get.
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ModalDialog } from '@/components/modal-dialog';

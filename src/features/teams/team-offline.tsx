@@ -3,8 +3,7 @@
  *
  * It is offered only where a service worker serves the saved copy back, which only the
  * browser knows, and it takes a row of the header. Added once the page ran, it pushed the
- * tabs and their content down by its height (issue #16: a layout shift of 0.034 on a
- * team page). So whether it is offered is decided in this page's first render, and it is
+ * tabs and their content down by its height (a layout shift on a team page). So whether it is offered is decided in this page's first render, and it is
  * there, at its final height, from that render on:
  *
  * - A page the client renders (a worker served the app, or a link followed in the app)

@@ -25,13 +25,13 @@ import { TeamOfflineRow } from './team-offline';
 import { STAT_TABS, StatsTab, type StatTab } from './team-stats';
 import './teams.css';
 // The styles of a part loaded once the page runs come with the page: a stylesheet link
-// added then made the browser restyle the page in one long task (issue #16).
+// added then made the browser restyle the page in one long task.
 import '@/components/data-links.css';
 import '@/components/results-panel.css';
 
 // The latest result, news and video beside (desk) or under (phone) the tabs, once the page
 // runs: the first paint is the team and its squad, and their code stays out of it.
-// Then the calendar, CSV and the website snippet (issue #21): one chunk for both.
+// Then the calendar, CSV and the website snippet: one chunk for both.
 const TeamAside = lazy(() => import('./team-aside').then((m) => ({ default: m.TeamAside })));
 
 const TAB_KEYS = ['Squad', 'Matches', 'TopScorers', 'TopAssists', 'CleanSheets', 'Points', 'League'] as const;

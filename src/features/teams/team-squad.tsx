@@ -1,7 +1,7 @@
 /**
  * Squad tab: coaches, then players by general position (GK, DEF, MID, FW, anything
  * else last), each group only when it has people, by shirt number within a group.
- * A player with a ban still to serve carries a 'Suspended' badge (issue #19).
+ * A player with a ban still to serve carries a 'Suspended' badge.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { suspensionsOf, suspensionsPath, type Suspension, type SuspensionsAnswer
 import { playerSuspension } from '../../../db/rules/suspensions';
 import { coachPath, teamApi } from './team-ids';
 // The styles of a part loaded once the page runs come with the page: a stylesheet link
-// added then made the browser restyle the page in one long task (issue #16).
+// added then made the browser restyle the page in one long task.
 import '@/components/suspension-badge.css';
 
 // Only shown once the browser has the team's suspensions: kept out of the first paint's code.

@@ -35,7 +35,7 @@ describe('reportRefusal', () => {
     ['', null, 'home', false, null],
     ['', null, null, true, null],
     ['PENDING', 'home', 'home', false, null],
-    // Issue #20: the opponent may answer a pending report with its own.
+    // The opponent may answer a pending report with its own.
     ['PENDING', 'home', 'away', false, null],
     ['PENDING', 'home', null, true, null],
     ['PENDING', null, 'away', false, null],

@@ -1,4 +1,4 @@
-/** Suspensions from cards (issue #19): thresholds, second yellows, stacking, postponed matches. */
+/** Suspensions from cards: thresholds, second yellows, stacking, postponed matches. */
 import { describe, expect, it } from 'vitest';
 import { activeBans, banFor, cardCounts, seasonBans, type MatchCard } from '../../../api/domain/discipline';
 import { DEFAULT_RULES } from '../../../api/domain/league-rules';

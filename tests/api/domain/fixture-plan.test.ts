@@ -1,4 +1,4 @@
-/** Dated fixtures (issue #18): kick-offs in the league's zone, the home ground, and kept matches. */
+/** Dated fixtures: kick-offs in the league's zone, the home ground, and kept matches. */
 import { describe, expect, it } from 'vitest';
 import { isTimeZone, planFixtures, zonedTime } from '../../../api/domain/fixture-plan';
 

@@ -1,5 +1,5 @@
 /**
- * The league table's order under a league's rules (issue #18): head-to-head mini-leagues
+ * The league table's order under a league's rules: head-to-head mini-leagues
  * (recursive), shared positions, deductions and every tie-breaker name, on hand-built leagues.
  */
 import { describe, expect, it } from 'vitest';

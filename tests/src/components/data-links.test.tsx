@@ -1,5 +1,5 @@
 /**
- * The calendar, CSV and website snippet links of a league and a team (issue #21): the
+ * The calendar, CSV and website snippet links of a league and a team: the
  * addresses they lead to, and the snippet a club copies into its site.
  */
 import { render, screen, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * useApi on a page the server rendered (issue #16): the hydrating render shows the
+ * useApi on a page the server rendered: the hydrating render shows the
  * answers the page carries and loads nothing; another path, a reload, or any screen
  * once the answers are dropped load as usual.
  */

@@ -1,5 +1,5 @@
 /**
- * The league page's Discipline tab (issue #19): cards per player for the page's season,
+ * The league page's Discipline tab: cards per player for the page's season,
  * from the real API over the tiny league with cards added.
  */
 import { screen, within } from '@testing-library/react';

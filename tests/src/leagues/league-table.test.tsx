@@ -1,5 +1,5 @@
 /**
- * The Table tab's issue #18 additions: deduction markers with their notes, and a row's
+ * The Table tab's league-rules additions: deduction markers with their notes, and a row's
  * explanation of why it sits above the next, over table answers shaped as the API's.
  */
 import { screen, within } from '@testing-library/react';

@@ -1,6 +1,6 @@
 /**
  * Which matches a suspension keeps a player out of, as Team Selection decides it from
- * GET /api/teams/{teamId}/suspensions and the team's matches (issue #19).
+ * GET /api/teams/{teamId}/suspensions and the team's matches.
  */
 import { describe, expect, it } from 'vitest';
 import { banCovers, isSuspendedFor, type BanMatch } from '@/lib/suspension-rule';

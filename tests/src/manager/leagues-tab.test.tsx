@@ -1,5 +1,5 @@
 /**
- * The Leagues tab (issue #18): a super admin runs a season — creates it, registers
+ * The Leagues tab: a super admin runs a season — creates it, registers
  * teams, edits the rules, generates fixtures, moves and postpones matches, deducts
  * points. MSW answers with the real API over the tiny league (a fresh one per test,
  * as the tests write); the writes the screen sends are logged and their bodies checked.

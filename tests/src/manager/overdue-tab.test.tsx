@@ -1,5 +1,5 @@
 /**
- * The super admin's Overdue tab (issue #20) over the tiny league, served by the real
+ * The super admin's Overdue tab over the tiny league, served by the real
  * API. At the tiny league's "now" (15 June, 12:00) and its default 72-hour deadline
  * only m5 is overdue (reported by East United on 6 June, never reviewed); with a
  * 12-hour deadline m6 (rejected, no report since) and m7 (no report) are too.

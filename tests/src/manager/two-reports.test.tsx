@@ -1,5 +1,5 @@
 /**
- * Two differing reports in the Pending Results tab (issue #20), over the tiny league:
+ * Two differing reports in the Pending Results tab, over the tiny league:
  * m7 (West Rangers v East United, 14 June) is reported 2-1 by West Rangers' coach and
  * 2-2 by East United's owner. Both are sent through the real API, which keeps the
  * second beside the first; the review dialog shows them side by side and each side

@@ -1,6 +1,5 @@
 /**
- * The bell of a signed-in user and the account sheet's notification settings (issue
- * #20), over the real API: the unread count, the panel's list and its links, marking
+ * The bell of a signed-in user and the account sheet's notification settings, over the real API: the unread count, the panel's list and its links, marking
  * read, a failure that shows no count it did not get, and muting a kind.
  */
 import { screen, waitFor, within } from '@testing-library/react';

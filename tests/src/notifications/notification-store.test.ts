@@ -1,5 +1,5 @@
 /**
- * The unread count's ordering (issue #20): answers arrive out of order on a bad signal,
+ * The unread count's ordering: answers arrive out of order on a bad signal,
  * and the bell must end on the newest question's answer, not on whichever came last.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The outbox's start on a page (src/main.tsx): a visitor's first page creates no offline
- * database (issue #16: creating its stores was a long task after the first paint), while
+ * database (creating its stores was a long task after the first paint), while
  * a page with a database or a session starts as before: it mirrors the session for the
  * worker (or removes the worker's copy once signed out) and replays what is queued.
  */

@@ -107,7 +107,7 @@ describe('what is saved', () => {
     await screen.findAllByText('North Town');
     await waitFor(() => expect(reads.length).toBeGreaterThan(5));
 
-    // The bell's unread count is personal and live (issue #20): never kept offline.
+    // The bell's unread count is personal and live: never kept offline.
     const missing = [...new Set(reads)].filter(
       (path) =>
         !kept.has(path) &&

@@ -1,5 +1,5 @@
 /**
- * The player profile's discipline (issue #19): the suspension badge under the name and
+ * The player profile's discipline: the suspension badge under the name and
  * the cards per league season, from the real API over the tiny league with cards added.
  */
 import { screen, within } from '@testing-library/react';

@@ -69,7 +69,7 @@ describe('account sheet', () => {
     expect(facts.getByLabelText('Current password')).toHaveAttribute('autocomplete', 'current-password');
     expect(facts.getByLabelText('New password')).toHaveAttribute('autocomplete', 'new-password');
     expect(facts.getByLabelText('Confirm new password')).toHaveAttribute('autocomplete', 'new-password');
-    // Staff choose which notifications they get (issue #20; tests/src/notifications/bell.test.tsx).
+    // Staff choose which notifications they get (tests/src/notifications/bell.test.tsx).
     expect(facts.getByRole('heading', { level: 3, name: 'Notifications' })).toBeInTheDocument();
   });
 

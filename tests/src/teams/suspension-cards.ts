@@ -1,6 +1,6 @@
 /**
  * Cards that leave two North Town players suspended at the tiny league's NOW
- * (2026-06-15), for the squad tab, Team Selection and the offline pack (issue #19).
+ * (2026-06-15), for the squad tab, Team Selection and the offline pack.
  * Tiny League's rules here: a red card bans for 3 matches, every 2nd yellow for 2.
  *
  * - nt.fwd: red in m4 (23 May) → m5 served, m8 (20 June) and one not yet fixed:

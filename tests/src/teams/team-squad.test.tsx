@@ -1,5 +1,5 @@
 /**
- * The squad tab's suspension badge (issue #19): loaded in the browser after the page
+ * The squad tab's suspension badge: loaded in the browser after the page
  * runs (the server's render never waits for it), 'Suspended' on screen with the
  * matches still to serve and the reason for assistive technology and as a tooltip.
  */

@@ -1,5 +1,5 @@
 /**
- * Leagues (issue #18, super admins): run a season without the raw table editor. A
+ * Leagues (super admins): run a season without the raw table editor. A
  * picker of the league seasons (newest first) and 'New season' at the top; under it
  * the chosen season's Details, Teams, Rules, Fixtures, Matches and Deductions,
  * stacked on a phone; on a wide screen Details and Teams side by side.
@@ -117,7 +117,7 @@ export function LeaguesTab() {
   );
 }
 
-/** A fixtures import's preview row (issue #21). */
+/** A fixtures import's preview row. */
 interface FixtureRow {
   line: number;
   outcome: 'create' | 'error';

@@ -1,5 +1,5 @@
 /**
- * Overdue (issue #20, super admins): played matches past their league's
+ * Overdue (super admins): played matches past their league's
  * `report_deadline_hours` that still have no report, or whose report nobody has
  * reviewed, the earliest kick-off first (as the API sends them). Each links to its
  * match page. A table on a wide screen; on a phone each match is a card (the cells

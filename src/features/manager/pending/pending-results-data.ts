@@ -1,7 +1,7 @@
 /**
  * Pending Results data (spec sections 2, 4 and 5): the selected team's results that
  * wait for a review, the rosters that name their players, each result's reports (two
- * when the teams' reports differ, issue #20), and the rules that show a result from
+ * when the teams' reports differ), and the rules that show a result from
  * the selected team's side.
  */
 import { useCallback, useState } from 'react';
@@ -106,7 +106,7 @@ export function hasTwoReports(reports: MatchReports | null | undefined): reports
  * - 'review': the opponent reported it (or the viewer is a super admin): approve or reject;
  * - 'own-report': the team's own report waits for the opponent: nothing to do;
  * - 'two-reports': the two teams' reports differ; either side may approve the other's
- *   (issue #20), so a team that reported first has something to do too.
+ *, so a team that reported first has something to do too.
  */
 export type ReviewState = 'review' | 'own-report' | 'two-reports';
 

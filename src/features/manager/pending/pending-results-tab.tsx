@@ -3,7 +3,7 @@
  * their own team, already selected; a super admin sees every team), the selected
  * team's results that wait for review, and the review dialog. A team never reviews
  * its own report: Approve and Reject are off there, with the reason shown. When the
- * two teams' reports differ (issue #20) the dialog shows both and either side may
+ * two teams' reports differ the dialog shows both and either side may
  * approve the other's.
  */
 import { useEffect, useId, useRef, useState } from 'react';

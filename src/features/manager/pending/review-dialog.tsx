@@ -1,10 +1,10 @@
 /**
  * The 'Review Match Result' dialog (spec section 2 "Pending Results tab"): the match
  * from the selected team's side, who scored, assisted and kept goal, the cards shown
- * (issue #19), and Close, Reject and Approve. A modal: focus moves in, Tab stays in, Escape closes, and
+ *, and Close, Reject and Approve. A modal: focus moves in, Tab stays in, Escape closes, and
  * focus goes back where it came from.
  *
- * Two reports (issue #20): when the opponent answered a report with a differing one,
+ * Two reports: when the opponent answered a report with a differing one,
  * both are shown side by side (stacked on a phone), each differing field marked, and
  * each report has its own 'Approve this report' and 'Reject'. A team decides only on
  * the other team's report (the API refuses its own); a super admin decides on either.
@@ -258,7 +258,7 @@ function OneReportButton({
   );
 }
 
-/** One report (as before issue #20): the match from the team's side and its statistics. */
+/** One report (as before teams could answer each other's reports): the match from the team's side and its statistics. */
 function OneReport({
   match,
   teamId,

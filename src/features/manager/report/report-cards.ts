@@ -1,5 +1,5 @@
 /**
- * Cards of a match report (issue #19). The API lists them as ids: `yellow_cards` once
+ * Cards of a match report. The API lists them as ids: `yellow_cards` once
  * per yellow (twice for a player sent off for a second yellow) and `red_cards` once
  * per red. The Match Report form holds one of five states per player instead.
  */
@@ -30,7 +30,7 @@ const CARD_COUNTS: Readonly<Record<CardState, { yellow: number; red: number }>> 
   'yellow-red': { yellow: 1, red: 1 },
 };
 
-/** A match's cards; answers stored offline before issue #19 have neither list. */
+/** A match's cards; answers stored offline before cards were reported have neither list. */
 export function matchCards(match: Match): { yellow: string[]; red: string[] } {
   const lists: Partial<Pick<Match, 'yellow_cards' | 'red_cards'>> = match;
   return { yellow: idList(lists.yellow_cards), red: idList(lists.red_cards) };

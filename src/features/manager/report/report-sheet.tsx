@@ -1,6 +1,6 @@
 /**
  * The body of a match report: both scores, goals and assists per player, the
- * goalkeepers and the cards shown (issue #19), over the two squads of the match (the
+ * goalkeepers and the cards shown, over the two squads of the match (the
  * saved squads, else the rosters: GET /api/matches/{id} already falls back). Names,
  * numbers and positions come from the two rosters.
  */

@@ -59,7 +59,7 @@ function opponentName(match: Match, teamId: string): string {
 }
 
 /**
- * Said above the form when the opponent's report waits (issue #20): this team may still
+ * Said above the form when the opponent's report waits: this team may still
  * send its own; the two are compared, never one written over the other.
  */
 export function opponentReportNote(match: Match, teamId: string): string | null {

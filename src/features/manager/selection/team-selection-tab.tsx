@@ -2,7 +2,7 @@
  * Team Selection tab (spec sections 2, 4, 5 and 9): choose the team (a super_admin
  * any, staff their own), one of its upcoming or unapproved matches, and tick 7 to 18
  * roster players as the match-day squad. A player suspended for the chosen match
- * (issue #19) is greyed and cannot be ticked; without the suspensions (a failed load)
+ * is greyed and cannot be ticked; without the suspensions (a failed load)
  * every player can be, and the server refuses a banned one when the squad is saved.
  */
 import { useId, useState } from 'react';
