@@ -9,6 +9,7 @@ import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, type Role, ALL_ROLES } from '../fixtures/auth';
 import { insertPlayer, NOW } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
+import { M7_REPORT as M7_WR_REPORT } from './m7-report';
 import { standingRow, TINY_LEAGUE_TABLE, tinyTeam } from '../fixtures/tables';
 
 const t = withFixture(() => makeTinyLeagueApp(), { perTest: true });
@@ -142,16 +143,7 @@ async function table() {
 }
 
 /** A valid report for m7 (West Rangers 2-1 East United). */
-const M7_REPORT = {
-  home_score: 2,
-  away_score: 1,
-  goalscorers: ['wr.fwd', 'eu.fwd', 'wr.fwd'],
-  assisters: ['wr.mid', 'eu.mid'],
-  goalkeepers: ['wr.gk', 'eu.gk'],
-  yellow_cards: ['eu.def', 'wr.mid', 'eu.def'],
-  red_cards: ['wr.def'],
-  approved: 'TRUE',
-};
+const M7_REPORT = { ...M7_WR_REPORT, approved: 'TRUE' };
 
 describe('PUT /api/teams/{team_id}/matches/{match_id}/roster', () => {
   it('saves the squad in the order given, answers it, and replaces only that team’s earlier selection', async () => {

@@ -585,24 +585,15 @@ describe('writes on the demo league', () => {
 
     // A league season and its rules
     const cup = { leagueId: 'cup-27' };
-    await call('post', '/api/leagues', {
-      body: {
-        league_id: 'cup-27',
-        league_name: 'Cup',
-        season: '2027',
-        status: 'upcoming',
-        location: 'Metro',
-      },
-    });
-    await call('post', '/api/leagues', {
-      body: {
-        league_id: 'cup-27',
-        league_name: 'Cup',
-        season: '2027',
-        status: 'upcoming',
-        location: 'Metro',
-      },
-    });
+    const newCup = {
+      league_id: 'cup-27',
+      league_name: 'Cup',
+      season: '2027',
+      status: 'upcoming',
+      location: 'Metro',
+    };
+    // The second time the league exists.
+    for (let i = 0; i < 2; i++) await call('post', '/api/leagues', { body: newCup });
     await call('put', '/api/leagues/{leagueId}', {
       params: cup,
       body: { league_name: 'The Cup', status: 'upcoming', location: 'Metro' },

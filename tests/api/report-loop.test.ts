@@ -20,6 +20,7 @@ import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, addUser, callerAs, tokenFor, type Role } from '../fixtures/auth';
 import { insertLeague, insertMatch, NOW } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
+import { M7_REPORT } from './m7-report';
 
 let clock = NOW;
 const pushed: SentNotification[] = [];
@@ -52,15 +53,6 @@ beforeEach(() => {
   pushed.length = 0;
 });
 
-const M7_REPORT = {
-  home_score: 2,
-  away_score: 1,
-  goalscorers: ['wr.fwd', 'eu.fwd', 'wr.fwd'],
-  assisters: ['wr.mid', 'eu.mid'],
-  goalkeepers: ['wr.gk', 'eu.gk'],
-  yellow_cards: ['eu.def', 'wr.mid', 'eu.def'],
-  red_cards: ['wr.def'],
-};
 /** The same report, every list in another order. */
 const M7_SAME = {
   home_score: 2,

@@ -9,6 +9,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StoredUser } from '@/lib/storage';
+import { M7_REPORT } from '../../api/m7-report';
 import { logRequests, withApiMock } from '../api-mock';
 import { tokenOf, useTinyLeagueClock } from '../render';
 import { renderPendingResultsTab } from './pending-tab';
@@ -39,15 +40,7 @@ const EU_OWNER: StoredUser = {
 const BOSS: StoredUser = { id: 'u.boss', name: 'Boss', user_type: 'super_admin', team_id: null };
 
 /** West Rangers' version: 2-1, a red card and three yellows. */
-const WR_REPORT = {
-  home_score: 2,
-  away_score: 1,
-  goalscorers: ['wr.fwd', 'eu.fwd', 'wr.fwd'],
-  assisters: ['wr.mid', 'eu.mid'],
-  goalkeepers: ['wr.gk', 'eu.gk'],
-  yellow_cards: ['eu.def', 'wr.mid', 'eu.def'],
-  red_cards: ['wr.def'],
-};
+const WR_REPORT = M7_REPORT;
 /** East United's version: 2-2, their forward scored twice, no cards. */
 const EU_REPORT = {
   home_score: 2,
