@@ -84,13 +84,30 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
     };
   }, [userId, round]);
 
-  const more = async () => {
-    if (!loaded?.next) return;
+  /** Work the panel waits for (`change`: it changes the unread count): its buttons busy, a failure said. */
+  const whileBusy = async (
+    change: boolean,
+    work: (count: (unread: number | null) => void) => Promise<void>,
+  ) => {
     setBusy(true);
-    const count = countTicket(userId);
+    const count = countTicket(userId, change);
     try {
+      await work(count);
+    } catch (error) {
+      count(null);
+      console.warn(error);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const more = async () => {
+    const next = loaded?.next;
+    if (!loaded || !next) return;
+    await whileBusy(false, async (count) => {
       const page = await apiJson<NotificationPageDto>(
-        `/api/notifications?limit=${PAGE}&cursor=${encodeURIComponent(loaded.next)}`,
+        `/api/notifications?limit=${PAGE}&cursor=${encodeURIComponent(next)}`,
         { auth: true },
       );
       setLoaded({
@@ -99,13 +116,7 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
         next: page.next_cursor,
       });
       count(page.unread);
-    } catch (error) {
-      count(null);
-      console.warn(error);
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const readOne = useCallback(
@@ -133,10 +144,8 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
     [onClose, userId],
   );
 
-  const readAll = async () => {
-    setBusy(true);
-    const count = countTicket(userId, true);
-    try {
+  const readAll = () =>
+    whileBusy(true, async (count) => {
       const { unread } = await markRead('/api/notifications/read-all');
       setLoaded((current) =>
         current
@@ -144,14 +153,7 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
           : current,
       );
       count(unread);
-    } catch (error) {
-      count(null);
-      console.warn(error);
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <section aria-labelledby={headingId} className="notifications">

@@ -14,6 +14,7 @@ import { isReportable } from '../../../../api/domain/match-time';
 import { reportProblems } from '../../../../api/domain/report-rules';
 import { matchTitle } from '../shared/match-labels';
 import { loadTeamMatches, usePausedLoad, useStaffTeams } from '../shared/staff-loads';
+import { StaffTeamsLoaded } from '../shared/staff-teams-loaded';
 import { opponentReportNote, reportOptionLabel, reportOutcomeText, reportRefusal } from './report-status';
 import type { ReportAnswerDto } from '../../../../api/schemas';
 import { initialDraft, loadSheet, reportBody, ReportFields, tallies, type Draft } from './report-sheet';
@@ -134,108 +135,106 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
         </p>
       </header>
 
-      {teams.loading ? (
-        <Loading label="Loading teams..." />
-      ) : teams.error || !teams.teams ? (
-        <ErrorMessage>Failed to load teams. Please try again later.</ErrorMessage>
-      ) : (
-        <form className="report-form card" onSubmit={(event) => void submit(event)} noValidate>
-          <div className="report-pickers">
-            {isSuperAdmin ? (
-              <div className="field">
-                <label htmlFor={ids.team}>Team</label>
-                <select id={ids.team} value={teamId} onChange={(event) => chooseTeam(event.target.value)}>
-                  <option value="">Select a team</option>
-                  {teams.teams.map((option) => (
-                    <option key={option.team_id} value={option.team_id}>
-                      {option.team_name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ) : (
-              <div className="field" role="group" aria-labelledby={ids.team}>
-                <span id={ids.team}>Team</span>
-                <p className="report-team">
-                  <TeamLogo logo={team?.logo} name={team?.team_name ?? teamId} size={32} />
-                  <span>{team?.team_name ?? teamId}</span>
-                </p>
-              </div>
-            )}
+      <StaffTeamsLoaded teams={teams}>
+        {(list) => (
+          <form className="report-form card" onSubmit={(event) => void submit(event)} noValidate>
+            <div className="report-pickers">
+              {isSuperAdmin ? (
+                <div className="field">
+                  <label htmlFor={ids.team}>Team</label>
+                  <select id={ids.team} value={teamId} onChange={(event) => chooseTeam(event.target.value)}>
+                    <option value="">Select a team</option>
+                    {list.map((option) => (
+                      <option key={option.team_id} value={option.team_id}>
+                        {option.team_name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ) : (
+                <div className="field" role="group" aria-labelledby={ids.team}>
+                  <span id={ids.team}>Team</span>
+                  <p className="report-team">
+                    <TeamLogo logo={team?.logo} name={team?.team_name ?? teamId} size={32} />
+                    <span>{team?.team_name ?? teamId}</span>
+                  </p>
+                </div>
+              )}
 
-            {teamId && (
-              <MatchPicker
-                id={ids.match}
-                matches={matches}
-                offered={reportable}
-                empty="No played matches to report"
-                value={matchId}
-                label={(match) => reportOptionLabel(match, teamId, now)}
-                onChoose={chooseMatch}
-              >
-                {groups.map(
-                  (group) =>
-                    group.matches.length > 0 && (
-                      <optgroup key={group.label} label={group.label}>
-                        {group.matches.map((match) => (
-                          <option key={match.id} value={String(match.id)}>
-                            {reportOptionLabel(match, teamId, now)}
-                          </option>
+              {teamId && (
+                <MatchPicker
+                  id={ids.match}
+                  matches={matches}
+                  offered={reportable}
+                  empty="No played matches to report"
+                  value={matchId}
+                  label={(match) => reportOptionLabel(match, teamId, now)}
+                  onChoose={chooseMatch}
+                >
+                  {groups.map(
+                    (group) =>
+                      group.matches.length > 0 && (
+                        <optgroup key={group.label} label={group.label}>
+                          {group.matches.map((match) => (
+                            <option key={match.id} value={String(match.id)}>
+                              {reportOptionLabel(match, teamId, now)}
+                            </option>
+                          ))}
+                        </optgroup>
+                      ),
+                  )}
+                </MatchPicker>
+              )}
+            </div>
+
+            {matchId &&
+              (sheet.error ? (
+                <ErrorMessage onRetry={sheet.reload}>
+                  Failed to load players. Please try again later.
+                </ErrorMessage>
+              ) : !form ? (
+                <Loading label="Loading players..." />
+              ) : (
+                <>
+                  {refusal && <p className="report-note">{refusal}</p>}
+                  {opponentNote && <p className="report-note report-note-info">{opponentNote}</p>}
+                  <ReportFields
+                    sheet={form.sheet}
+                    draft={form.draft}
+                    onChange={setDraft}
+                    disabled={submitting || refusal !== null}
+                  />
+                  {problems.length > 0 && (
+                    <div className="report-warning" aria-live="polite">
+                      <p>Fix these before submitting:</p>
+                      <ul>
+                        {problems.map((problem) => (
+                          <li key={problem}>{problem}</li>
                         ))}
-                      </optgroup>
-                    ),
-                )}
-              </MatchPicker>
+                      </ul>
+                    </div>
+                  )}
+                </>
+              ))}
+
+            {banner && (
+              <p
+                className={`report-banner report-banner-${banner.kind}`}
+                role={banner.kind === 'error' ? 'alert' : 'status'}
+              >
+                {banner.text}
+              </p>
             )}
-          </div>
-
-          {matchId &&
-            (sheet.error ? (
-              <ErrorMessage onRetry={sheet.reload}>
-                Failed to load players. Please try again later.
-              </ErrorMessage>
-            ) : !form ? (
-              <Loading label="Loading players..." />
-            ) : (
-              <>
-                {refusal && <p className="report-note">{refusal}</p>}
-                {opponentNote && <p className="report-note report-note-info">{opponentNote}</p>}
-                <ReportFields
-                  sheet={form.sheet}
-                  draft={form.draft}
-                  onChange={setDraft}
-                  disabled={submitting || refusal !== null}
-                />
-                {problems.length > 0 && (
-                  <div className="report-warning" aria-live="polite">
-                    <p>Fix these before submitting:</p>
-                    <ul>
-                      {problems.map((problem) => (
-                        <li key={problem}>{problem}</li>
-                      ))}
-                    </ul>
-                  </div>
-                )}
-              </>
-            ))}
-
-          {banner && (
-            <p
-              className={`report-banner report-banner-${banner.kind}`}
-              role={banner.kind === 'error' ? 'alert' : 'status'}
+            <button
+              type="submit"
+              className="button report-submit"
+              disabled={submitting || refusal !== null || problems.length > 0}
             >
-              {banner.text}
-            </p>
-          )}
-          <button
-            type="submit"
-            className="button report-submit"
-            disabled={submitting || refusal !== null || problems.length > 0}
-          >
-            {submitting ? 'Submitting...' : 'Submit'}
-          </button>
-        </form>
-      )}
+              {submitting ? 'Submitting...' : 'Submit'}
+            </button>
+          </form>
+        )}
+      </StaffTeamsLoaded>
     </section>
   );
 }

@@ -25,6 +25,7 @@ import {
   useStaffTeams,
   type Roster,
 } from '../shared/staff-loads';
+import { StaffTeamsLoaded } from '../shared/staff-teams-loaded';
 import { isSelectableForTeamSelection } from '../../../../api/domain/match-time';
 import {
   isSquadLocked,
@@ -197,44 +198,44 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
         </p>
       </header>
 
-      {teams.loading ? (
-        <Loading label="Loading teams..." />
-      ) : teams.error || !teams.teams ? (
-        <ErrorMessage>Failed to load teams. Please try again later.</ErrorMessage>
-      ) : teams.teams.length === 0 ? (
-        <EmptyMessage>No teams found</EmptyMessage>
-      ) : (
-        <ul className="selection-teams" aria-label="Teams">
-          {teams.teams.map((team) => {
-            const card = (
-              <>
-                <TeamLogo logo={team.logo} name={team.team_name} size={40} />
-                <span className="selection-team-text">
-                  <span className="selection-team-name">{team.team_name}</span>
-                  {team.location && <span className="selection-team-location">{team.location}</span>}
-                </span>
-              </>
-            );
-            return (
-              <li key={team.team_id}>
-                {isSuperAdmin ? (
-                  <button
-                    type="button"
-                    className="selection-team"
-                    aria-pressed={team.team_id === teamId}
-                    onClick={() => chooseTeam(team.team_id)}
-                  >
-                    {card}
-                  </button>
-                ) : (
-                  // Staff have one team, already chosen: nothing to press.
-                  <div className="selection-team selection-team-own">{card}</div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <StaffTeamsLoaded teams={teams}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyMessage>No teams found</EmptyMessage>
+          ) : (
+            <ul className="selection-teams" aria-label="Teams">
+              {list.map((team) => {
+                const card = (
+                  <>
+                    <TeamLogo logo={team.logo} name={team.team_name} size={40} />
+                    <span className="selection-team-text">
+                      <span className="selection-team-name">{team.team_name}</span>
+                      {team.location && <span className="selection-team-location">{team.location}</span>}
+                    </span>
+                  </>
+                );
+                return (
+                  <li key={team.team_id}>
+                    {isSuperAdmin ? (
+                      <button
+                        type="button"
+                        className="selection-team"
+                        aria-pressed={team.team_id === teamId}
+                        onClick={() => chooseTeam(team.team_id)}
+                      >
+                        {card}
+                      </button>
+                    ) : (
+                      // Staff have one team, already chosen: nothing to press.
+                      <div className="selection-team selection-team-own">{card}</div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
+      </StaffTeamsLoaded>
 
       {teamId && teams.teams && (
         <div className="card selection-panel">
