@@ -4,6 +4,7 @@
  * written until the confirm button, and not at all while a line has a problem.
  */
 import { useId, useState, type ChangeEvent } from 'react';
+import { ColumnHeads } from './column-heads';
 import { ApiError, newIdempotencyKey, refreshSession } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import './csv-import.css';
@@ -204,13 +205,7 @@ export function CsvImport<Row extends { line: number; outcome: string }>({
           <div className="csv-import-table">
             <table>
               <caption className="visually-hidden">Preview of {fileName}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Will create</th>
-                  <th scope="col">Problems</th>
-                </tr>
-              </thead>
+              <ColumnHeads names={['Line', 'Will create', 'Problems']} />
               <tbody>
                 {preview.rows.map((row) => {
                   const rowProblems = byLine.get(row.line) ?? [];

@@ -26,3 +26,18 @@ export function ErrorMessage({ children, onRetry }: { children: ReactNode; onRet
 export function EmptyMessage({ children }: { children: ReactNode }) {
   return <p className="status status-empty">{children}</p>;
 }
+
+/**
+ * What a list shows instead of its rows while they load, when they failed (with a retry),
+ * or when there are none; null once there are rows to show.
+ */
+export function listStatus(
+  state: { loading: boolean; error: unknown; reload: () => void },
+  rows: number,
+  words: { loading: string; failure: string; empty: string },
+): ReactNode | null {
+  if (state.loading) return <Loading label={words.loading} />;
+  if (state.error) return <ErrorMessage onRetry={state.reload}>{words.failure}</ErrorMessage>;
+  if (rows === 0) return <EmptyMessage>{words.empty}</EmptyMessage>;
+  return null;
+}

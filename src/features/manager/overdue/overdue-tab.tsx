@@ -8,7 +8,8 @@
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
+import { ColumnHeads } from '@/components/column-heads';
+import { ErrorMessage, listStatus } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { apiJson } from '@/lib/api-client';
 import { formatMatchDate } from '@/lib/format';
@@ -79,38 +80,31 @@ export function OverdueTab() {
     }
   };
 
-  let body;
-  if (overdue.loading) body = <Loading label="Loading overdue results..." />;
-  else if (overdue.error) {
-    body = (
-      <ErrorMessage onRetry={overdue.reload}>
-        Failed to load overdue results. Please try again later.
-      </ErrorMessage>
-    );
-  } else if (matches.length === 0) body = <EmptyMessage>No overdue results</EmptyMessage>;
-  else {
-    body = (
-      <>
-        <OverdueTable labelledBy={titleId} matches={matches} />
-        {more === 'failed' ? (
-          <ErrorMessage onRetry={() => void showMore()}>
-            Failed to load more overdue results. Please try again later.
-          </ErrorMessage>
-        ) : (
-          next !== null && (
-            <button
-              type="button"
-              className="button button-secondary overdue-more"
-              onClick={() => void showMore()}
-              disabled={more === 'loading'}
-            >
-              {more === 'loading' ? 'Loading...' : 'Show more'}
-            </button>
-          )
-        )}
-      </>
-    );
-  }
+  const body = listStatus(overdue, matches.length, {
+    loading: 'Loading overdue results...',
+    failure: 'Failed to load overdue results. Please try again later.',
+    empty: 'No overdue results',
+  }) ?? (
+    <>
+      <OverdueTable labelledBy={titleId} matches={matches} />
+      {more === 'failed' ? (
+        <ErrorMessage onRetry={() => void showMore()}>
+          Failed to load more overdue results. Please try again later.
+        </ErrorMessage>
+      ) : (
+        next !== null && (
+          <button
+            type="button"
+            className="button button-secondary overdue-more"
+            onClick={() => void showMore()}
+            disabled={more === 'loading'}
+          >
+            {more === 'loading' ? 'Loading...' : 'Show more'}
+          </button>
+        )
+      )}
+    </>
+  );
 
   return (
     <section className="overdue" aria-labelledby={titleId}>
@@ -132,15 +126,7 @@ function OverdueTable({ labelledBy, matches }: { labelledBy: string; matches: Ov
   return (
     <div className="card overdue-card">
       <table className="overdue-table" aria-labelledby={labelledBy}>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Match</th>
-            <th scope="col">League</th>
-            <th scope="col">Waiting for</th>
-            <th scope="col">Late</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Date', 'Match', 'League', 'Waiting for', 'Late']} />
         <tbody>
           {matches.map((match) => {
             const reviewer = match.waiting_for === 'review' ? reviewerName(match) : null;

@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { TeamLogo } from '@/components/images';
-import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
+import { EmptyMessage, ErrorMessage, listStatus, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { useLoggedFailure } from '@/hooks/use-logged-failure';
 import type { Match, TeamSummary } from '@/lib/api-types';
@@ -160,27 +160,20 @@ function PendingMatches({
   }, [isSuperAdmin]);
 
   const matches = pending.data?.matches ?? [];
-  let body;
-  if (pending.loading) body = <Loading label="Loading pending matches..." />;
-  else if (pending.error) {
-    body = (
-      <ErrorMessage onRetry={pending.reload}>
-        Failed to load pending matches. Please try again later.
-      </ErrorMessage>
-    );
-  } else if (matches.length === 0) body = <EmptyMessage>No pending matches found</EmptyMessage>;
-  else {
-    body = (
-      <PendingTable
-        labelledBy={headingId}
-        matches={matches}
-        teamId={team.team_id}
-        players={pending.data?.players ?? new Map()}
-        stateOf={(match) => reviewState(match, team.team_id, isSuperAdmin, reportsOf(match))}
-        onReview={setReviewing}
-      />
-    );
-  }
+  const body = listStatus(pending, matches.length, {
+    loading: 'Loading pending matches...',
+    failure: 'Failed to load pending matches. Please try again later.',
+    empty: 'No pending matches found',
+  }) ?? (
+    <PendingTable
+      labelledBy={headingId}
+      matches={matches}
+      teamId={team.team_id}
+      players={pending.data?.players ?? new Map()}
+      stateOf={(match) => reviewState(match, team.team_id, isSuperAdmin, reportsOf(match))}
+      onReview={setReviewing}
+    />
+  );
 
   return (
     <section ref={section} className="pending-matches" aria-labelledby={headingId}>

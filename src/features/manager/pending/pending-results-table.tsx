@@ -3,6 +3,7 @@
  * the selected team's side. On a phone each row becomes a card (the cells keep their
  * column names as labels); the table semantics stay for assistive technology.
  */
+import { ColumnHeads } from '@/components/column-heads';
 import { TeamLogo } from '@/components/images';
 import type { Match } from '@/lib/api-types';
 import { formatMatchDate } from '@/lib/format';
@@ -40,17 +41,9 @@ export function PendingTable({
   return (
     <div className="pending-table-wrap">
       <table className="pending-table" aria-labelledby={labelledBy}>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Opponent</th>
-            <th scope="col">Score</th>
-            <th scope="col">Goalscorers</th>
-            <th scope="col">Assisters</th>
-            <th scope="col">Goalkeepers</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          names={['Date', 'Opponent', 'Score', 'Goalscorers', 'Assisters', 'Goalkeepers', 'Actions']}
+        />
         <tbody>
           {matches.map((match) => {
             const view = viewpoint(match, teamId);
