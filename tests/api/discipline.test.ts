@@ -7,20 +7,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { withRoleApp } from '../fixtures/auth';
 import { insertPlayer } from '../fixtures/factory';
+import { addExtraPlayers } from './tiny-league';
 
 const { t, call } = withRoleApp();
 
 // East United need seven players for a squad.
 beforeEach(async () => {
-  for (let n = 1; n <= 3; n += 1) {
-    await insertPlayer(t.connection.db, {
-      id: `eu.x${n}`,
-      name: `East United Extra ${n}`,
-      team_id: 'east.united',
-      number: 10 + n,
-      position: 'Defender',
-    });
-  }
+  await addExtraPlayers(
+    t.connection.db,
+    { id: 'east.united', name: 'East United', prefix: 'eu' },
+    3,
+    'Defender',
+  );
 });
 
 const REPORT = {

@@ -7,9 +7,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MatchDetailsSchema, MatchSchema, LeagueTableSchema, ReportAnswerSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, type Role, ALL_ROLES } from '../fixtures/auth';
-import { insertPlayer, NOW } from '../fixtures/factory';
+import { NOW } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
-import { M7_REPORT as M7_WR_REPORT } from './m7-report';
+import { addExtraPlayers, M7_REPORT as M7_WR_REPORT } from './tiny-league';
 import { standingRow, TINY_LEAGUE_TABLE, tinyTeam } from '../fixtures/tables';
 
 const t = withFixture(() => makeTinyLeagueApp(), { perTest: true });
@@ -18,24 +18,18 @@ let tokens: Record<Role, string | null>;
 beforeEach(async () => {
   tokens = await addRoleUsers(t.connection.db);
   // The tiny league has 4 players a team; squads need 7 to 18, and the count rule needs 19.
-  for (let n = 1; n <= 15; n += 1) {
-    await insertPlayer(t.connection.db, {
-      id: `nt.x${n}`,
-      name: `North Town Extra ${n}`,
-      team_id: 'north.town',
-      number: 10 + n,
-      position: 'Midfielder',
-    });
-  }
-  for (let n = 1; n <= 3; n += 1) {
-    await insertPlayer(t.connection.db, {
-      id: `wr.x${n}`,
-      name: `West Rangers Extra ${n}`,
-      team_id: 'west.rangers',
-      number: 10 + n,
-      position: 'Defender',
-    });
-  }
+  await addExtraPlayers(
+    t.connection.db,
+    { id: 'north.town', name: 'North Town', prefix: 'nt' },
+    15,
+    'Midfielder',
+  );
+  await addExtraPlayers(
+    t.connection.db,
+    { id: 'west.rangers', name: 'West Rangers', prefix: 'wr' },
+    3,
+    'Defender',
+  );
 });
 
 const ROLES = ALL_ROLES;

@@ -20,7 +20,7 @@ import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, addUser, callerAs, tokenFor, type Role } from '../fixtures/auth';
 import { insertLeague, insertMatch, NOW } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
-import { M7_REPORT } from './m7-report';
+import { M7_REPORT } from './tiny-league';
 
 let clock = NOW;
 const pushed: SentNotification[] = [];

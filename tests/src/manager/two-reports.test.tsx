@@ -9,7 +9,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StoredUser } from '@/lib/storage';
-import { M7_REPORT } from '../../api/m7-report';
+import { M7_REPORT } from '../../api/tiny-league';
 import { logRequests, withApiMock } from '../api-mock';
 import { tokenOf, useTinyLeagueClock } from '../render';
 import { renderPendingResultsTab } from './pending-tab';
