@@ -48,7 +48,7 @@ export function NotificationBell({
     >
       <BellIcon />
       {count > 0 && (
-        <span className="notification-count" aria-hidden="true">
+        <span className="header-count notification-count" aria-hidden="true">
           {count > 99 ? '99+' : count}
         </span>
       )}

@@ -17,7 +17,7 @@ export function OutboxBadge() {
     <Link className="icon-button outbox-badge" to="/outbox" aria-label={label}>
       <OutboxIcon />
       {count > 0 && (
-        <span className="outbox-count" aria-hidden="true">
+        <span className="header-count outbox-count" aria-hidden="true">
           {count}
         </span>
       )}
