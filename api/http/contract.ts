@@ -256,14 +256,17 @@ interface DeclaredCaching {
 }
 
 /**
- * A GET: public unless it says `security: BEARER`, kept as `caching` says (see ReadCaching),
- * and answering 304 to an If-None-Match naming its current ETag besides its own answers.
+ * A GET: public, or for the signed-in only (`signedIn`: a bearer token), kept as `caching`
+ * says (see ReadCaching), and answering 304 to an If-None-Match naming its current ETag
+ * besides its own answers.
  */
-export function read<const R extends Declaration & { caching?: DeclaredCaching }>(declaration: R) {
-  const { caching, ...route } = declaration;
+export function read<
+  const R extends Omit<Declaration, 'security'> & { signedIn?: true; caching?: DeclaredCaching },
+>(declaration: R) {
+  const { signedIn, caching, ...route } = declaration;
   return createRoute({
     method: 'get',
-    security: PUBLIC,
+    security: signedIn ? BEARER : PUBLIC,
     ...route,
     ...(caching &&
       cachedRead({
@@ -271,7 +274,7 @@ export function read<const R extends Declaration & { caching?: DeclaredCaching }
         ...(caching.tables && { tables: READ_TABLES[caching.tables] }),
       })),
     responses: { ...route.responses, ...NOT_MODIFIED },
-  } as Omit<R, 'caching'> & { method: 'get' });
+  } as Omit<R, 'signedIn' | 'caching'> & { method: 'get' });
 }
 
 /**

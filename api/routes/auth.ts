@@ -235,7 +235,7 @@ const getCurrentUser = read({
   operationId: 'getCurrentUser',
   tags: [TAG.auth],
   summary: 'The signed-in user',
-  security: BEARER,
+  signedIn: true,
   middleware: [requireUser] as const,
   responses: {
     200: readAnswer(z.strictObject({ user: UserSchema })),

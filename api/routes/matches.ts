@@ -16,17 +16,7 @@ import { matchMoved } from '../domain/notification-text';
 import { SCORE_MAX } from '../domain/report-rules';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import {
-  BEARER,
-  endpoint,
-  errors,
-  json,
-  read,
-  readAnswer,
-  resourceRouter,
-  TAG,
-  write,
-} from '../http/contract';
+import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG, write } from '../http/contract';
 import { matchReports, reportResult, review, reviewBody } from '../http/match-review';
 import { nextKickoff } from '../http/next-kickoff';
 import { tell } from '../http/notify';
@@ -107,7 +97,7 @@ const getMatchReports = read({
   tags: [TAG.matches],
   summary: "The match's reports side by side",
   description: 'With their differences (staff of either team, super_admin); no-store',
-  security: BEARER,
+  signedIn: true,
   middleware: [requireUser] as const,
   request: { params: z.object({ id: matchId }) },
   responses: {

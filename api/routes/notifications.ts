@@ -15,18 +15,7 @@ import {
 } from '../data/notifications';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import {
-  BEARER,
-  endpoint,
-  errors,
-  json,
-  read,
-  readAnswer,
-  resourceRouter,
-  TAG,
-  write,
-  WRITE_HEADERS,
-} from '../http/contract';
+import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG, write } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { rowIdParam } from '../http/validate';
 import { writeTransaction } from '../http/write';
@@ -69,7 +58,7 @@ const listNotificationsRoute = read({
   tags: [TAG.notifications],
   summary: 'Your notifications',
   description: "The signed-in user's notifications, newest first, and the unread count; no-store",
-  security: BEARER,
+  signedIn: true,
   middleware: [requireUser] as const,
   request: { query: pageQuery },
   responses: {
@@ -83,7 +72,7 @@ const getNotificationSettings = read({
   operationId: 'getNotificationSettings',
   tags: [TAG.notifications],
   summary: 'The notification kinds you muted',
-  security: BEARER,
+  signedIn: true,
   middleware: [requireUser] as const,
   responses: {
     200: readAnswer(NotificationSettingsSchema),
@@ -114,7 +103,6 @@ const markAllNotificationsRead = write({
   tags: [TAG.notifications],
   summary: 'Mark all your notifications read',
   middleware: [requireUser, writeTransaction] as const,
-  request: { headers: WRITE_HEADERS },
   responses: {
     200: json(UnreadSchema),
   },

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { requireRoles, requireUser } from '../auth/middleware';
 import { overdueMatches, type OverdueKey } from '../data/overdue';
 import { CACHE } from '../http/cache';
-import { BEARER, endpoint, errors, read, readAnswer, resourceRouter, TAG } from '../http/contract';
+import { endpoint, errors, read, readAnswer, resourceRouter, TAG } from '../http/contract';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
 import { jsonRead } from '../http/read';
 import { OverdueListSchema, type OverdueListDto } from '../schemas';
@@ -40,7 +40,7 @@ const listOverdueResults = read({
   description:
     "Played matches past their league's report deadline without a report or a review (super_admin); " +
     'the earliest kick-off first, then by id; no-store. With limit or cursor: one page and next_cursor',
-  security: BEARER,
+  signedIn: true,
   middleware: [requireUser, requireRoles('super_admin')] as const,
   request: { query: overdueQuery },
   responses: {

@@ -31,17 +31,7 @@ import {
 import { revokeUserSessions } from '../data/sessions';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import {
-  BEARER,
-  endpoint,
-  errors,
-  json,
-  read,
-  readAnswer,
-  resourceRouter,
-  TAG,
-  write,
-} from '../http/contract';
+import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG, write } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { idParam, positiveIntParam } from '../http/validate';
 import { audit, writeTransaction } from '../http/write';
@@ -129,7 +119,7 @@ const listAdminTables = read({
   tags: [TAG.admin],
   summary: 'Tables the editor may show',
   description: 'super_admin; no-store',
-  security: BEARER,
+  signedIn: true,
   middleware: [requireUser, superAdmin] as const,
   responses: {
     200: readAnswer(z.strictObject({ tables: z.array(z.string()) })),
@@ -143,7 +133,7 @@ const getAdminTableSchema = read({
   tags: [TAG.admin],
   summary: "A table's columns and primary key",
   description: 'super_admin; no-store',
-  security: BEARER,
+  signedIn: true,
   middleware: [requireUser, superAdmin] as const,
   request: { params: tableParams },
   responses: {
@@ -173,7 +163,7 @@ const getAdminTableRelations = read({
   tags: [TAG.admin],
   summary: "A table's foreign keys",
   description: 'super_admin; no-store',
-  security: BEARER,
+  signedIn: true,
   middleware: [requireUser, superAdmin] as const,
   request: { params: tableParams },
   responses: {
@@ -192,7 +182,7 @@ const getAdminTableData = read({
   tags: [TAG.admin],
   summary: 'A page of rows',
   description: 'super_admin; 25 rows a page, pages from 1, in key order; no-store',
-  security: BEARER,
+  signedIn: true,
   middleware: [requireUser, superAdmin] as const,
   request: { params: tableParams, query: pageQuery },
   responses: {
