@@ -65,6 +65,17 @@ async function savedSquad(matchId: string, team = 'north.town') {
 }
 
 /** Makes `players` North Town's saved squad of the match, the only squad saved for it. */
+/** A squad of `size`: North Town's own four and the extras from nt.p10 on. */
+function squadOf(size: number): string[] {
+  return [
+    'nt.gk',
+    'nt.def',
+    'nt.mid',
+    'nt.fwd',
+    ...Array.from({ length: size - 4 }, (_, i) => `nt.p${10 + i}`),
+  ];
+}
+
 async function storeSquad(matchId: string, players: readonly string[]) {
   const { db } = api.app.connection;
   await db.deleteFrom('match_squads').where('match_id', '=', Number(matchId)).execute();
@@ -176,16 +187,7 @@ describe('the Team Selection tab', () => {
 
   it('starts from the saved squad, but not from the whole roster the API gives when none is saved', async () => {
     useTinyLeagueClock();
-    await storeSquad(id('m8'), [
-      'nt.gk',
-      'nt.def',
-      'nt.mid',
-      'nt.fwd',
-      'nt.p10',
-      'nt.p11',
-      'nt.p12',
-      'nt.p13',
-    ]);
+    await storeSquad(id('m8'), squadOf(8));
     await openTab(coach);
     const user = await chooseMatch(id('m8'));
     expect(screen.getByText('Selected: 8 players (minimum 7, maximum 18)')).toBeInTheDocument();
@@ -339,17 +341,7 @@ describe('the Team Selection tab', () => {
     it('leaves out a suspended player a saved squad names, so the squad can be saved again', async () => {
       useTinyLeagueClock();
       await addSuspensions(api);
-      await storeSquad(id('m8'), [
-        'nt.gk',
-        'nt.def',
-        'nt.mid',
-        'nt.fwd',
-        'nt.p10',
-        'nt.p11',
-        'nt.p12',
-        'nt.p13',
-        'nt.p14',
-      ]);
+      await storeSquad(id('m8'), squadOf(9));
       await openTab(coach);
       const user = await chooseMatch(id('m8'));
       await screen.findByText('Suspended – 2 matches');

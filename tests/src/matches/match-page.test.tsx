@@ -10,6 +10,16 @@ const requests = logRequests(api, (_, url) => url.pathname);
 
 const id = (key: keyof ApiMock['app']['matchIds']) => api.app.matchIds[key];
 
+/** A match as the API answers it now, to be answered changed. */
+async function matchAnswer(key: 'm1' | 'm8'): Promise<Record<string, unknown>> {
+  return (await (await fetch(`/api/matches/${id(key)}`)).json()) as Record<string, unknown>;
+}
+
+/** From now on, every read of one match answers `body`. */
+function answerMatchWith(body: Record<string, unknown>) {
+  api.server.use(http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json(body)));
+}
+
 /** The names listed in a titled box, once every player name has loaded. */
 async function namesIn(title: string) {
   const box = screen.getByRole('region', { name: title });
@@ -62,9 +72,9 @@ describe('the match page', () => {
 
   it('loads the names of players an answer does not name (an answer stored before names came with it)', async () => {
     useTinyLeagueClock();
-    const m1 = (await (await fetch(`/api/matches/${id('m1')}`)).json()) as Record<string, unknown>;
+    const m1 = await matchAnswer('m1');
     const { player_names: _names, ...withoutNames } = m1;
-    api.server.use(http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json(withoutNames)));
+    answerMatchWith(withoutNames);
     await renderRoute(`/match/${id('m1')}`, { api });
     expect(await screen.findByRole('region', { name: 'Goalscorers' })).toBeInTheDocument();
     expect(await namesIn('Goalscorers')).toEqual(['North Town Forward× 2', 'South City Forward']);
@@ -87,7 +97,7 @@ describe('the match page', () => {
 
   it("shows 'Postponed' instead of 'VS' for a postponed match, on the page and on a previous meeting's card", async () => {
     useTinyLeagueClock();
-    const m8 = (await (await fetch(`/api/matches/${id('m8')}`)).json()) as Record<string, unknown>;
+    const m8 = await matchAnswer('m8');
     api.server.use(
       http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json({ ...m8, status: 'postponed' })),
       http.get(/\/api\/matches\/between\//, () =>
@@ -109,7 +119,7 @@ describe('the match page', () => {
 
   it("keeps 'VS' for a scheduled match and for an answer without a status", async () => {
     useTinyLeagueClock();
-    const m8 = (await (await fetch(`/api/matches/${id('m8')}`)).json()) as Record<string, unknown>;
+    const m8 = await matchAnswer('m8');
     const { status: _, ...withoutStatus } = m8;
     api.server.use(
       http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json({ ...m8, status: 'scheduled' })),
@@ -127,8 +137,8 @@ describe('the match page', () => {
 
   it('shows the score of a postponed match that has an approved result', async () => {
     useTinyLeagueClock();
-    const m1 = (await (await fetch(`/api/matches/${id('m1')}`)).json()) as Record<string, unknown>;
-    api.server.use(http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json({ ...m1, status: 'postponed' })));
+    const m1 = await matchAnswer('m1');
+    answerMatchWith({ ...m1, status: 'postponed' });
     await renderRoute(`/match/${id('m1')}`, { api });
     const score = await screen.findByRole('region', { name: 'Score' });
     expect(score).toHaveTextContent('2 - 1');
@@ -163,18 +173,14 @@ describe('the match page', () => {
 
   it('ignores blank player ids and accepts comma-separated squads', async () => {
     useTinyLeagueClock();
-    const m1 = (await (await fetch(`/api/matches/${id('m1')}`)).json()) as Record<string, unknown>;
-    api.server.use(
-      http.get(/\/api\/matches\/\d+$/, () =>
-        HttpResponse.json({
-          ...m1,
-          goalscorers: ['nt.fwd', ' ', ''],
-          assisters: [''],
-          goalkeepers: [],
-          home_players: 'nt.gk, ,nt.fwd',
-        }),
-      ),
-    );
+    const m1 = await matchAnswer('m1');
+    answerMatchWith({
+      ...m1,
+      goalscorers: ['nt.fwd', ' ', ''],
+      assisters: [''],
+      goalkeepers: [],
+      home_players: 'nt.gk, ,nt.fwd',
+    });
     await renderRoute(`/match/${id('m1')}`, { api });
     expect(await screen.findByRole('region', { name: 'Goalscorers' })).toBeInTheDocument();
     expect(await namesIn('Goalscorers')).toEqual(['North Town Forward']);
@@ -221,17 +227,13 @@ describe('the match page', () => {
 
   it('lists a booked player in neither squad apart', async () => {
     useTinyLeagueClock();
-    const m1 = (await (await fetch(`/api/matches/${id('m1')}`)).json()) as Record<string, unknown>;
-    api.server.use(
-      http.get(/\/api\/matches\/\d+$/, () =>
-        HttpResponse.json({
-          ...m1,
-          yellow_cards: ['sc.def', 'gone.player', ' '],
-          red_cards: [],
-          player_names: { ...(m1.player_names as Record<string, string>), 'gone.player': 'Gone Player' },
-        }),
-      ),
-    );
+    const m1 = await matchAnswer('m1');
+    answerMatchWith({
+      ...m1,
+      yellow_cards: ['sc.def', 'gone.player', ' '],
+      red_cards: [],
+      player_names: { ...(m1.player_names as Record<string, string>), 'gone.player': 'Gone Player' },
+    });
     await renderRoute(`/match/${id('m1')}`, { api });
     const cards = await screen.findByRole('region', { name: 'Cards' });
     expect(
@@ -246,25 +248,21 @@ describe('the match page', () => {
 
   it('shows no Cards section without cards, for an answer stored before cards existed, or for a rejected report', async () => {
     useTinyLeagueClock();
-    const m1 = (await (await fetch(`/api/matches/${id('m1')}`)).json()) as Record<string, unknown>;
+    const m1 = await matchAnswer('m1');
     expect(m1).toMatchObject({ yellow_cards: [], red_cards: [] });
     const { router } = await renderRoute(`/match/${id('m1')}`, { api });
     expect(await screen.findByRole('region', { name: 'Goalscorers' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Cards' })).not.toBeInTheDocument();
 
     const { yellow_cards: _yellow, red_cards: _red, ...old } = m1;
-    api.server.use(http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json({ ...old, id: 4343 })));
+    answerMatchWith({ ...old, id: 4343 });
     await router.navigate('/match/4343');
     expect(await screen.findByRole('region', { name: 'Goalscorers' })).toBeInTheDocument();
     expect(await namesIn('Goalscorers')).toEqual(['North Town Forward× 2', 'South City Forward']);
     expect(screen.queryByRole('region', { name: 'Cards' })).not.toBeInTheDocument();
 
     // A rejected report's cards are no more shown than its score.
-    api.server.use(
-      http.get(/\/api\/matches\/\d+$/, () =>
-        HttpResponse.json({ ...m1, id: 4344, approved: 'FALSE', yellow_cards: ['nt.def'] }),
-      ),
-    );
+    answerMatchWith({ ...m1, id: 4344, approved: 'FALSE', yellow_cards: ['nt.def'] });
     await router.navigate('/match/4344');
     expect(await screen.findByText('Result rejected, awaiting a new report')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Cards' })).not.toBeInTheDocument();
@@ -297,18 +295,14 @@ describe('the match page', () => {
     api.server.use(http.get(/\/api\/matches\/\d+$/, () => new HttpResponse(null, { status: 204 })));
     const { router } = await renderRoute(`/match/${id('m1')}`, { api });
     expect(await screen.findByText('No match data available')).toBeInTheDocument();
-    api.server.use(http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json({})));
+    answerMatchWith({});
     await router.navigate(`/match/${id('m2')}`);
     await waitFor(() => expect(requests).toContain(`/api/matches/${id('m2')}`));
     expect(await screen.findByText('No match data available')).toBeInTheDocument();
   });
 
   it("says 'Invalid match data: missing team information' without both teams", async () => {
-    api.server.use(
-      http.get(/\/api\/matches\/\d+$/, () =>
-        HttpResponse.json({ id: 1, home_team: 'north.town', away_team: '' }),
-      ),
-    );
+    answerMatchWith({ id: 1, home_team: 'north.town', away_team: '' });
     await renderRoute(`/match/${id('m1')}`, { api });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Invalid match data: missing team information',
