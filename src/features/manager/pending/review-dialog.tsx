@@ -176,6 +176,8 @@ export function ReviewDialog({
       {failure.detail && <span>{failure.detail}</span>}
     </div>
   );
+  /** What either view of the reports shows: the match from the team's side, and a failure. */
+  const shown = { match, teamId, players, failure: failureBox };
 
   return (
     <ModalDialog
@@ -186,25 +188,15 @@ export function ReviewDialog({
     >
       {two ? (
         <TwoReports
-          match={match}
-          teamId={teamId}
-          players={players}
+          {...shown}
           reports={reports}
           isSuperAdmin={isSuperAdmin}
           busy={busy}
           onAct={(action, report) => void act(action, report)}
-          failure={failureBox}
           failedReport={failure?.report}
         />
       ) : (
-        <OneReport
-          match={match}
-          teamId={teamId}
-          players={players}
-          failure={failureBox}
-          canReview={canReview}
-          reasonId={reasonId}
-        />
+        <OneReport {...shown} canReview={canReview} reasonId={reasonId} />
       )}
 
       <div className="modal-actions pending-dialog-actions">
