@@ -3,6 +3,7 @@
  * general position, shirt number) with the refusals they answer, and the steps of a
  * roster write.
  */
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../db/rules/text';
 import { z } from 'zod';
 import {
   FORM_FORWARD,
@@ -31,7 +32,7 @@ export function text(max: number) {
     .trim()
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`)
-    .refine((value) => !/\p{Cc}/u.test(value), 'must not contain control characters');
+    .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER_MESSAGE);
 }
 
 const NUMBER_MESSAGE = 'must be a whole number from 0 to 99';

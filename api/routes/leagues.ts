@@ -6,6 +6,7 @@
  * leagues, sets their rules and deductions, registers teams, generates or imports the
  * fixtures; every such write is audited and idempotent (writeTransaction).
  */
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../db/rules/text';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { LEAGUE_STATUSES } from '../../db/schema';
@@ -114,21 +115,19 @@ const leagueListQuery = z.object({
 // ---------------------------------------------------------------------------------
 // Bodies
 
-const printable = (value: string) => !/\p{Cc}/u.test(value);
-
 const leagueFields = {
   league_name: z
     .string({ error: 'must be text' })
     .trim()
     .min(1, 'is required')
     .max(200, 'must be at most 200 characters')
-    .refine(printable, 'must not contain control characters'),
+    .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER_MESSAGE),
   status: z.enum(LEAGUE_STATUSES, { error: 'must be one of active, upcoming or completed' }),
   location: z
     .string({ error: 'must be text' })
     .trim()
     .max(200, 'must be at most 200 characters')
-    .refine(printable, 'must not contain control characters'),
+    .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER_MESSAGE),
 };
 const leagueBody = z.strictObject(leagueFields);
 
@@ -162,7 +161,7 @@ const deductionBody = z.strictObject({
     .trim()
     .min(1, 'is required')
     .max(300, 'must be at most 300 characters')
-    .refine(printable, 'must not contain control characters'),
+    .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER_MESSAGE),
 });
 
 const teamBody = z.strictObject({ team_id: idParam });

@@ -3,6 +3,7 @@
  * or postponing a match, and its result loop (a report, its review, the reports side by
  * side), which api/http/match-review.ts runs.
  */
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../db/rules/text';
 import { type RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { MATCH_STATUSES } from '../../db/schema';
@@ -122,7 +123,7 @@ const scheduleBody = z.strictObject({
     .string({ error: 'must be text' })
     .trim()
     .max(200, 'must be at most 200 characters')
-    .refine((value) => !/\p{Cc}/u.test(value), 'must not contain control characters'),
+    .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER_MESSAGE),
   status: z.enum(MATCH_STATUSES, { error: 'must be scheduled or postponed' }),
 });
 
