@@ -74,8 +74,8 @@ function verifyHs256(token: string, secret: string): unknown {
 /**
  * Tokens whose signature and claims checked out, by the token's text: a staff member's
  * client sends the same token with every call for its 15 minutes, and checking it again
- * (split, two base64 decodings, an HMAC, the claims' schema) was a twentieth of a
- * write's CPU (issue #15). Only verified tokens get in, each with the secret it was
+ * (split, two base64 decodings, an HMAC, the claims' schema) was a noticeable share
+ * of a write's CPU. Only verified tokens get in, each with the secret it was
  * checked against; the clock is checked on every call. Bounded: the oldest go first.
  */
 const VERIFIED_MAX = 10_000;

@@ -37,9 +37,9 @@ const INTERNAL_TABLES: ReadonlySet<string> = new Set([
   'match_revision',
   'login_attempts',
   'app_settings',
-  // Each browser's push keys (issue #20): secrets of the user's device, not league data.
+  // Each browser's push keys: secrets of the user's device, not league data.
   'push_subscriptions',
-  // What the overdue sweep has already told (issue #15): its own memory, not league data.
+  // What the overdue sweep has already told: its own memory, not league data.
   'overdue_notices',
   MIGRATIONS_TABLE,
 ]);

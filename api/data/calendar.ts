@@ -1,5 +1,5 @@
 /**
- * What the calendar feeds read (issue #21): a season's matches with their teams' names,
+ * What the calendar feeds read: a season's matches with their teams' names,
  * schedule state and last change, oldest first. No events or squads: a calendar shows
  * none of them.
  */

@@ -1,5 +1,5 @@
 /**
- * The second team's report of a match while it differs from the first (issue #20):
+ * The second team's report of a match while it differs from the first:
  * at most one per match, kept beside the first until a reviewer approves one of them.
  */
 import type { DB } from '../../db/connection';

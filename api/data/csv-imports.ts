@@ -1,5 +1,5 @@
 /**
- * What the spreadsheet imports (issue #21) read and write. Callers pass the transaction
+ * What the spreadsheet imports read and write. Callers pass the transaction
  * handle of `writeTransaction`, so the checks and the rows they allow see the same data.
  */
 import { inChunks } from './chunks';

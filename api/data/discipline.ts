@@ -1,5 +1,5 @@
 /**
- * What discipline is computed from (issue #19): a team's matches of a league season,
+ * What discipline is computed from: a team's matches of a league season,
  * the cards of a season's approved results, and the players' names.
  */
 import { idCounts } from '../../db/rules/id-lists';

@@ -1,5 +1,5 @@
 /**
- * A league's rules and points deductions (migration 0009; issue #18). Rules are stored
+ * A league's rules and points deductions (migration 0009). Rules are stored
  * as the JSON a super admin sent and read over the defaults, so a league without a row
  * plays by DEFAULT_RULES.
  */

@@ -1,6 +1,6 @@
 /**
  * A league season's teams, fixtures and match schedule as the super admin writes them
- * (issue #18): registering teams, the season's matches for the fixture generator, and
+ *: registering teams, the season's matches for the fixture generator, and
  * moving or postponing a match.
  */
 import { inChunks } from './chunks';

@@ -1,6 +1,6 @@
 /**
  * A league season's table as the league page and its CSV download show it: the current
- * season ranked by the league's own rules with its deductions and cards (issue #18), an
+ * season ranked by the league's own rules with its deductions and cards, an
  * earlier season as it stood, under the default rules.
  */
 import type { DB } from '../../db/connection';

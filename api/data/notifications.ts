@@ -1,5 +1,5 @@
 /**
- * Notifications (issue #20): who is told, what they were told, what they muted, and
+ * Notifications: who is told, what they were told, what they muted, and
  * their Web Push subscriptions. Sending happens inside the write that caused it, so a
  * notification exists exactly when its cause was committed.
  */

@@ -41,7 +41,7 @@ function allTeams(db: DB, after: TeamKey | undefined, take: number | undefined) 
 /**
  * The teams of some leagues after `after`, in list order, in one statement: a range of
  * 0005's teams_league_name index per league, merged (EXPLAIN QUERY PLAN: MERGE (UNION ALL)).
- * Written as SQL text: Kysely took longer to build a many-arm query (6 ms for 100) than SQLite to run it.
+ * Written as SQL text: Kysely took longer to build a many-arm query than SQLite to run it.
  */
 function teamsOfLeagues(
   db: DB,

@@ -29,7 +29,7 @@ const CHOSEN_KEPT = 64;
 /**
  * The encoding to answer with, from an Accept-Encoding header (RFC 9110 section 12.5.3):
  * Brotli, else gzip, whichever is accepted, named or through `*`; `q=0` refuses one.
- * Null: the identity. Parsing took a microsecond, on every hit of the read cache; the
+ * Null: the identity. Parsing it again on every hit of the read cache adds up; the
  * answer is remembered for the few values browsers send.
  */
 export function chooseEncoding(accept: string | null | undefined): Encoding | null {

@@ -1,5 +1,5 @@
 /**
- * Pages for club websites (issue #21): a league's table and a team's fixtures as small,
+ * Pages for club websites: a league's table and a team's fixtures as small,
  * self-contained HTML documents (no app shell, no script, no service worker, the styles
  * inline) that any site may show in an iframe. They read the API in process, through the
  * read cache, so they answer exactly what the app shows; `?theme=dark` and

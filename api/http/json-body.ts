@@ -2,7 +2,7 @@
  * A JSON request body read straight from Node's request. To read a body,
  * Hono on @hono/node-server first builds a WHATWG Request around the Node one (its
  * headers copied, an AbortController, a web stream over the socket) and reads through
- * it: about a twentieth of a write's CPU. This reads the bytes with Node's own stream
+ * it: a noticeable share of a write's CPU. This reads the bytes with Node's own stream
  * events instead, refuses a body over the limit as soon as that is known (from
  * Content-Length, else while reading), and puts the text in Hono's body cache, where
  * `c.req.text()` and `c.req.json()` find it.

@@ -1,5 +1,5 @@
 /**
- * Public pages rendered on the server (issue #16). A fan opening a shared link on a
+ * Public pages rendered on the server. A fan opening a shared link on a
  * slow phone gets the page with its data in the first answer, styled by CSS inlined in
  * it; the page's JavaScript starts after the first paint, and then hydrates the page with
  * the same data (embedded as JSON), so its first render makes no request.
@@ -212,9 +212,9 @@ export class PageShell {
 }
 
 /**
- * The HTML compressed as the browser accepts (compression.ts): a rendered page is 30–60
- * KB of markup, data and CSS that compress to a sixth. Pages are built per request, so
- * the level is one that costs well under a millisecond.
+ * The HTML compressed as the browser accepts (compression.ts): a rendered page is tens of
+ * kilobytes of markup, data and CSS that compress well. Pages are built per request, so
+ * the level is a cheap one.
  */
 export function htmlAnswer(c: Context, html: string, headers: Record<string, string>): Response {
   const base = { 'Content-Type': 'text/html; charset=UTF-8', ...headers, Vary: varyOnEncoding(headers.Vary) };

@@ -449,8 +449,8 @@ export class ReadCache {
   /**
    * The entry's bytes in `encoding`, kept with it. Large bytes are compressed on libuv's
    * thread pool (`compressAnswer`), once for every client asking meanwhile: on the event
-   * loop, 8 MB (the largest entry kept under the default bound) held every other request
-   * for about 160 ms, and the answer of a whole large database that concurrent misses
+   * loop, the largest entry kept under the default bound held every other request
+   * for a noticeable pause, and the answer of a whole large database that concurrent misses
    * wait for (not kept) for seconds. If that compression fails, the clients get the
    * bytes as they are.
    */

@@ -121,7 +121,7 @@ export function jsonBytesRead(
 /**
  * The JSON (UTF-8) of objects shared between answers, which never change (frozen), kept
  * beside them: a list of them is written by joining their bytes instead of serializing
- * and encoding each again (issue #15: a league's matches are 150 KB, and a write to any
+ * and encoding each again (a league's matches are a large list, and a write to any
  * one of them builds the list again).
  */
 const jsonBytes = new WeakMap<object, Buffer>();
@@ -156,11 +156,11 @@ const JOIN_STEP_BYTES = 16 * 1024 * 1024;
 
 /**
  * `jsonListBytes` for a list that may be very long (every match of a large database:
- * 187 MB), with its ETag (`weakEtag`), a step of JSON_STEP items at a time with a turn of
- * the event loop after each, so that other requests are answered meanwhile. The tag is
- * hashed step by step as the bytes are written, and the steps are joined JOIN_STEP_BYTES
- * a turn: joined and hashed whole at the end, 187 MB held the event loop for half a
- * second.
+ * hundreds of megabytes), with its ETag (`weakEtag`), a step of JSON_STEP items at a
+ * time with a turn of the event loop after each, so that other requests are answered
+ * meanwhile. The tag is hashed step by step as the bytes are written, and the steps are
+ * joined JOIN_STEP_BYTES a turn: joined and hashed whole at the end, such a list held
+ * the event loop for a long pause.
  */
 export async function jsonListBytesInSteps(
   items: readonly object[],

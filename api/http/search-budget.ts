@@ -1,11 +1,11 @@
 /**
  * A budget of searches per client that reach the database, kept in front of Hono: a
  * search the read cache already holds is free, a new one costs the database a little,
- * and a client looping on new terms must not take the server's time from everyone
- * else. Past the budget the answer is a prebuilt 429, which costs less than any trip
- * through the app, sent after a pause: a client that loops without reading Retry-After
- * then sends a few refused searches a second on each connection, not thousands (the
- * refusals alone took a fifth of the server from everyone else). The search panel waits
+ * and a client looping on new terms must not take the server's time from everyone else.
+ * Past the budget the answer is a prebuilt 429, which costs less than any trip through
+ * the app, sent after a pause: a client that loops without reading Retry-After then
+ * sends a few refused searches a second on each connection, not thousands (the refusals
+ * alone took a large share of the server from everyone else). The search panel waits
  * between keystrokes, so a person typing stays far below the budget.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

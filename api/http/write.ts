@@ -36,9 +36,9 @@ type JsonAnswer = (object: unknown, ...rest: unknown[]) => Response;
 
 /**
  * Notes the object the handler answers with `c.json`, so the Idempotency-Key record
- * stores its JSON without cloning and re-reading the response stream (a tenth of a
- * write's CPU). `text()` is null when the answer was not made that way (then the
- * caller reads the response itself).
+ * stores its JSON without cloning and re-reading the response stream (a noticeable
+ * share of a write's CPU). `text()` is null when the answer was not made that way (then
+ * the caller reads the response itself).
  */
 function noteJsonAnswer(c: Context<AppEnv>): { text(): string | null; stop(): void } {
   const context = c as unknown as { json: JsonAnswer };

@@ -1,5 +1,5 @@
 /**
- * Web Push delivery (issue #20): after a write commits, each notification it stored is
+ * Web Push delivery: after a write commits, each notification it stored is
  * sent, encrypted for each of its recipient's browsers (RFC 8291) and signed with the
  * deployment's VAPID keys, by the `web-push` library. Delivery runs beside the request,
  * never in it: a slow or failing push service delays and breaks nothing. A subscription

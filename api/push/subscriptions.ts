@@ -1,5 +1,5 @@
 /**
- * Web Push subscriptions (issue #20), one row per browser endpoint: the endpoint is
+ * Web Push subscriptions, one row per browser endpoint: the endpoint is
  * unique, so a browser that signs in as someone else moves to that user.
  */
 import type { DB } from '../../db/connection';

@@ -1,5 +1,5 @@
 /**
- * The VAPID keys Web Push is signed with (issue #20): VAPID_PUBLIC_KEY and
+ * The VAPID keys Web Push is signed with: VAPID_PUBLIC_KEY and
  * VAPID_PRIVATE_KEY when given, else a pair generated on first start and kept, like the
  * token secret, in DATA_DIR/vapid.json (SQLite) or in the database (PostgreSQL, so
  * every instance signs with the same pair that browsers subscribed to).

@@ -1,5 +1,5 @@
 /**
- * The initial-JavaScript budget (issue #16): after the client build, prints the gzip
+ * The initial-JavaScript budget: after the client build, prints the gzip
  * size of the JavaScript each first route downloads (the HTML entry's static closure
  * plus one lazily loaded route chunk and its static imports; see measure.ts) and fails
  * the build when any of them is over the limit.

@@ -2,7 +2,7 @@
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the client
  * build, once, at build time: the server answers them to browsers that accept them
  * (serveStatic's `precompressed`), so a phone on a slow network downloads the React
- * chunk as 70 KB instead of 255 KB, and no request pays for compressing it (issue #16).
+ * chunk at a fraction of its size, and no request pays for compressing it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
