@@ -3,8 +3,8 @@
  * the database file (a checkpoint) from inside the COMMIT that takes the log past 1,000
  * pages: that COMMIT then writes those pages into the file and waits for its `fsync`
  * too. The server's one connection commits on the event loop, so under a saturated mix
- * of reads and writes one batch in every sixteen or so stood the loop still for 3–6 ms
- * instead of about 0.8, and every request of that turn waited for it (issue #15).
+ * of reads and writes now and then a batch stood the loop still several times longer
+ * than usual, and every request of that turn waited for it.
  *
  * Here a worker thread with its own connection to the file runs a PASSIVE checkpoint
  * whenever another connection has committed since its last complete one. PASSIVE never
@@ -14,8 +14,8 @@
  *
  * The writer starts the log over from its beginning only when, as a transaction begins,
  * everything in it has been copied. Under writes without a pause the thread's copy is
- * always a commit or two behind, so the log would grow for as long as they last (about
- * 1.5 MB a second under the saturated mix). The server's connection therefore still
+ * always a commit or two behind, so the log would grow for as long as they last (steadily,
+ * under the saturated mix). The server's connection therefore still
  * checkpoints itself once the log reaches BACKSTOP_PAGES: by then the thread has copied
  * all but its last 100 ms, so that COMMIT copies little, and the log starts over.
  *

@@ -98,8 +98,8 @@ function positions(names: readonly string[]): DataVersions['positionsOf'] {
  * seen at once. Other connections' commits are asked for at the first read of each turn
  * of the event loop, and that answer serves the rest of the turn (it is forgotten in the
  * turn's check phase): `PRAGMA data_version` opens and closes a read transaction, two
- * `fcntl` calls on the shared-memory file, about a sixth of a cached read's CPU (issue
- * #15). Requests are read from their sockets in the turn's poll phase, so a request that
+ * `fcntl` calls on the shared-memory file, a large share of a cached read's CPU.
+ * Requests are read from their sockets in the turn's poll phase, so a request that
  * had reached the server when the turn's first read asked sees every commit made before
  * it was sent. Only one arriving within that same turn, after the check, could miss
  * another process's commit of those few milliseconds; Touchline's own writes all go

@@ -1,6 +1,6 @@
 /**
  * The few SQL spellings that differ between the engines, for code outside db/ that
- * needs them (issue #17: no engine-specific SQL outside db/ and these helpers).
+ * needs them (no engine-specific SQL outside db/ and these helpers).
  */
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { engineOf } from './engine';
@@ -19,7 +19,7 @@ export function jsonArrayOf(db: AnyDb, column: string, orderBy: string): RawBuil
  * `column IN (a list)` with the whole list bound as one parameter, its JSON text
  * (`listArgument`): the statement's text is the same for any length, so it can be
  * prepared once (db/prepared.ts). An IN list of its own length was built and compiled
- * by Kysely on every call (issue #15).
+ * by Kysely on every call.
  */
 export function inList(
   db: AnyDb,
@@ -46,7 +46,7 @@ export function listArgument(values: Iterable<string> | Iterable<number>): strin
  * list's order; or, given `fields`, a list of objects (`JSON.stringify`) and one column
  * per field, as text. An INSERT … SELECT of a whole list in one statement whose text is
  * the same for any length (prepared once), where a VALUES list of its own length was
- * built and compiled by Kysely on every call (issue #15). Give the leading columns a
+ * built and compiled by Kysely on every call. Give the leading columns a
  * type (`CAST(… AS …)`): PostgreSQL cannot infer a bare parameter's in a select list.
  */
 export function listRows(

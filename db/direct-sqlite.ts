@@ -2,8 +2,8 @@
  * Compiled queries run on the SQLite connection directly, past Kysely's executor.
  * better-sqlite3 is synchronous, yet each query through Kysely took a chain of promises
  * (the executor, the connection provider, the driver's lock, the result transform):
- * about 2 µs against 0.5 µs for the statement itself, for each of the twenty or so
- * statements of a write, and more under load (issue #15).
+ * several times the cost of the statement itself, for each of the twenty or so
+ * statements of a write, and more under load.
  *
  * Only where Kysely's lock would hand the connection over at once anyway:
  * - inside a transaction, which holds the connection until its COMMIT, and whose
@@ -44,9 +44,8 @@ const rowBuilders = new WeakMap<SQLite.Statement, { columns: number; build: RowB
 /**
  * A function that makes a row object of the statement's columns from its values, as one
  * object literal. better-sqlite3 builds each row object through V8's API a property at a
- * time; reading the row as an array and building the object here costs about half
- * (demo database: 17 player rows of 11 columns 66 → 37 µs, 22 match rows of 19 columns
- * 136 → 71 µs). The objects are the same: a later column of the same name wins, and a
+ * time; reading the row as an array and building the object here costs much less.
+ * The objects are the same: a later column of the same name wins, and a
  * column named `__proto__` sets the prototype in a literal as better-sqlite3's property
  * assignment does. The source is only the column names, written as JSON strings.
  */

@@ -1,12 +1,12 @@
 /**
- * Group commit. With synchronous=FULL every COMMIT waits for the disk (about half a
- * millisecond here), and SQLite's one connection runs one write transaction at a time,
- * so writes arriving together queue behind each other's fsync. Writes queued in the same
- * turn of the event loop run here in one transaction instead, each inside its own
- * savepoint: one that fails is rolled back alone, the others keep their changes, and all
- * of them are answered only after the single COMMIT has reached the disk. A write queued
- * alone runs in a transaction of its own, without a savepoint. An acknowledged write is
- * as durable as before; a batch whose COMMIT fails fails as a whole.
+ * Group commit. With synchronous=FULL every COMMIT waits for the disk, and SQLite's one
+ * connection runs one write transaction at a time, so writes arriving together queue
+ * behind each other's fsync. Writes queued in the same turn of the event loop run here
+ * in one transaction instead, each inside its own savepoint: one that fails is rolled
+ * back alone, the others keep their changes, and all of them are answered only after the
+ * single COMMIT has reached the disk. A write queued alone runs in a transaction of its
+ * own, without a savepoint. An acknowledged write is as durable as before; a batch whose
+ * COMMIT fails fails as a whole.
  */
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { execute } from './direct-sqlite';
@@ -19,7 +19,7 @@ const ROLLBACK_TO = CompiledQuery.raw('ROLLBACK TO group_commit_job');
  * Batches this large on average (a moving average over the last ten or so) mean writes
  * arrive faster than one at a time: the server is saturated (api/http/read-cache.ts then
  * answers cached reads after the writes queued before them). Under a saturated mixed load
- * batches run 3 to 12 writes; at 1,000 and 2,000 requests a second, one or two.
+ * batches run several writes; at a steady rate the server keeps up with, one or two.
  */
 const BUSY_BATCH_AVERAGE = 3.5;
 /** Weight of the latest batch in the moving average. */

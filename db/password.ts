@@ -12,7 +12,7 @@ export interface HashCost {
   p: number;
 }
 
-/** N = 2^17, r = 8, p = 1: about 128 MiB and a few hundred ms per hash. */
+/** N = 2^17, r = 8, p = 1: about 128 MiB per hash, and slow on purpose. */
 export const DEFAULT_COST: HashCost = { log2N: 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL through Kysely's PostgreSQL dialect and a `pg` pool (issue #17).
+ * PostgreSQL through Kysely's PostgreSQL dialect and a `pg` pool.
  *
  * Writes are serialised across every instance: each transaction takes one advisory
  * lock right after BEGIN, held until COMMIT or ROLLBACK. That is the guarantee SQLite's

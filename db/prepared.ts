@@ -2,7 +2,7 @@
  * Statements built and compiled once (the data modules reach them through db/store.ts). Kysely builds a query's operation tree and
  * compiles it to SQL on every call: for the dozen fixed statements every write runs
  * (the session check, the idempotency record, the audit entry, the match's state) that
- * was a fifth of a write's CPU (issue #15). A prepared statement is written with the
+ * was a large share of a write's CPU. A prepared statement is written with the
  * query builder as usual, against named arguments; it is compiled the first time it
  * runs on a database (per dialect adapter, so each engine compiles its own SQL) with a
  * marker in place of each argument, and every call after that only puts the arguments

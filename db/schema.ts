@@ -13,7 +13,7 @@ export const APPROVAL_STATES = ['', 'PENDING', 'TRUE', 'FALSE'] as const;
 export const EVENT_KINDS = ['goal', 'assist', 'goalkeeper'] as const;
 export const MATCH_STATUSES = ['scheduled', 'postponed'] as const;
 export const CARD_KINDS = ['yellow', 'red'] as const;
-/** What a notification is about (issue #20); each can be muted on its own. */
+/** What a notification is about; each can be muted on its own. */
 export const NOTIFICATION_KINDS = [
   'report_to_review',
   'report_approved',
@@ -249,7 +249,7 @@ export interface PointsDeductionsTable {
   created_by: string | null;
 }
 
-/** The second team's report while it differs from the first (issue #20). */
+/** The second team's report while it differs from the first. */
 export interface MatchCounterReportsTable {
   id: Generated<number>;
   match_id: number;

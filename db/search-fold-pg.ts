@@ -78,7 +78,7 @@ interface Classes {
 
 let classes: Classes | undefined;
 
-/** JavaScript's classes as bracket contents, read once (about a tenth of a second). */
+/** JavaScript's classes as bracket contents, read once (building them is slow). */
 export function unicodeClasses(): Classes {
   classes ??= {
     nonspacingMark: bracketOf(codePointRanges(/\p{Mn}/u)),

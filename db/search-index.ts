@@ -1,5 +1,5 @@
 /**
- * The search index's questions, asked of each engine's own index (issue #17: the
+ * The search index's questions, asked of each engine's own index (the
  * engine-specific SQL lives in db/): SQLite's FTS5 trigram index over the marked text
  * (migration 0003), PostgreSQL's pg_trgm index over the same text and its B-tree on
  * folded (db/migrations/pg/0003_search_index.ts). api/data/search.ts ranks what they

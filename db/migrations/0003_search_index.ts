@@ -1,6 +1,6 @@
 /**
- * The search index (issue #15): search read every player's name and folded it in
- * JavaScript, 735 ms at 200,000 players.
+ * The search index: search read every player's name and folded it in
+ * JavaScript on every search, which grew with every player added.
  *
  * search_names holds one row per searchable name (a player on a roster, a team, a
  * league as "<league_name> <season>") with its folded form (db/search-fold.ts) and its

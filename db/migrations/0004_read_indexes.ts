@@ -1,6 +1,6 @@
 /**
  * Indexes so that no statement of the API reads a table that grows with the whole
- * database (issue #15; tests/db/query-plans.test.ts checks every statement's plan on
+ * database (tests/db/query-plans.test.ts checks every statement's plan on
  * the statistics of a 500-league database).
  *
  * - `matches_date`: the next matches of the whole competition (GET /api/matches?future=true

@@ -1,5 +1,5 @@
 /**
- * Indexes for the keyset-paged lists (issue #15): each one delivers its list in the
+ * Indexes for the keyset-paged lists: each one delivers its list in the
  * list's own order, so a page is an index range read with no sort.
  *
  * - GET /api/teams orders by (team_name, team_id): `teams_name`.

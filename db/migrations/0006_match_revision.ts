@@ -3,7 +3,7 @@
  * squads, in the same transaction, by triggers (so the admin table editor and another
  * process on the file bump it too). Match lists keep each match's row, events and squads
  * in memory by (match, revision): after a write to one match, rebuilding a league's list
- * reads that match again and no other (issue #15). Team names and crests are not part of
+ * reads that match again and no other. Team names and crests are not part of
  * it; lists read them afresh.
  *
  * Rows are never deleted and revisions never go down, so a remembered revision can

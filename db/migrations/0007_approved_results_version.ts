@@ -5,7 +5,7 @@
  * teams have fixtures in it; a report waiting for review (PENDING), a squad or a new
  * kickoff time changes none of them. With `matches` as their dependency, every report
  * sent on a match day threw the league's table and leaderboards out of the server's
- * read cache (issue #15); with this one they stay until a result counts.
+ * read cache; with this one they stay until a result counts.
  *
  * It moves, by triggers in the same transaction as the change:
  * - when a match row is added or removed;

@@ -1,5 +1,5 @@
 /**
- * State that several instances on one database must share (issue #17), kept in the
+ * State that several instances on one database must share, kept in the
  * database on both engines:
  * - login_attempts: the sign-in rate limit's fixed windows (api/auth/rate-limit.ts),
  *   so ten bad passwords spread over two instances lock the account on both;

@@ -1,5 +1,5 @@
 /**
- * A league's rules and its points deductions (issue #18). league_rules holds the rules
+ * A league's rules and its points deductions. league_rules holds the rules
  * a league changed (JSON, read over the defaults of api/domain/league-rules.ts; no row:
  * the defaults); points_deductions one deduction each, with its reason. Both are
  * versioned like the tables of 0002: the league table reads them.

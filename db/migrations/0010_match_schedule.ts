@@ -1,7 +1,7 @@
 /**
- * A match's schedule state (issue #18): `status` is scheduled or postponed, and
+ * A match's schedule state: `status` is scheduled or postponed, and
  * `schedule_sequence` grows each time its date, place or status changes (a calendar's
- * SEQUENCE, issue #21). A match that was never moved is scheduled, sequence 0.
+ * SEQUENCE). A match that was never moved is scheduled, sequence 0.
  */
 import { sql, type Kysely } from 'kysely';
 

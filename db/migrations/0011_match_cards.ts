@@ -1,5 +1,5 @@
 /**
- * Cards shown in a match (issue #19): one row per card, as the report sent them (a
+ * Cards shown in a match: one row per card, as the report sent them (a
  * player may have two yellows, which count as a red). Like match_events they belong to
  * the match's report: replaced with it, versioned for the public reads (0002), and
  * moving the match's revision (0006) so remembered match lists read them again.

@@ -1,5 +1,5 @@
 /**
- * The result loop of issue #20, private to the people it concerns (no public read
+ * The result loop between two teams' reports, private to the people it concerns (no public read
  * depends on any of these tables, so none is data-versioned):
  * - match_counter_reports: the second team's report when it differs from the first,
  *   kept beside it until a reviewer approves one of them (at most one per match: the

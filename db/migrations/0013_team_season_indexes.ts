@@ -1,8 +1,8 @@
 /**
- * A team's matches of one league season (issue #15): every squad and report checks the
+ * A team's matches of one league season: every squad and report checks the
  * team's suspensions, which reads them (api/data/discipline.ts). Without these, SQLite
- * found them through `matches_league_season`, every match of the league (ten times as
- * many); with them, each half (home, away) is one index range.
+ * found them through `matches_league_season`, every match of the league (many times
+ * as many); with them, each half (home, away) is one index range.
  */
 import { sql, type Kysely } from 'kysely';
 

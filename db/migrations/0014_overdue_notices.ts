@@ -1,5 +1,5 @@
 /**
- * The overdue sweep's memory (issue #15): for each match, the state whose reminder the
+ * The overdue sweep's memory: for each match, the state whose reminder the
  * sweep has sent ('report', or 'review:' and the report's time). Every minute the sweep
  * walked every overdue match of the running seasons and asked, for each one, who should
  * be told and whether they had been: on a large database (69,000 such matches) that was

@@ -1,5 +1,5 @@
 /**
- * Fixtures of a league season (issue #18): a round robin by the circle method. Every
+ * Fixtures of a league season: a round robin by the circle method. Every
  * pair meets once per round (`rounds` 1 or 2), nobody plays twice on one match day, an
  * odd number of teams gives one team a bye each match day, and home and away alternate
  * fairly: in a single round robin each team's home and away counts differ by at most

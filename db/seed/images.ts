@@ -2,7 +2,7 @@
  * Self-contained SVG pictures for the demo: club crests and head-and-shoulders
  * avatars. The app must work with no outside network, so there are no fonts,
  * links or embedded bitmaps — only shapes. Their letters are strokes too
- * (./stroke-font.ts): a picture's <text> cost a phone about 3 ms of layout each.
+ * (./stroke-font.ts): a picture's <text> costs a phone a layout of its own.
  */
 import { strokeText } from './stroke-font';
 

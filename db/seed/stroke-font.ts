@@ -1,8 +1,8 @@
 /**
  * Capital letters and digits drawn as strokes, for the demo's pictures. A browser lays out
- * an SVG picture's <text> in a document of its own, with its own font lookup: on a phone
- * at 4× CPU that was about 3 ms per crest or photo, most of the cost of painting one, and
- * a league table paints twenty (issue #16). The same letters as paths cost nothing to lay
+ * an SVG picture's <text> in a document of its own, with its own font lookup: on a slow
+ * phone that was most of the cost of painting a crest or photo, and a league table
+ * paints twenty. The same letters as paths cost nothing to lay
  * out, and look the same on every device (no font is involved).
  *
  * Glyphs are drawn in a box 10 units tall (the cap height; y grows downwards to the

@@ -52,7 +52,7 @@ async function jsonValidFunction(db: Kysely<any>) {
 /**
  * SQLite's rowid rule for an omitted id: one more than the largest. One function for
  * every such table: a static query per table of ROWID_TABLES (planned once per
- * connection, a third of the cost of a dynamic one), a dynamic one for any other.
+ * connection, cheaper than a dynamic one), a dynamic one for any other.
  */
 const rowidFunction = sql.raw(`CREATE FUNCTION touchline_rowid() RETURNS trigger LANGUAGE plpgsql AS $body$
     BEGIN
