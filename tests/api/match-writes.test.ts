@@ -464,7 +464,7 @@ describe('POST /api/matches/{id}/report', () => {
     });
   });
 
-  it("never overwrites the opponent's pending report: a differing one is kept beside it (issue #20)", async () => {
+  it("never overwrites the opponent's pending report: a differing one is kept beside it", async () => {
     const m7 = t.matchIds.m7;
     expect((await report('otherCoach', m7, M7_REPORT)).status).toBe(200);
     const before = await matchRow(m7);

@@ -1,5 +1,5 @@
 /**
- * Read API throughput (issue #15), printed as ratios measured side by side in one run:
+ * Read API throughput, printed as ratios measured side by side in one run:
  * the real server (a child process) against a raw node:http server answering the same
  * bytes (body and headers), alternating, with autocannon at 50 connections. Then the mixed load (reads,
  * team selections, match reports) with its p50 and p99, and the server's memory idle
@@ -13,7 +13,7 @@
  * PostgreSQL server, then both engines side by side);
  * SERVER_NODE_OPTIONS is handed to the server (e.g. `--import ./profile.mjs`). On the
  * large database, the league table is also timed one request at a time alone and while
- * another client downloads every match (187 MB).
+ * another client downloads every match (a very large answer).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -308,7 +308,7 @@ if (parts.has('reads') || parts.has('mixed')) {
   }
 }
 
-// The same table on PostgreSQL (issue #17): a real server started here from the
+// The same table on PostgreSQL: a real server started here from the
 // machine's binaries, one instance of Touchline on it, then both engines side by side.
 if (parts.has('postgres')) {
   if (!postgresAvailable()) console.log('\nPostgreSQL: skipped, no PostgreSQL binaries');
@@ -392,7 +392,7 @@ const SEQUENTIAL_WARM = 200;
 /**
  * `count` requests to `url`, one after another over one keep-alive connection, timed by a
  * client in its own process: this one has just run minutes of autocannon, and measured
- * in-process the same server's p99s crept from 1 ms to 7–17 ms over a run while a fresh
+ * in-process the same server's p99s crept up over a run while a fresh
  * process measured none of that (decision 0017). Latencies in ms, sorted.
  */
 async function sequentialClient(url: string, count: number): Promise<number[]> {
@@ -550,8 +550,8 @@ async function downloadWhole(url: string, encoding: string): Promise<{ bytes: nu
 
 /**
  * The league table, one request at a time, alone and while another client downloads
- * every match of the database (`GET /api/matches`, 187 MB): built in one go, that list
- * held every other request for seconds (decision 0017).
+ * every match of the database (`GET /api/matches`, a very large answer): built in one
+ * go, that list held every other request for seconds (decision 0017).
  */
 async function besideTheWholeList(server: TestServer, table: string): Promise<void> {
   const cells = [36, 10, 8, 8, 9, 16];

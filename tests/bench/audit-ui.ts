@@ -5,7 +5,7 @@
  * accessibility and best practices in one run per page, with Lighthouse's default mobile
  * throttling: simulated slow 4G and a 4× slower CPU), then axe-core over every screen as
  * a visitor, the demo coach and the super admin (tests/e2e/screens.ts, the screens the
- * accessibility test checks), and prints the tables. Figures that miss issue #16's
+ * accessibility test checks), and prints the tables. Figures that miss the app's
  * targets are starred (perf ≥ 95, FCP ≤ 1500 ms, LCP ≤ 2000 ms, TBT ≤ 150 ms,
  * CLS ≤ 0.02, accessibility and best practices 100). It never fails on a score: it exits
  * 1 only when it could not measure. Builds the app first when dist/ is missing or older
@@ -70,7 +70,7 @@ interface LighthouseRow {
   failed: string[];
 }
 
-/** Issue #16's targets; a figure that misses one is starred in the table. */
+/** The app's targets; a figure that misses one is starred in the table. */
 const TARGETS = {
   performance: (value: number) => value >= 95,
   fcp: (value: number) => value <= 1500,

@@ -1,5 +1,5 @@
 /**
- * A large, deterministic database for read benchmarks and query-plan tests (issue #15):
+ * A large, deterministic database for read benchmarks and query-plan tests:
  * 500 leagues of 20 teams (10,000 teams), 20 players a team (200,000 players), a coach
  * with an account for every team, and a double round robin per league (190,000
  * matches, 100,000 of them approved) with squads of 14 a side and goal, assist and
@@ -231,9 +231,10 @@ function sideEvents(prng: Prng, squad: readonly PlayerRow[], score: number): Sid
 
 /**
  * Fills a freshly migrated database. Foreign keys are off and the data-version triggers
- * of migration 0002 are set aside while it runs (a bump per row would double the time);
- * both come back before it returns, and every other trigger (search indexes, say) keeps
- * firing. Ends with ANALYZE, as a production database that was analysed would.
+ * of migration 0002 are set aside while it runs (a bump per row would slow it down
+ * markedly); both come back before it returns, and every other trigger (search indexes,
+ * say) keeps firing. Ends with ANALYZE, as a production database that was analysed
+ * would.
  */
 export async function fillBigDatabase(sqlite: SQLite.Database, scale = 1): Promise<BigDbSummary> {
   const started = performance.now();
@@ -590,7 +591,7 @@ export function bigDatabaseFile(scale = 1): string {
   return path.join(os.tmpdir(), `touchline-big-v${BIG_DB_VERSION}-m${migrationsTag()}${scaleTag}.db`);
 }
 
-/** Older generations of the same scale (another version or other migrations): ~700 MB each. */
+/** Older generations of the same scale (another version or other migrations): each a full-size file. */
 function removeStaleFiles(current: string): void {
   const dir = path.dirname(current);
   const scaleTag = /(-s[\d.]+)?\.db$/.exec(path.basename(current))?.[1] ?? '';

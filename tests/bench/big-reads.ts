@@ -4,7 +4,7 @@
  * rotating over 20 real ids of its kind so the figure is not one lucky row. The first
  * call for each id is timed apart (a first read: nothing of that id remembered yet),
  * then 200 calls are timed warm. Prints the warm p50 and p99, the first reads' median
- * and worst, and the body size per endpoint against the issue #15 target (p99 ≤ 10 ms).
+ * and worst, and the body size per endpoint against the read target (p99 ≤ 10 ms).
  * It reports; it never fails on timing.
  * BIG_READS_ITERATIONS changes the count; a route filter as argument runs only matching rows.
  */

@@ -1,5 +1,5 @@
 /**
- * The long reliability run (issue #8): 20,000 bad inputs, 100 SIGKILLs under write
+ * The long reliability run: 20,000 bad inputs, 100 SIGKILLs under write
  * load, 60 s of mixed load at 50 connections, the security checks and the backup.
  * `npm test` runs the short variant of the same suite.
  */

@@ -1,5 +1,5 @@
 /**
- * Search at size (issue #15): 500 leagues, 10,000 teams and 200,000 players (a few
+ * Search at size: 500 leagues, 10,000 teams and 200,000 players (a few
  * percent of them without a team) with first and last names from mixed pools, accents
  * included, in a temporary database migrated as the server would. Prints p50 and p99
  * of searchByName per term (one, two and three or more characters, accented, rare and

@@ -1,5 +1,5 @@
 /**
- * Issue #17: no engine-specific SQL outside db/. Every SQL text under api/ (sql`…`
+ * No engine-specific SQL outside db/. Every SQL text under api/ (sql`…`
  * templates and string literals that hold a statement) is read for SQLite-only and
  * PostgreSQL-only spellings; what differs between the engines lives in db/
  * (dialect-sql.ts, search-index.ts, introspect.ts, the migrations).

@@ -1,6 +1,6 @@
 /**
  * No statement the API issues scans a table whose size grows with the whole database
- * (issue #15). The data modules' statements are captured as the app really issues them
+ *. The data modules' statements are captured as the app really issues them
  * (every public read, a few variants of each, and the staff writes) and each one is run
  * through EXPLAIN QUERY PLAN, with its parameters, as SQLite would plan it on the big
  * database of tests/bench/big-db.ts: a SCAN (a covering-index scan too), a skip-scan, an

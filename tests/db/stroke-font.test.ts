@@ -1,6 +1,6 @@
 /**
  * The demo pictures' letters are strokes (db/seed/stroke-font.ts), not <text>: a
- * picture's text cost a phone about 3 ms of layout each (issue #16).
+ * picture's text costs a phone a layout of its own.
  */
 import { describe, expect, it } from 'vitest';
 import { avatarSvg, crestSvg } from '../../db/seed/images';

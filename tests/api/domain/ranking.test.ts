@@ -206,7 +206,7 @@ describe('every tie-breaker decides on its own', () => {
 });
 
 describe('the default rules', () => {
-  it('are the contract of issue #18', () => {
+  it('are the contract of the league rules', () => {
     expect(DEFAULT_RULES).toEqual({
       points: { win: 3, draw: 1, loss: 0 },
       tiebreakers: [

@@ -1,6 +1,6 @@
 /**
  * HTTP measurement helpers for the benchmarks: autocannon as the load generator (the
- * in-process generator tops out near 10k req/s and flatters a ratio), a raw node:http
+ * in-process generator tops out below the server and flatters a ratio), a raw node:http
  * server answering fixed bytes as the baseline, and the server process's CPU time and
  * memory from /proc.
  */

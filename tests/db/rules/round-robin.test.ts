@@ -1,4 +1,4 @@
-/** The fixture generator (issue #18): a round robin by the circle method, checked as properties. */
+/** The fixture generator: a round robin by the circle method, checked as properties. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { roundRobin } from '../../../db/rules/round-robin';

@@ -311,7 +311,7 @@ describe('the Match Report tab', () => {
     expect(submitButton()).toBeDisabled();
   });
 
-  it("answers the opponent's pending report: the same result confirms it at once (issue #20)", async () => {
+  it("answers the opponent's pending report: the same result confirms it at once", async () => {
     useTinyLeagueClock();
     await openTab(coachOf('north.town'));
     const user = await chooseMatch(id('m5'));
@@ -471,7 +471,7 @@ describe('the Match Report tab', () => {
   });
 });
 
-describe('cards in the Match Report (issue #19)', () => {
+describe('cards in the Match Report', () => {
   const ALL_PLAYERS = ['Keeper', 'Defender', 'Midfielder', 'Forward'].flatMap((role) => [
     `West Rangers ${role}`,
     `East United ${role}`,

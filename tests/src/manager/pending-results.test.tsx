@@ -315,7 +315,7 @@ describe('Pending Results tab', () => {
     expect(within(dialog).getByText('No goalkeepers recorded')).toBeInTheDocument();
   });
 
-  it('shows the cards of the report, a second yellow as a sending-off, a yellow then a red as both (issue #19)', async () => {
+  it('shows the cards of the report, a second yellow as a sending-off, a yellow then a red as both', async () => {
     useTinyLeagueClock();
     const { db } = api.app.connection;
     const m5 = api.app.matchIds.m5;

@@ -305,7 +305,7 @@ describe('the Team Selection tab', () => {
     expect(screen.queryByRole('button', { name: 'Save Team Selection' })).not.toBeInTheDocument();
   });
 
-  describe('suspended players (issue #19)', () => {
+  describe('suspended players', () => {
     const forward = () => screen.getByRole('checkbox', { name: 'North Town Forward (#9, Forward)' });
     const midfielder = () => screen.getByRole('checkbox', { name: 'North Town Midfielder (#8, Midfielder)' });
 

@@ -189,7 +189,7 @@ describe('the match page', () => {
     expect(await namesIn('North Town Squad')).toEqual(['North Town Keeper', 'North Town Forward']);
   });
 
-  it('lists the cards per team, a second yellow as a sending-off (issue #19)', async () => {
+  it('lists the cards per team, a second yellow as a sending-off', async () => {
     useTinyLeagueClock();
     const { db } = api.app.connection;
     const m4 = id('m4'); // West Rangers 1-1 North Town, approved

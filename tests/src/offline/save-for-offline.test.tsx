@@ -52,7 +52,7 @@ describe('the Save for offline button', () => {
     expect(screen.queryByRole('button', { name: 'Save for offline' })).not.toBeInTheDocument();
   });
 
-  it('is in the header from its first render, so it moves nothing when it comes (issue #16)', async () => {
+  it('is in the header from its first render, so it moves nothing when it comes', async () => {
     withServiceWorker();
     await renderRoute('/team/south.city', { api });
     await screen.findByRole('heading', { level: 1, name: 'South City' });
@@ -139,7 +139,7 @@ function offlineWithWorker(): void {
   );
 }
 
-describe('suspensions in the offline pack (issue #19)', () => {
+describe('suspensions in the offline pack', () => {
   it('are saved with the team, and Team Selection greys the banned players from them offline', async () => {
     useTinyLeagueClock();
     await addSuspensions(api);
