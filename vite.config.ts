@@ -166,6 +166,10 @@ const ENGINE_INDEPENDENT_FILES = [
 ];
 
 const TEST_PROJECTS: ViteUserConfig['test'] = {
+  // Vitest's default leaves one of a machine's cores to itself, so on two cores it would
+  // run one file at a time; its own process does little while the files run, and the
+  // PostgreSQL files mostly wait on their server.
+  maxWorkers: 2,
   projects: [
     {
       extends: true,
@@ -245,7 +249,9 @@ const TEST_PROJECTS: ViteUserConfig['test'] = {
         globalSetup: ['tests/setup/seeded-data.ts'],
         testTimeout: 60_000,
         hookTimeout: 120_000,
-        fileParallelism: false,
+        // Two files at a time: each has its own server, data folder and browser profile on
+        // free ports, and a browser test spends most of its time waiting on pages.
+        fileParallelism: true,
       },
     },
   ],

@@ -94,7 +94,8 @@ const searchOpen = async (page: Page) => {
 };
 
 const notificationsOpen = async (page: Page) => {
-  await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+  // The bell's name gains the unread count once it has loaded ("Notifications, 2 unread").
+  await page.getByRole('button', { name: /^Notifications/ }).click();
   await page.getByRole('region', { name: 'Notifications' }).waitFor();
 };
 
