@@ -32,6 +32,15 @@ const api = withApiMock({ perTest: true });
 
 const TABLE = '/api/leagues/tl-26/table';
 
+/**
+ * The banner's grace before it shows an age is a timeout: advanced rather than waited out.
+ * Only timeouts are faked, and they still run in real time, so the API, the stores and
+ * React go on as before.
+ */
+function graceOnFakeTimers(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+}
+
 /** The league table as the worker would answer it from its store, stored `ageMs` ago. */
 function storedTable(ageMs: number, revalidating: boolean, teamName = 'North Town') {
   api.server.use(
@@ -87,10 +96,12 @@ describe('offline banner and freshness', () => {
   });
 
   it('online, shows the age only while the check with the server takes long, and drops it when confirmed', async () => {
+    graceOnFakeTimers();
     storedTable(3 * 3_600_000, true);
     await renderRoute('/leagues/tl-26', { api });
     await screen.findByText('North Town');
     expect(screen.queryByText(/^Last updated/)).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(4_000));
     expect(
       await screen.findByText('Last updated 3 hours ago', undefined, { timeout: 4000 }),
     ).toBeInTheDocument();
@@ -99,10 +110,11 @@ describe('offline banner and freshness', () => {
   });
 
   it('online, says nothing of an answer stored within the last minute', async () => {
+    graceOnFakeTimers();
     storedTable(20_000, true);
     await renderRoute('/leagues/tl-26', { api });
     await screen.findByText('North Town');
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await act(() => vi.advanceTimersByTimeAsync(2_500));
     expect(screen.queryByText(/^Last updated/)).not.toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
