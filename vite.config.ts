@@ -208,8 +208,9 @@ const TEST_PROJECTS: ViteUserConfig['test'] = {
         fileParallelism: false,
       },
     },
-    // The API, reliability and security suites again on a real PostgreSQL server that
-    // tests/setup/postgres.ts starts (issue #17). Files about SQLite itself stay out.
+    // The tests whose answers come from the database again, on a real PostgreSQL server
+    // that tests/setup/postgres.ts starts (POSTGRES_UNIT_FILES and the lists after it say
+    // which). Files about SQLite itself, and those the engine cannot change, stay out.
     {
       extends: true,
       test: {
