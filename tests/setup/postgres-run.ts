@@ -1,5 +1,5 @@
 /**
- * `npm run test:postgres`: the API, reliability and security suites on a real
+ * `npm run test:postgres`: the tests that read or write the database on a real
  * PostgreSQL server (vitest projects unit-pg and reliability-pg), when this machine
  * has PostgreSQL's binaries; otherwise it says so and passes (`.ci/run` installs them,
  * so CI always runs both engines). TOUCHLINE_REQUIRE_POSTGRES=1 makes their absence an error.
