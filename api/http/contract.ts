@@ -152,6 +152,12 @@ export function cachedRead(caching: ReadCaching): { [READ_CACHING]: ReadCaching 
 
 type Schema = z.ZodType | { $ref: string } | Record<string, unknown>;
 
+/** A required JSON request body, validated by the declared schema. */
+export const jsonBody = <Body extends z.ZodType>(schema: Body) => ({
+  content: { 'application/json': { schema } },
+  required: true,
+});
+
 /** A JSON answer. */
 export const json = (schema: Schema, description = 'OK') => ({
   description,

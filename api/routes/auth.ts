@@ -28,6 +28,7 @@ import {
   endpoint,
   errors,
   json,
+  jsonBody,
   PUBLIC,
   read,
   readAnswer,
@@ -70,11 +71,6 @@ const registerBody = z.strictObject({
 });
 const changePasswordBody = z.strictObject({ current_password: givenPassword, new_password: newPassword });
 const refreshBody = z.object({ token: z.string({ error: 'is required' }).min(1, 'is required').max(4096) });
-
-const jsonBody = <Schema extends z.ZodType>(schema: Schema) => ({
-  content: { 'application/json': { schema } },
-  required: true,
-});
 
 function tooMany(retryAfterSeconds: number, what = 'sign-in'): never {
   const minutes = Math.ceil(retryAfterSeconds / 60);

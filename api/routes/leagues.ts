@@ -47,7 +47,17 @@ import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { calendarRead } from '../http/calendar';
-import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG, write } from '../http/contract';
+import {
+  endpoint,
+  errors,
+  json,
+  jsonBody,
+  read,
+  readAnswer,
+  resourceRouter,
+  TAG,
+  write,
+} from '../http/contract';
 import { csvBody, csvDownload, importAnswer, readImport } from '../http/csv';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
 import { leagueParam, requireLeague, requireLeagueSeason } from '../http/params';
@@ -264,11 +274,6 @@ const leagueRead = (schema: Parameters<typeof readAnswer>[0]) => ({
 
 /** A super admin's write answers 403 to anyone else (write adds what writeTransaction may answer). */
 const SUPER_ADMIN_ERRORS = errors({ 403: 'Not a super admin' });
-
-const jsonBody = <Schema extends z.ZodType>(schema: Schema) => ({
-  content: { 'application/json': { schema } },
-  required: true,
-});
 
 // ---------------------------------------------------------------------------------
 // Routes

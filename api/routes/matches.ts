@@ -17,7 +17,17 @@ import { matchMoved } from '../domain/notification-text';
 import { SCORE_MAX } from '../domain/report-rules';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG, write } from '../http/contract';
+import {
+  endpoint,
+  errors,
+  json,
+  jsonBody,
+  read,
+  readAnswer,
+  resourceRouter,
+  TAG,
+  write,
+} from '../http/contract';
 import { matchReports, reportResult, review, reviewBody } from '../http/match-review';
 import { nextKickoff } from '../http/next-kickoff';
 import { tell } from '../http/notify';
@@ -137,7 +147,7 @@ const scheduleMatch = write({
   middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
   request: {
     params: z.object({ matchId }),
-    body: { content: { 'application/json': { schema: scheduleBody } }, required: true },
+    body: jsonBody(scheduleBody),
   },
   responses: {
     200: json(MatchSchema, 'The match as it is now'),
@@ -186,7 +196,7 @@ const reportResultRoute = write({
   middleware: [requireUser, writeTransaction] as const,
   request: {
     params: z.object({ id: matchId }),
-    body: { content: { 'application/json': { schema: reportBody } }, required: true },
+    body: jsonBody(reportBody),
   },
   responses: {
     200: json(ReportAnswerSchema, 'Reported: the match, and what the report did'),

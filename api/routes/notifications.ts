@@ -15,7 +15,17 @@ import {
 } from '../data/notifications';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG, write } from '../http/contract';
+import {
+  endpoint,
+  errors,
+  json,
+  jsonBody,
+  read,
+  readAnswer,
+  resourceRouter,
+  TAG,
+  write,
+} from '../http/contract';
 import { jsonRead } from '../http/read';
 import { rowIdParam } from '../http/validate';
 import { writeTransaction } from '../http/write';
@@ -89,7 +99,7 @@ const updateNotificationSettings = write({
   description: 'The list replaces the previous one',
   middleware: [requireUser, writeTransaction] as const,
   request: {
-    body: { content: { 'application/json': { schema: settingsBody } }, required: true },
+    body: jsonBody(settingsBody),
   },
   responses: {
     200: json(NotificationSettingsSchema, 'The muted kinds now'),

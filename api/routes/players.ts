@@ -13,7 +13,17 @@ import { playerMetrics } from '../data/stats';
 import { findPlayer } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG, write } from '../http/contract';
+import {
+  endpoint,
+  errors,
+  json,
+  jsonBody,
+  read,
+  readAnswer,
+  resourceRouter,
+  TAG,
+  write,
+} from '../http/contract';
 import { nextKickoff } from '../http/next-kickoff';
 import { holdUntil, jsonRead } from '../http/read';
 import {
@@ -84,7 +94,7 @@ const updatePlayerRoute = write({
   middleware: [requireUser, staffRoles, writeTransaction],
   request: {
     params: z.object({ userId: playerId }),
-    body: { content: { 'application/json': { schema: placementBody } }, required: true },
+    body: jsonBody(placementBody),
   },
   responses: {
     200: json(RosterPlayerSchema, 'The player as they are now'),

@@ -8,7 +8,17 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../auth/middleware';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG, write } from '../http/contract';
+import {
+  endpoint,
+  errors,
+  json,
+  jsonBody,
+  read,
+  readAnswer,
+  resourceRouter,
+  TAG,
+  write,
+} from '../http/contract';
 import { jsonRead } from '../http/read';
 import { writeTransaction } from '../http/write';
 import { deleteSubscription, saveSubscription } from '../push/subscriptions';
@@ -98,7 +108,7 @@ const subscribePush = write({
   description: 'The body is PushSubscription.toJSON(). An endpoint another user had moves to this one',
   middleware: [requireUser, writeTransaction] as const,
   request: {
-    body: { content: { 'application/json': { schema: subscriptionBody } }, required: true },
+    body: jsonBody(subscriptionBody),
   },
   responses: {
     201: json(z.strictObject({ endpoint: z.string() }), 'Subscribed'),
@@ -114,7 +124,7 @@ const unsubscribePush = write({
   description: "Only the caller's own subscription is removed; an unknown endpoint answers 204 too",
   middleware: [requireUser, writeTransaction] as const,
   request: {
-    body: { content: { 'application/json': { schema: unsubscribeBody } }, required: true },
+    body: jsonBody(unsubscribeBody),
   },
   responses: {
     204: { description: 'Unsubscribed' },

@@ -31,7 +31,17 @@ import {
 import { revokeUserSessions } from '../data/sessions';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG, write } from '../http/contract';
+import {
+  endpoint,
+  errors,
+  json,
+  jsonBody,
+  read,
+  readAnswer,
+  resourceRouter,
+  TAG,
+  write,
+} from '../http/contract';
 import { jsonRead } from '../http/read';
 import { idParam, positiveIntParam } from '../http/validate';
 import { audit, writeTransaction } from '../http/write';
@@ -55,7 +65,7 @@ const rowBody = z
     'must be a JSON object of column values',
   )
   .meta({ type: 'object', description: 'column values' });
-const rowBodyRequest = { content: { 'application/json': { schema: rowBody } }, required: true };
+const rowBodyRequest = jsonBody(rowBody);
 
 /**
  * A column's value, text or a number, or null. Its document schema is spelled out: the

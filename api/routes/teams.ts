@@ -39,7 +39,17 @@ import { isSquadLocked, SQUAD_LOCKED, squadListProblem, squadMembersRefusal } fr
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { calendarRead } from '../http/calendar';
-import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG, write } from '../http/contract';
+import {
+  endpoint,
+  errors,
+  json,
+  jsonBody,
+  read,
+  readAnswer,
+  resourceRouter,
+  TAG,
+  write,
+} from '../http/contract';
 import { csvBody, csvDownload, importAnswer, readImport } from '../http/csv';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
 import { nextKickoff } from '../http/next-kickoff';
@@ -372,7 +382,7 @@ const createTeamRoute = write({
   description: 'super_admin; the id is made from the name',
   middleware: [requireUser, requireRoles('super_admin'), writeTransaction],
   request: {
-    body: { content: { 'application/json': { schema: teamBody } }, required: true },
+    body: jsonBody(teamBody),
   },
   responses: { 201: json(TeamSchema, 'Created'), ...errors({ 403: SUPER_ADMIN_ONLY }) },
 });
@@ -402,7 +412,7 @@ const addPlayerRoute = write({
   middleware: [requireUser, staffRoles, writeTransaction],
   request: {
     params: teamParam,
-    body: { content: { 'application/json': { schema: playerBody } }, required: true },
+    body: jsonBody(playerBody),
   },
   responses: {
     201: json(RosterPlayerSchema, 'Added'),
@@ -474,7 +484,7 @@ const saveSquadRoute = write({
   middleware: [requireUser, writeTransaction],
   request: {
     params: squadParam,
-    body: { content: { 'application/json': { schema: squadBody } }, required: true },
+    body: jsonBody(squadBody),
   },
   responses: {
     200: json(SquadSchema, 'Saved'),
