@@ -66,7 +66,7 @@ export function createApp(db: DB, options: AppOptions, readCache: ReadCache | nu
     .use(securityHeaders)
     .route('/api', api)
     // Pages for club websites, read through the API in process.
-    .route('/embed', embedRoutes(api))
+    .route('/embed', embedRoutes(api, resolved))
     // Unknown API paths answer JSON, never the app shell.
     .all('/api/*', notFound);
   app.onError(onError);

@@ -1,12 +1,14 @@
 /**
  * The one error path: every failure becomes JSON `{ "detail": "…" }` with its status.
  * Handlers throw HTTPException (or the `fail` shorthand); anything else is a bug,
- * logged and answered with a 500 that reveals nothing.
+ * logged and answered with a 500 that reveals nothing. Every 403 passes here, so it is
+ * logged here, once, with who asked and from where.
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isUnstorableText } from '../db/postgres';
+import { securityEvent } from './log';
 
 export function fail(status: ContentfulStatusCode, detail: string, headers?: Record<string, string>): never {
   throw new HTTPException(status, {
@@ -24,6 +26,7 @@ export function onError(error: Error, c: Context): Response {
   if (error instanceof HTTPException && error.status === 415) return c.json({ detail: JSON_REQUIRED }, 400);
   if (error instanceof HTTPException) {
     const status = error.status;
+    if (status === 403) securityEvent(c, 'forbidden', { detail: error.message }, 'warn');
     // A response built by a middleware (e.g. with headers) is passed through as is.
     if (error.res && error.res.headers.get('content-type')?.includes('application/json')) return error.res;
     const detail = error.message || defaultDetail(status);

@@ -24,6 +24,7 @@ import {
   seedDemoLeague,
 } from '../db/seed/demo-league';
 import { createApp } from './app';
+import { emailTaken } from './data/users';
 import { startHousekeeping, startOverdueSweep } from './periodic';
 import { createPushSender } from './push/sender';
 import { sharedVapidPair, type VapidKeyPair } from './push/vapid';
@@ -40,12 +41,30 @@ export const SERVER_ENTRY_FILE = fileURLToPath(new URL('../dist-server/entry-ser
 export interface RunningServer {
   url: string;
   port: number;
+  /** Whether the demo league's accounts (their password is published) are in the database. */
+  demo: boolean;
   connection: Connection;
   readCache: ReadCache;
   close(): Promise<void>;
 }
 
 type Log = (line: string) => void;
+
+/** Whether any demo account exists: anyone who reads the README can sign in as it. */
+export async function hasDemoAccounts(connection: Connection): Promise<boolean> {
+  for (const account of DEMO_ACCOUNTS) {
+    if (await emailTaken(connection.db, account.email)) return true;
+  }
+  return false;
+}
+
+/**
+ * HOST, else every interface, except with the demo league: its accounts' password is
+ * published, so it is reachable from this machine only unless HOST says otherwise.
+ */
+export function listenHost(config: Pick<Config, 'host'>, demo: boolean): string {
+  return config.host ?? (demo ? '127.0.0.1' : '0.0.0.0');
+}
 
 /** Fills an empty database: the demo league outside production, the first admin in it. */
 export async function prepareData(connection: Connection, config: Config, log: Log): Promise<void> {
@@ -133,8 +152,10 @@ export async function startServer(config: Config, log: Log = console.log): Promi
   let jwtSecret: string;
   let vapidKeys: VapidKeyPair;
   let readCache: ReadCache;
+  let demo: boolean;
   try {
     await prepareData(connection, config, log);
+    demo = await hasDemoAccounts(connection);
     jwtSecret = config.jwtSecret ?? (await sharedJwtSecret(connection.db));
     vapidKeys = config.vapidKeys ?? (await sharedVapidPair(connection.db));
     readCache = new ReadCache({
@@ -158,6 +179,7 @@ export async function startServer(config: Config, log: Log = console.log): Promi
       imagesDir: config.imagesDir,
       allowPrivateFeedTargets: config.feedsAllowPrivate,
       trustProxy: config.trustProxy,
+      publicUrl: config.publicUrl,
     },
     readCache,
   );
@@ -172,10 +194,17 @@ export async function startServer(config: Config, log: Log = console.log): Promi
 
   // Public reads already built are answered before Hono (api/http/read-cache.ts).
   // New searches past a client's budget are refused there too, before any work is done.
-  const listener = getRequestListener(app.fetch, { hostname: config.host });
+  const host = listenHost(config, demo);
+  if (demo && config.host === null) {
+    log(
+      'The demo league is seeded, with a published password: listening on 127.0.0.1 only. ' +
+        'Set HOST (e.g. HOST=0.0.0.0) to accept connections from other machines.',
+    );
+  }
+  const listener = getRequestListener(app.fetch, { hostname: host });
   const budget = searchBudget({ trustProxy: config.trustProxy });
   const server = http.createServer(readCache.wrap(budget(listener)));
-  server.listen(config.port, config.host);
+  server.listen(config.port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -183,11 +212,12 @@ export async function startServer(config: Config, log: Log = console.log): Promi
   const { port } = server.address() as AddressInfo;
   const sweep = startOverdueSweep(connection.db, onNotified, log);
   const housekeeping = startHousekeeping(connection.db, log);
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   let closing: Promise<void> | null = null;
   return {
     url: `http://${shownHost}:${port}`,
     port,
+    demo,
     connection,
     readCache,
     close() {
@@ -229,7 +259,7 @@ export async function main(): Promise<void> {
     process.exit(1);
   }
   console.log(`Touchline is running at ${running.url}`);
-  if (config.env !== 'production') {
+  if (running.demo) {
     console.log(`Demo accounts (password "${DEMO_PASSWORD}"):`);
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(28)} ${account.description}`);
   }

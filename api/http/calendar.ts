@@ -1,6 +1,6 @@
 /**
  * A calendar feed's answer (iCalendar, RFC 5545) with its ETag, for the league and team
- * feeds: the links to match pages are absolute, built from the request's own origin.
+ * feeds: the links to match pages are absolute, on the configured public address.
  */
 import type { Context } from 'hono';
 import { matchEvent, writeCalendar, type CalendarEvent, type CalendarMatch } from '../domain/icalendar';
@@ -9,16 +9,12 @@ import { CACHE } from './cache';
 import { readResponse } from './read';
 
 /**
- * Where the app is served, for the links to match pages: the request's origin, with the
- * scheme a trusted proxy says the client used (TLS usually ends at the proxy).
+ * Where people reach the app (PUBLIC_URL), for absolute links. Never the request's Host
+ * or X-Forwarded-* headers: whoever sends the request writes those, and a link built
+ * from them could point a calendar's or an embed's readers at any site.
  */
-export function originOf(c: Context<AppEnv>): string {
-  const url = new URL(c.req.url);
-  if (c.get('options').trustProxy) {
-    const proto = c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim().toLowerCase();
-    if (proto === 'https' || proto === 'http') url.protocol = `${proto}:`;
-  }
-  return url.origin;
+export function publicOrigin(options: { publicUrl: string }): string {
+  return options.publicUrl.replace(/\/+$/, '');
 }
 
 export function calendarRead(
@@ -26,7 +22,7 @@ export function calendarRead(
   name: string,
   matches: readonly CalendarMatch[],
 ): Response | Promise<Response> {
-  const origin = originOf(c);
+  const origin = publicOrigin(c.get('options'));
   const events = matches
     .map((match) => matchEvent(match, origin))
     .filter((event): event is CalendarEvent => event !== null);

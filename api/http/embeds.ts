@@ -9,6 +9,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { isTimeZone } from '../domain/fixture-plan';
 import type { LeagueTableDto, MatchDto } from '../schemas';
+import { publicOrigin } from './calendar';
 import { readResponse } from './read';
 import { cachedReadsOf } from './read-cache';
 
@@ -174,9 +175,14 @@ function options(query: Record<string, string>): { theme: Theme; timeZone: strin
  * The embed pages, reading the API in process so they show exactly what the app does:
  * through the server's read cache (`cachedReadsOf`), like a browser's reads, so an answer
  * already built is not built again; without one (an app without the server), through
- * `api`, the app's own API router (its paths have no /api prefix).
+ * `api`, the app's own API router (its paths have no /api prefix). Their links out are
+ * on `publicUrl` (PUBLIC_URL), never on the Host the request names.
  */
-export function embedRoutes(api: { request(path: string): Response | Promise<Response> }): Hono {
+export function embedRoutes(
+  api: { request(path: string): Response | Promise<Response> },
+  { publicUrl }: { publicUrl: string },
+): Hono {
+  const origin = publicOrigin({ publicUrl });
   const read = async <T>(c: Context, path: string): Promise<T | null> => {
     const cached = cachedReadsOf(c);
     const response = await (cached === null ? api.request(path) : cached(`/api${path}`));
@@ -193,7 +199,6 @@ export function embedRoutes(api: { request(path: string): Response | Promise<Res
       );
       const table = league && (await read<LeagueTableDto>(c, `/leagues/${id}/table`));
       if (!league || !table) return problemPage(404, 'League not found');
-      const origin = new URL(c.req.url).origin;
       const html = tableEmbed(
         league,
         table,
@@ -210,7 +215,6 @@ export function embedRoutes(api: { request(path: string): Response | Promise<Res
       const matches =
         team && (await read<MatchDto[]>(c, `/matches?team_id=${id}&future=true&limit=${MAX_FIXTURES}`));
       if (!team || !matches) return problemPage(404, 'Team not found');
-      const origin = new URL(c.req.url).origin;
       const html = fixturesEmbed(
         team,
         matches,

@@ -10,6 +10,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRateLimiter } from '../auth/rate-limit';
+import type { TrustProxy } from '../config';
 import { addressOf } from './client-address';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -17,8 +18,8 @@ export interface SearchBudgetOptions {
   /** searches per client address in each window */
   max?: number;
   windowMs?: number;
-  /** take the address from X-Forwarded-For (behind a proxy you run) */
-  trustProxy?: boolean;
+  /** the proxies in front (TRUST_PROXY): the address is then read from X-Forwarded-For */
+  trustProxy?: TrustProxy;
   clock?: () => number;
   /** how long a refusal waits before it is sent (default 250 ms) */
   refusalDelayMs?: number;
@@ -45,7 +46,7 @@ export function searchBudget(options: SearchBudgetOptions = {}): (listener: List
       return listener(req, res);
     }
     const { allowed, retryAfterSeconds } = limiter.hit(
-      addressOf(req.headers['x-forwarded-for'], req.socket.remoteAddress, options.trustProxy ?? false),
+      addressOf(req.headers['x-forwarded-for'], req.socket.remoteAddress, options.trustProxy ?? 0),
       clock(),
     );
     if (allowed) return listener(req, res);

@@ -102,7 +102,7 @@ describe('POST /api/auth/login', () => {
 
     const proxied = await makeTinyLeagueApp({
       now: () => clock,
-      trustProxy: true,
+      trustProxy: 1,
       loginLimit: { max: 2, windowMs: 60_000 },
     });
     try {

@@ -105,7 +105,7 @@ describe('GET /api/leagues/{leagueId}/calendar.ics', () => {
       startZone: 'UTC',
       sequence: 0,
       status: 'CONFIRMED',
-      url: `http://localhost/match/${ids.m1}`,
+      url: `http://localhost:3000/match/${ids.m1}`,
       stamp: expect.any(String),
     });
     for (const event of answer.events) {
@@ -134,9 +134,9 @@ describe('GET /api/leagues/{leagueId}/calendar.ics', () => {
     expect(after.headers.get('etag')).not.toBe(answer.headers.get('etag'));
   });
 
-  it('links each event to its match page on the origin the feed was asked from', async () => {
+  it('links each event to its match page on the public address, whatever origin the feed was asked from', async () => {
     const answer = await feed('https://fixtures.example.org/api/leagues/tl-26/calendar.ics');
-    expect(eventOf(answer, t.matchIds.m3)?.url).toBe(`https://fixtures.example.org/match/${t.matchIds.m3}`);
+    expect(eventOf(answer, t.matchIds.m3)?.url).toBe(`http://localhost:3000/match/${t.matchIds.m3}`);
   });
 
   it('reads a colon-prefixed league id as the id after the colon', async () => {
@@ -324,18 +324,22 @@ describe('the wire form', () => {
 });
 
 describe('behind a proxy', () => {
-  const trusted = withFixture(() => makeTinyLeagueApp({ trustProxy: true }));
+  const trusted = withFixture(() =>
+    makeTinyLeagueApp({ trustProxy: 1, publicUrl: 'https://league.example.org/' }),
+  );
   const path = 'http://fixtures.example.org/api/teams/north.town/calendar.ics';
   const urls = async (app: { request(path: string, init: RequestInit): Response | Promise<Response> }) => {
-    const response = await app.request(path, { headers: { 'X-Forwarded-Proto': 'https' } });
+    const response = await app.request(path, {
+      headers: { 'X-Forwarded-Proto': 'http', 'X-Forwarded-Host': 'evil.example' },
+    });
     return (await response.text()).match(/^URL:.*$/gm) ?? [];
   };
 
-  it('links with the scheme a trusted proxy names, and ignores the header otherwise', async () => {
+  it("links on the public address, never the request's host or a proxy's X-Forwarded-* headers", async () => {
     const behind = await urls(trusted.app);
     expect(behind.length).toBe(4);
-    for (const url of behind) expect(url).toMatch(/^URL:https:\/\/fixtures\.example\.org\/match\/\d+$/);
-    for (const url of await urls(t.app)) expect(url).toMatch(/^URL:http:\/\/fixtures\.example\.org\//);
+    for (const url of behind) expect(url).toMatch(/^URL:https:\/\/league\.example\.org\/match\/\d+$/);
+    for (const url of await urls(t.app)) expect(url).toMatch(/^URL:http:\/\/localhost:3000\/match\/\d+$/);
   });
 
   it("is never kept by the server's read cache, which keys answers by path alone", () => {

@@ -23,7 +23,8 @@ describe('configuration', () => {
     expect(config).toMatchObject({
       env: 'development',
       port: 3000,
-      host: '0.0.0.0',
+      // The server chooses: every interface, or 127.0.0.1 with the demo league.
+      host: null,
       dataDir,
       databaseFile: path.join(dataDir, 'touchline.db'),
       imagesDir: path.join(dataDir, 'images'),
@@ -66,9 +67,9 @@ describe('configuration', () => {
 
   it('reads the yes/no flags', () => {
     const dataDir = tempDir();
-    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ trustProxy: false, feedsAllowPrivate: false });
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ trustProxy: 0, feedsAllowPrivate: false });
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true', FEEDS_ALLOW_PRIVATE: '1' })).toMatchObject({
-      trustProxy: true,
+      trustProxy: 1,
       feedsAllowPrivate: true,
     });
     expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);

@@ -8,7 +8,9 @@ import { EMBED_CONTENT_SECURITY_POLICY } from '../../api/http/embeds';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { withFixture } from '../fixtures/hooks';
 
-const t = withFixture(() => makeTinyLeagueApp(), { perTest: true });
+const t = withFixture(() => makeTinyLeagueApp({ publicUrl: 'https://league.example.org' }), {
+  perTest: true,
+});
 
 async function page(path: string, headers: Record<string, string> = {}) {
   const response = await t.app.request(`http://club.test${path}`, { headers });
@@ -42,7 +44,10 @@ describe('/embed/leagues/{leagueId}/table', () => {
       ['3', 'West Rangers', '2', '0', '2', '0', '0', '2'],
       ['4', 'East United', '2', '0', '1', '1', '-3', '1'],
     ]);
-    expect(text).toContain('<a href="http://club.test/leagues/tl-26" target="_blank" rel="noopener">');
+    // On the public address, not the host the embed was asked from.
+    expect(text).toContain(
+      '<a href="https://league.example.org/leagues/tl-26" target="_blank" rel="noopener">',
+    );
   });
 
   it('takes the dark theme, and answers 304 to its own ETag', async () => {
@@ -89,7 +94,7 @@ describe('/embed/teams/{teamId}/fixtures', () => {
     // m8 2026-06-20 14:00 UTC v West Rangers at home: 15:00 in London (BST).
     expect(text).toMatch(/<time datetime="2026-06-20T14:00:00.000Z">Sat 20 Jun, 15:00 BST<\/time>/);
     expect(text).toContain('<strong>vs West Rangers</strong>');
-    expect(text).toContain('http://club.test/team/north.town?tab=Matches');
+    expect(text).toContain('https://league.example.org/team/north.town?tab=Matches');
   });
 
   it('says Postponed for a postponed match, and refuses a bad zone or an unknown team', async () => {

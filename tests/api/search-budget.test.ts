@@ -33,7 +33,7 @@ async function serve(options: Parameters<typeof searchBudget>[0]) {
 describe('the search budget', () => {
   it('refuses a client past its searches for the window, and no one else', async () => {
     const clock = { ms: 1_000_000 };
-    const s = await serve({ max: 3, windowMs: 10_000, trustProxy: true, clock: () => clock.ms });
+    const s = await serve({ max: 3, windowMs: 10_000, trustProxy: 1, clock: () => clock.ms });
     try {
       const from = (address: string) => ({ headers: { 'X-Forwarded-For': address } });
       for (let i = 0; i < 3; i++) {
