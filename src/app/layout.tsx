@@ -19,6 +19,7 @@ import {
   TrophyIcon,
 } from '@/components/icons';
 import { Loading } from '@/components/status';
+import { mayManagePeople } from '@/features/people/people-access';
 import { AccountButton } from '@/features/session/account-button';
 import { useSession } from '@/lib/session';
 import { WhenHydrated } from '@/hooks/use-hydrated';
@@ -156,6 +157,11 @@ export function Layout() {
           {user?.user_type === 'admin' && (
             <Link className="icon-button" to="/admin" aria-label="Admin settings">
               <GearIcon />
+            </Link>
+          )}
+          {mayManagePeople(user) && (
+            <Link className="icon-button" to="/people" aria-label="People">
+              <TeamIcon />
             </Link>
           )}
           <AccountButton />

@@ -56,6 +56,9 @@ const pages = {
   adminDashboard: lazyPage('src/features/admin/admin-dashboard-page.tsx', () =>
     import('@/features/admin/admin-dashboard-page').then((m) => m.AdminDashboardPage),
   ),
+  people: lazyPage('src/features/people/people-page.tsx', () =>
+    import('@/features/people/people-page').then((m) => m.PeoplePage),
+  ),
   notFound: lazyPage('src/app/not-found-page.tsx', () =>
     import('./not-found-page').then((m) => m.NotFoundPage),
   ),
@@ -126,6 +129,14 @@ export const routes: RouteObject[] = [
         <RequireSuperAdmin>
           <pages.adminDashboard.Page />
         </RequireSuperAdmin>,
+      ),
+      route(
+        'people',
+        pages.people,
+        false,
+        <RequireAuth>
+          <pages.people.Page />
+        </RequireAuth>,
       ),
       route('*', pages.notFound, true),
     ],
