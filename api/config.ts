@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { checkDatabaseUrl } from '../db/postgres';
 import {
@@ -22,7 +23,11 @@ const flag = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('the interface to listen on: every one (0.0.0.0) by default, 127.0.0.1 with the demo league'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -49,9 +54,42 @@ const envSchema = z.object({
   FEEDS_ALLOW_PRIVATE: flag.describe(
     'let team news and video feeds reach private and loopback addresses; never in production unless the feeds are on your own network',
   ),
-  TRUST_PROXY: flag.describe(
-    'take the client address from X-Forwarded-For: only behind a reverse proxy you run',
-  ),
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'must be the number of reverse proxies in front of Touchline (0 for none) or their addresses, comma-separated',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .describe(
+      'the reverse proxies in front of Touchline, as a number of hops or their addresses: the client address is then taken from X-Forwarded-For, counted from the right',
+    ),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// URL' })
+    .optional()
+    .describe(
+      'where people reach Touchline, e.g. https://league.example.org: the base of every link in e-mails, calendars and embeds',
+    ),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+    .optional()
+    .describe(
+      'smtp://user:password@host:587 or smtps://…:465: without it no e-mail is sent and links are offered to copy',
+    ),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(320)
+    .optional()
+    .describe('the sender of e-mails, e.g. "Touchline <no-reply@example.org>"'),
   VAPID_PUBLIC_KEY: z
     .string()
     .optional()
@@ -66,7 +104,8 @@ const envSchema = z.object({
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
-  host: string;
+  /** HOST, or null: the server chooses (config.ts HOST). */
+  host: string | null;
   dataDir: string;
   databaseFile: string;
   /** PostgreSQL instead of SQLite when set. */
@@ -81,7 +120,14 @@ export interface Config {
   admin: { email: string; password: string } | null;
   seedReferenceDate: Date | null;
   feedsAllowPrivate: boolean;
-  trustProxy: boolean;
+  /** The reverse proxies in front: a number of hops (0: none), or their addresses. */
+  trustProxy: TrustProxy;
+  /** The absolute base of every link the server writes (no trailing slash). */
+  publicUrl: string;
+  /** Whether PUBLIC_URL was given (else the local address stands in). */
+  publicUrlGiven: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
   /** The contact push services see in the VAPID token. */
   vapidSubject: string;
   /**
@@ -92,6 +138,20 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** TRUST_PROXY: how many proxies stand in front (0: none), or exactly which addresses they have. */
+export type TrustProxy = number | readonly string[];
+
+/** `0`/`false`: none; `true`: one (the form this setting once had); a count; or addresses. */
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const text = value.trim();
+  if (text === 'false') return 0;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) return Number(text) <= 10 ? Number(text) : null;
+  const addresses = text.split(',').map((part) => part.trim());
+  if (addresses.some((address) => isIP(address) === 0)) return null;
+  return addresses;
+}
 
 /** Reads and validates the environment; throws ConfigError with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -107,11 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be given together');
   }
   const dataDir = path.resolve(values.DATA_DIR);
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   const vapidKeys = vapidKeysFrom(values.VAPID_PUBLIC_KEY, values.VAPID_PRIVATE_KEY);
   return {
     env: values.NODE_ENV,
     port: values.PORT,
-    host: values.HOST,
+    host: values.HOST ?? null,
     dataDir,
     databaseFile: path.join(dataDir, 'touchline.db'),
     databaseUrl: values.DATABASE_URL ?? null,
@@ -127,6 +188,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedReferenceDate: values.SEED_REFERENCE_DATE ? new Date(values.SEED_REFERENCE_DATE) : null,
     feedsAllowPrivate: values.FEEDS_ALLOW_PRIVATE,
     trustProxy: values.TRUST_PROXY,
+    publicUrl: publicUrl,
+    publicUrlGiven: values.PUBLIC_URL !== undefined,
+    smtpUrl: values.SMTP_URL ?? null,
+    mailFrom: values.MAIL_FROM ?? `Touchline <no-reply@${new URL(publicUrl).hostname}>`,
     vapidSubject: values.VAPID_SUBJECT,
     vapidKeys: vapidKeys ?? (values.DATABASE_URL ? null : dataDirVapidPair(dataDir)),
   };

@@ -10,6 +10,7 @@ import type { SharedRateLimiter } from './auth/rate-limit';
 import type { SentNotification } from './data/notifications';
 import type { SessionUser } from './data/sessions';
 import type { Encoding } from './http/compression';
+import type { TrustProxy } from './config';
 
 export interface AppOptions {
   /** Injectable clock: rules that compare with "now" use it. */
@@ -20,8 +21,17 @@ export interface AppOptions {
   allowPrivateFeedTargets?: boolean;
   /** scrypt cost of new password hashes (tests lower it; stored hashes carry their own). */
   passwordCost?: HashCost;
-  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
-  trustProxy?: boolean;
+  /**
+   * The reverse proxies in front (config.ts TRUST_PROXY): a number of hops, or their
+   * addresses; the client address is then read from X-Forwarded-For, from the right.
+   */
+  trustProxy?: TrustProxy;
+  /** The absolute base of links the server writes (e-mails, calendars, embeds): never the request's Host. */
+  publicUrl?: string;
+  /** E-mail: whether it is set up (SMTP_URL given); the sender (api/mail) runs in the server. */
+  mailEnabled?: boolean;
+  /** Called after a write that queued e-mail commits, so the sender tries it at once. */
+  onMailQueued?: () => void;
   /** Login attempts allowed per client address and per account in each window. */
   loginLimit?: { max: number; windowMs: number };
   /** Called after a write commits with the notifications it stored (Web Push sends them). */
@@ -53,6 +63,8 @@ export interface AppEnv {
     readExpiresAt?: number;
     /** set by tell (http/notify.ts): notifications this write stored, pushed after its commit */
     notified?: SentNotification[];
+    /** set when this write queued e-mail: the sender is woken after its commit */
+    mailQueued?: boolean;
   };
 }
 
@@ -62,7 +74,10 @@ export function resolveOptions(options: AppOptions): Required<AppOptions> {
     now: () => new Date(),
     allowPrivateFeedTargets: false,
     passwordCost: DEFAULT_COST,
-    trustProxy: false,
+    trustProxy: 0,
+    publicUrl: 'http://localhost:3000',
+    mailEnabled: false,
+    onMailQueued: () => {},
     loginLimit: { max: 10, windowMs: 15 * 60 * 1000 },
     onNotified: () => {},
     vapidPublicKey: null,

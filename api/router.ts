@@ -11,6 +11,7 @@ import { coachRoutes } from './routes/coaches';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
+import { invitationRoutes } from './routes/invitations';
 import { leagueRoutes } from './routes/leagues';
 import { matchRoutes } from './routes/matches';
 import { newsRoutes } from './routes/news';
@@ -21,6 +22,7 @@ import { reportRoutes } from './routes/reports';
 import { searchRoutes } from './routes/search';
 import { tableRoutes } from './routes/tables';
 import { teamRoutes } from './routes/teams';
+import { userRoutes } from './routes/users';
 
 export const apiRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', healthRoutes)
@@ -37,7 +39,9 @@ export const apiRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }
   .route('/', notificationRoutes)
   .route('/', pushRoutes)
   .route('/', reportRoutes)
-  .route('/', tableRoutes);
+  .route('/', tableRoutes)
+  .route('/', invitationRoutes)
+  .route('/', userRoutes);
 
 const INFO = {
   title: 'Touchline API',

@@ -8,6 +8,7 @@ import {
   APPROVAL_STATES,
   LEAGUE_STATUSES,
   MATCH_STATUSES,
+  MEMBERSHIP_ROLES,
   NOTIFICATION_KINDS,
   POSITION_GENERALS,
   POSITIONS,
@@ -77,8 +78,8 @@ export const MatchSchema = z
     red_cards: z.array(z.string()).describe('player ids, once per red card'),
     home_players: z
       .array(z.string())
-      .describe('match details: the saved squad, else the roster; lists: the saved squad or []'),
-    away_players: z.array(z.string()),
+      .describe("player ids: the team's saved squad for this match, else its current roster"),
+    away_players: z.array(z.string()).describe('likewise for the away team'),
   })
   .meta({ id: 'Match' });
 
@@ -527,15 +528,44 @@ export function importRefusalSchema(answer: ReturnType<typeof importAnswerSchema
 export const DetailSchema = z.strictObject({ detail: z.string() });
 
 /** An account as the API shows it: never its password hash. */
+export const MEMBERSHIP_ROLE_SCHEMA = z.enum(MEMBERSHIP_ROLES);
+
+/** One of a user's rights and its scope: the site, one league, or one team. */
+export const MembershipSchema = z
+  .strictObject({
+    role: MEMBERSHIP_ROLE_SCHEMA,
+    league_id: z.string().optional().describe('league_admin: the league'),
+    team_id: z.string().optional().describe('coach, owner, player: the team'),
+    player_id: z.string().optional().describe("player: the roster's player record, when linked"),
+  })
+  .meta({ id: 'Membership' });
+export type MembershipDto = z.infer<typeof MembershipSchema>;
+
 export const UserSchema = z
   .strictObject({
     id: z.string(),
     name: z.string(),
     email: z.string(),
-    user_type: z.enum(USER_TYPES),
-    team_id: z.string().nullable(),
+    user_type: z.enum(USER_TYPES).describe('the primary membership (a league admin: admin)'),
+    team_id: z.string().nullable().describe("the primary membership's team"),
+    memberships: z.array(MembershipSchema),
   })
   .meta({ id: 'User' });
+
+/** A membership as answers carry it: only the scope it has. */
+export function publicMembership(m: {
+  role: MembershipDto['role'];
+  league_id: string | null;
+  team_id: string | null;
+  player_id: string | null;
+}): MembershipDto {
+  return {
+    role: m.role,
+    ...(m.league_id !== null && { league_id: m.league_id }),
+    ...(m.team_id !== null && { team_id: m.team_id }),
+    ...(m.player_id !== null && { player_id: m.player_id }),
+  };
+}
 
 /** What signing in, registering and refreshing answer: a token of a new session and its user. */
 export const SessionSchema = z
@@ -545,3 +575,5 @@ export const SessionSchema = z
     user: UserSchema,
   })
   .meta({ id: 'Session' });
+export type SessionDto = z.infer<typeof SessionSchema>;
+export type UserDto = z.infer<typeof UserSchema>;

@@ -27,6 +27,7 @@ import { createApp } from './app';
 import { emailTaken } from './data/users';
 import { startHousekeeping, startOverdueSweep } from './periodic';
 import { createPushSender } from './push/sender';
+import { startMailSender, type MailSender } from './mail/sender';
 import { sharedVapidPair, type VapidKeyPair } from './push/vapid';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ReadCache } from './http/read-cache';
@@ -170,6 +171,15 @@ export async function startServer(config: Config, log: Log = console.log): Promi
   // What a committed write or the overdue sweep stored is pushed to its recipients' browsers.
   const push = createPushSender(connection.db, { ...vapidKeys, subject: config.vapidSubject }, { log });
   const onNotified = push.notify;
+  // E-mail queued by writes (invitations, password resets) is sent beside the requests, retried while SMTP fails.
+  const mail: MailSender | null = config.smtpUrl
+    ? startMailSender(connection.db, {
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        secret: jwtSecret,
+        log,
+      })
+    : null;
   const app = createApp(
     connection.db,
     {
@@ -180,6 +190,8 @@ export async function startServer(config: Config, log: Log = console.log): Promi
       allowPrivateFeedTargets: config.feedsAllowPrivate,
       trustProxy: config.trustProxy,
       publicUrl: config.publicUrl,
+      mailEnabled: mail !== null,
+      onMailQueued: () => mail?.kick(),
     },
     readCache,
   );
@@ -230,6 +242,7 @@ export async function startServer(config: Config, log: Log = console.log): Promi
       })
         // Pushes under way still read and prune subscriptions.
         .then(() => push.idle())
+        .then(() => mail?.stop())
         .then(() => {
           push.close();
           return connection.close();

@@ -7,6 +7,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 
 export const LEAGUE_STATUSES = ['active', 'upcoming', 'completed'] as const;
 export const USER_TYPES = ['player', 'coach', 'owner', 'manager', 'admin', 'super_admin', 'fan'] as const;
+/** A membership's role: the site's (super_admin), one league's, or one team's (migration 0015). */
+export const MEMBERSHIP_ROLES = ['super_admin', 'league_admin', 'coach', 'owner', 'player'] as const;
 export const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Coach'] as const;
 export const POSITION_GENERALS = ['GK', 'DEF', 'MID', 'FW', 'COACH', 'Other'] as const;
 export const APPROVAL_STATES = ['', 'PENDING', 'TRUE', 'FALSE'] as const;
@@ -27,6 +29,7 @@ export const NOTIFICATION_KINDS = [
 
 export type LeagueStatus = (typeof LEAGUE_STATUSES)[number];
 export type UserType = (typeof USER_TYPES)[number];
+export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
 export type Position = (typeof POSITIONS)[number];
 export type PositionGeneral = (typeof POSITION_GENERALS)[number];
 export type Approval = (typeof APPROVAL_STATES)[number];
@@ -69,6 +72,8 @@ export interface UsersTable {
   user_type: UserType;
   team_id: string | null;
   created_at: Defaulted<string>;
+  /** set while an administrator has locked the account */
+  locked_at: string | null;
 }
 
 export interface PlayersTable {
@@ -151,8 +156,13 @@ export interface SessionsTable {
   user_id: string;
   created_at: Defaulted<string>;
   last_used_at: Defaulted<string>;
+  /** absolute: a refresh's session keeps its sign-in's expiry */
   expires_at: string;
   revoked_at: string | null;
+  /** the first session of the sign-in this one descends from through refreshes */
+  family_id: string | null;
+  /** the session a refresh exchanged this one for */
+  replaced_by: string | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -297,6 +307,63 @@ export interface OverdueNoticesTable {
   state: string;
 }
 
+/** A user's right, scoped to the site, one league or one team (migration 0015). */
+export interface MembershipsTable {
+  id: Generated<number>;
+  user_id: string;
+  role: MembershipRole;
+  league_id: string | null;
+  team_id: string | null;
+  /** a player's roster record */
+  player_id: string | null;
+  created_at: Defaulted<string>;
+}
+
+/** A single-use link to join with a membership; the token is kept only as its SHA-256. */
+export interface InvitationsTable {
+  id: string;
+  token_hash: string;
+  email: string;
+  role: MembershipRole;
+  league_id: string | null;
+  team_id: string | null;
+  player_id: string | null;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  revoked_at: string | null;
+}
+
+/** A single-use link to set a new password; the token is kept only as its SHA-256. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** An e-mail to send, or sent; the message itself is sealed (api/mail). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  /** what the mail is about, e.g. the invitation's id */
+  ref_id: string | null;
+  to_address: string;
+  /** the sealed message; cleared once sent or given up */
+  sealed: string | null;
+  created_at: string;
+  attempts: Defaulted<number>;
+  next_attempt_at: string;
+  /** an instance sending it holds it until then */
+  claimed_until: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+}
+
 export interface Database {
   leagues: LeaguesTable;
   teams: TeamsTable;
@@ -323,6 +390,10 @@ export interface Database {
   notification_mutes: NotificationMutesTable;
   push_subscriptions: PushSubscriptionsTable;
   overdue_notices: OverdueNoticesTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type League = Selectable<LeaguesTable>;

@@ -1,13 +1,21 @@
 /**
- * Who is calling, decided by the server from the bearer token alone, and the
- * role and team checks every write makes.
+ * Who is calling, decided by the server from the bearer token alone, and the checks of
+ * rights (api/auth/permissions.ts) that routes and writes make.
  */
 import { createMiddleware } from 'hono/factory';
-import type { UserType } from '../../db/schema';
+import type { DB } from '../../db/connection';
 import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { liveSessionUser, type SessionUser } from '../data/sessions';
+import { leagueOfTeam } from '../data/lookups';
 import { TokenError, verifyAccessToken } from './tokens';
+import {
+  administeredLeagues,
+  adminsLeague,
+  coachesTeam,
+  hasStaffRights,
+  isSuperAdmin,
+} from '../../db/rules/rights';
 
 /** The token of an `Authorization: Bearer …` header, or null when there is no header. */
 export function bearerToken(header: string | undefined): string | null {
@@ -42,21 +50,49 @@ export function currentUser(c: { get(key: 'user'): SessionUser | undefined }): S
   return user;
 }
 
-export function requireRoles(...roles: UserType[]) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (!roles.includes(currentUser(c).user_type)) fail(403, 'You do not have permission to do this');
-    await next();
-  });
+const FORBIDDEN = 'You do not have permission to do this';
+
+/** The site's administrators only. */
+export const requireSuperAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  if (!isSuperAdmin(currentUser(c))) fail(403, FORBIDDEN);
+  await next();
+});
+
+/** Anyone with a staff or admin right somewhere; each write then checks the team or league it touches. */
+export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
+  if (!hasStaffRights(currentUser(c))) fail(403, FORBIDDEN);
+  await next();
+});
+
+/** An admin of some league, or a super admin: the answer then covers the leagues they run. */
+export const requireLeagueAdminAnywhere = createMiddleware<AppEnv>(async (c, next) => {
+  const leagues = administeredLeagues(currentUser(c));
+  if (leagues !== 'all' && leagues.length === 0) fail(403, FORBIDDEN);
+  await next();
+});
+
+/** An admin of the league the path names (`{leagueId}`), or a super admin. */
+export const requireLeagueAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  assertLeagueAdmin(currentUser(c), c.req.param('leagueId'));
+  await next();
+});
+
+export function assertLeagueAdmin(user: SessionUser, leagueId: string | null | undefined): void {
+  if (!adminsLeague(user, leagueId)) {
+    fail(403, 'Only an admin of this league, or a super admin, may do this');
+  }
 }
 
-/** Staff of a team: its coach or owner, or any super admin. */
-export function isTeamStaff(user: SessionUser, teamId: string | null): boolean {
-  if (user.user_type === 'super_admin') return true;
-  return (
-    (user.user_type === 'coach' || user.user_type === 'owner') && teamId !== null && user.team_id === teamId
-  );
+/** Staff of a team: its coach or owner, an admin of its league, or any super admin. */
+export async function isTeamStaff(db: DB, user: SessionUser, teamId: string | null): Promise<boolean> {
+  if (teamId === null) return isSuperAdmin(user);
+  if (coachesTeam(user, teamId) || isSuperAdmin(user)) return true;
+  if (administeredLeagues(user).length === 0) return false;
+  return adminsLeague(user, await leagueOfTeam(db, teamId));
 }
 
-export function assertTeamStaff(user: SessionUser, teamId: string | null): void {
-  if (!isTeamStaff(user, teamId)) fail(403, "Only this team's coach or owner, or a super admin, may do this");
+export async function assertTeamStaff(db: DB, user: SessionUser, teamId: string | null): Promise<void> {
+  if (!(await isTeamStaff(db, user, teamId))) {
+    fail(403, "Only this team's coach or owner, or an admin of its league, may do this");
+  }
 }

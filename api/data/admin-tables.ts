@@ -41,11 +41,19 @@ const INTERNAL_TABLES: ReadonlySet<string> = new Set([
   'push_subscriptions',
   // What the overdue sweep has already told: its own memory, not league data.
   'overdue_notices',
+  // Links that sign people in (kept as hashes) and mail that carries them.
+  'invitations',
+  'password_resets',
+  'mail_outbox',
   MIGRATIONS_TABLE,
 ]);
 
-/** The audit log is evidence: editable by nobody, not even the super admin it records. */
-const READ_ONLY_TABLES: ReadonlySet<string> = new Set(['audit_log']);
+/**
+ * The audit log is evidence: editable by nobody, not even the super admin it records.
+ * Memberships are changed on the People screen, which also ends the sessions of a
+ * right taken away and keeps the primary membership in step.
+ */
+const READ_ONLY_TABLES: ReadonlySet<string> = new Set(['audit_log', 'memberships']);
 
 /** Columns never shown, returned, audited nor written through the editor. */
 const SECRET_COLUMNS: ReadonlyMap<string, ReadonlySet<string>> = new Map([

@@ -105,6 +105,7 @@ export async function matchSchedule(db: DB, matchId: number) {
         'reported_by_team',
         'home_team',
         'away_team',
+        'league_id',
       ])
       .where('id', '=', matchId),
   );

@@ -50,3 +50,12 @@ export async function teamsById(db: DB, ids: Iterable<string>): Promise<Map<stri
   const found = await TEAMS.all(db, { ids: listArgument(unique) });
   return new Map(found.map((team) => [team.team_id, { team_name: team.team_name, logo: team.logo }]));
 }
+
+const LEAGUE_OF_TEAM = statement((db: DB, a: { teamId: string }) =>
+  db.selectFrom('teams').select('league_id').where('team_id', '=', a.teamId),
+);
+
+/** The league a team plays in: undefined for no such team, null for a team in no league. */
+export async function leagueOfTeam(db: DB, teamId: string): Promise<string | null | undefined> {
+  return (await LEAGUE_OF_TEAM.first(db, { teamId }))?.league_id;
+}

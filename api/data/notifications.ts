@@ -9,10 +9,11 @@ import type { NotificationKind } from '../../db/schema';
 import type { NotificationMessage } from '../domain/notification-text';
 import type { NotificationDto } from '../schemas';
 
-/** Who should hear of something: staff of teams, super admins, and never the one who did it. */
+/** Who should hear of something: staff of teams, a league's admins, and never the one who did it. */
 export interface Audience {
   teams?: readonly (string | null)[];
-  superAdmins?: boolean;
+  /** this league's admins, and the super admins */
+  leagueAdminsOf?: string;
   /** The user whose action this is: they saw it happen. */
   except?: string | null;
 }
@@ -23,56 +24,63 @@ export interface SentNotification extends NotificationMessage {
   user_id: string;
 }
 
-const STAFF_TYPES = ['coach', 'owner'] as const;
+const STAFF_ROLES = ['coach', 'owner'] as const;
 
-/** Coaches and owners of `teams` (and the super admins, if asked) who have not muted `kind`. */
-function unmutedAudience(db: DB, teams: readonly string[], superAdmins: boolean, kind: NotificationKind) {
+/**
+ * Coaches and owners of `teams` (and the admins of `league` with the super admins, if
+ * given) who have not muted `kind`, each once.
+ */
+function unmutedAudience(db: DB, teams: readonly string[], league: string | null, kind: NotificationKind) {
   return db
-    .selectFrom('users as u')
+    .selectFrom('memberships as s')
     .leftJoin('notification_mutes as m', (join) =>
-      join.onRef('m.user_id', '=', 'u.id').on('m.kind', '=', kind),
+      join.onRef('m.user_id', '=', 's.user_id').on('m.kind', '=', kind),
     )
-    .select('u.id')
+    .select('s.user_id')
+    .distinct()
     .where('m.user_id', 'is', null)
     .where((eb) => {
       const staff =
         teams.length > 0
-          ? eb.and([eb('u.team_id', 'in', teams), eb('u.user_type', 'in', STAFF_TYPES)])
+          ? eb.and([eb('s.team_id', 'in', teams), eb('s.role', 'in', STAFF_ROLES)])
           : eb.val(false);
-      return superAdmins ? eb.or([staff, eb('u.user_type', '=', 'super_admin')]) : staff;
+      if (league === null) return staff;
+      return eb.or([
+        staff,
+        eb('s.role', '=', 'super_admin'),
+        eb.and([eb('s.role', '=', 'league_admin'), eb('s.league_id', '=', league)]),
+      ]);
     })
-    .orderBy('u.id');
+    .orderBy('s.user_id');
 }
 
 /**
- * The audiences every report and review has (the staff of one or two teams, with the
- * super admins or without), prepared once; other audiences are built per call.
+ * The audiences every report and review has (the staff of one or two teams, with their
+ * league's admins or without), prepared once; other audiences are built per call.
  */
-const OF_TWO_TEAMS = (superAdmins: boolean) =>
-  statement((db: DB, a: { first: string; second: string; kind: NotificationKind }) =>
-    unmutedAudience(db, [a.first, a.second], superAdmins, a.kind),
-  );
-const STAFF = OF_TWO_TEAMS(false);
-const STAFF_AND_SUPER_ADMINS = OF_TWO_TEAMS(true);
+const STAFF = statement((db: DB, a: { first: string; second: string; kind: NotificationKind }) =>
+  unmutedAudience(db, [a.first, a.second], null, a.kind),
+);
+const STAFF_AND_LEAGUE_ADMINS = statement(
+  (db: DB, a: { first: string; second: string; league: string; kind: NotificationKind }) =>
+    unmutedAudience(db, [a.first, a.second], a.league, a.kind),
+);
 
 /**
  * The users an audience names who have not muted `kind`: coaches and owners of the
- * teams, super admins if asked, never the one whose action it is.
+ * teams, the league's admins and the super admins if asked, never the one whose action it is.
  */
 export async function audienceUsers(db: DB, audience: Audience, kind: NotificationKind): Promise<string[]> {
   const teams = [...new Set((audience.teams ?? []).filter((team): team is string => team !== null))];
-  const superAdmins = Boolean(audience.superAdmins);
-  if (teams.length === 0 && !superAdmins) return [];
+  const league = audience.leagueAdminsOf ?? null;
+  if (teams.length === 0 && league === null) return [];
   const [one, other] = teams;
+  const pair = { first: one ?? '', second: other ?? one ?? '', kind };
   const users =
     one !== undefined && teams.length <= 2
-      ? await (superAdmins ? STAFF_AND_SUPER_ADMINS : STAFF).all(db, {
-          first: one,
-          second: other ?? one,
-          kind,
-        })
-      : await rows(db, unmutedAudience(db, teams, superAdmins, kind));
-  return users.map((row) => row.id).filter((id) => id !== audience.except);
+      ? await (league === null ? STAFF.all(db, pair) : STAFF_AND_LEAGUE_ADMINS.all(db, { ...pair, league }))
+      : await rows(db, unmutedAudience(db, teams, league, kind));
+  return users.map((row) => row.user_id).filter((id) => id !== audience.except);
 }
 
 // One per recipient of every report, review and change to a match: built and compiled once.

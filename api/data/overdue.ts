@@ -1,5 +1,5 @@
 /**
- * Overdue results: the super admin's list, and the sweep that tells the
+ * Overdue results: the list league admins see, and the sweep that tells the
  * teams once when a deadline passes. Only seasons still running count: a completed
  * season's forgotten matches are history, not reminders.
  */
@@ -144,7 +144,9 @@ export async function overdueMatches(
   db: DB,
   now: Date,
   page: PageRequest<OverdueKey> = {},
+  leagues: 'all' | readonly string[] = 'all',
 ): Promise<Page<OverdueMatch, OverdueKey>> {
+  if (leagues !== 'all' && leagues.length === 0) return pageOf([], page.limit, () => ({ date: '', id: 0 }));
   const want = rowsToRead(page.limit);
   const rules = new Map<string, LeagueRules>();
   const overdue: OverdueMatch[] = [];
@@ -156,6 +158,7 @@ export async function overdueMatches(
     const found = await rows(
       db,
       unsettledAfter(unsettledWithNames(db, now), after)
+        .$if(leagues !== 'all', (query) => query.where('m.league_id', 'in', leagues as readonly string[]))
         .orderBy('m.match_date')
         .orderBy('m.id')
         .$if(read !== undefined, (query) => query.limit(read ?? 0)),

@@ -2,6 +2,7 @@
  * Writes to teams and rosters. Callers pass the transaction handle of
  * `writeTransaction`, so a check and the write it guards see the same data.
  */
+import { notePrimaryOf } from './memberships';
 import type { ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/connection';
 import { changed, first, only, rows, run } from '../../db/store';
@@ -57,10 +58,16 @@ export async function teamMatchCount(db: DB, teamId: string): Promise<number> {
   return row.n;
 }
 
+/** The accounts with a membership of the team, or whose primary team it is. */
 export async function teamUserIds(db: DB, teamId: string): Promise<string[]> {
   const users = await rows(
     db,
-    db.selectFrom('users').select('id').where('team_id', '=', teamId).orderBy('id'),
+    db
+      .selectFrom('users')
+      .select('id')
+      .where('team_id', '=', teamId)
+      .union(db.selectFrom('memberships').select('user_id as id').where('team_id', '=', teamId))
+      .orderBy('id'),
   );
   return users.map((row) => row.id);
 }
@@ -83,11 +90,14 @@ export async function deleteTeamWithRoster(db: DB, teamId: string) {
     db.updateTable('players').set({ team_id: null }).where('team_id', '=', teamId),
   );
   const coaches = await changed(db, db.deleteFrom('coaches').where('team_id', '=', teamId));
+  const members = await teamUserIds(db, teamId);
   const users = await changed(
     db,
     db.updateTable('users').set({ team_id: null }).where('team_id', '=', teamId),
   );
+  // The team's memberships go with it (ON DELETE CASCADE); each member's primary one follows.
   await run(db, db.deleteFrom('teams').where('team_id', '=', teamId));
+  for (const userId of members) await notePrimaryOf(db, userId);
   return {
     players_deleted: deleted,
     players_kept: kept,

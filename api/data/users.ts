@@ -2,20 +2,22 @@
 import type { DB } from '../../db/connection';
 import { changed, first, run } from '../../db/store';
 import { emailKey } from '../../db/dialect-sql';
+import { membershipsOf } from './memberships';
 import type { SessionUser } from './sessions';
 
-/** The account of an email (already lower-cased) with its password hash, for sign-in. */
+/** The account of an email (already lower-cased) with its password hash and memberships, for sign-in. */
 export async function findUserForLogin(
   db: DB,
   email: string,
-): Promise<(SessionUser & { password_hash: string }) | undefined> {
-  return first(
+): Promise<(SessionUser & { password_hash: string; locked_at: string | null }) | undefined> {
+  const user = await first(
     db,
     db
       .selectFrom('users')
-      .select(['id', 'name', 'email', 'user_type', 'team_id', 'password_hash'])
+      .select(['id', 'name', 'email', 'user_type', 'team_id', 'password_hash', 'locked_at'])
       .where(emailKey(db), '=', email.toLowerCase()),
   );
+  return user && { ...user, memberships: await membershipsOf(db, user.id) };
 }
 
 export async function emailTaken(db: DB, email: string): Promise<boolean> {
@@ -28,7 +30,7 @@ export async function emailTaken(db: DB, email: string): Promise<boolean> {
 
 export async function insertUser(
   db: DB,
-  user: SessionUser & { password_hash: string; created_at: string },
+  user: Omit<SessionUser, 'memberships'> & { password_hash: string; created_at: string },
 ): Promise<void> {
   await run(db, db.insertInto('users').values(user));
 }
@@ -57,4 +59,9 @@ export async function replacePasswordHash(
       .where('password_hash', '=', checkedHash),
   );
   return updated !== 0;
+}
+
+/** Sets a new hash whatever the old one was: a reset link's right. */
+export async function replacePasswordHashOf(db: DB, userId: string, newHash: string): Promise<void> {
+  await run(db, db.updateTable('users').set({ password_hash: newHash }).where('id', '=', userId));
 }

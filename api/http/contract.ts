@@ -28,6 +28,7 @@ export const TAG = {
   spreadsheets: 'Spreadsheets',
   calendars: 'Calendars',
   notifications: 'Notifications',
+  people: 'People',
   admin: 'Admin tables',
 } as const;
 
@@ -51,6 +52,10 @@ export const TAGS: { name: string; description: string }[] = [
   },
   { name: TAG.calendars, description: 'iCalendar feeds (RFC 5545) for calendar apps' },
   { name: TAG.notifications, description: 'The signed-in user’s notifications, muted kinds and Web Push' },
+  {
+    name: TAG.people,
+    description: 'Invitations by e-mail, and the people of a league: their memberships, locks and sessions',
+  },
   { name: TAG.admin, description: 'The super admin’s raw table editor' },
 ];
 
@@ -177,6 +182,7 @@ const ERROR_TEXT = {
   403: 'Signed in, but not allowed to do this (wrong role, or another team)',
   404: 'Unknown id',
   409: 'Conflicts with the current state; the detail says why',
+  410: 'No longer valid: used, withdrawn or expired',
   413: 'Body over 256 KiB',
   422: 'Idempotency-Key reused with a different request',
   429: 'Too many attempts; Retry-After says in how many seconds to try again',
@@ -253,7 +259,13 @@ export const NOT_MODIFIED = {
 // Declarations
 
 type Security = typeof BEARER | typeof PUBLIC;
-type Declaration = Omit<RouteConfig, 'method' | 'security'> & { security?: Security };
+/** A route's tags by their key in TAG: `tags: ['leagues', 'matches']`. */
+type TagKey = keyof typeof TAG;
+type Declaration = Omit<RouteConfig, 'method' | 'security' | 'tags'> & {
+  security?: Security;
+  tags: readonly TagKey[];
+};
+const tagNames = (tags: readonly TagKey[]) => tags.map((tag) => TAG[tag]);
 
 /** A read's caching as its declaration says it: `tables` names the kind of answer in READ_TABLES. */
 interface DeclaredCaching {
@@ -274,13 +286,14 @@ export function read<
     method: 'get',
     security: signedIn ? BEARER : PUBLIC,
     ...route,
+    tags: tagNames(route.tags),
     ...(caching &&
       cachedRead({
         ...(caching.offline && { offline: true }),
         ...(caching.tables && { tables: READ_TABLES[caching.tables] }),
       })),
     responses: { ...route.responses, ...NOT_MODIFIED },
-  } as Omit<R, 'signedIn' | 'caching'> & { method: 'get' });
+  } as Omit<R, 'signedIn' | 'caching' | 'tags'> & { method: 'get'; tags: string[] });
 }
 
 /**
@@ -293,9 +306,22 @@ export function write<const R extends Declaration & { method: 'post' | 'put' | '
   return createRoute({
     security: BEARER,
     ...declaration,
+    tags: tagNames(declaration.tags),
     request: { headers: WRITE_HEADERS, ...declaration.request },
     responses: { ...WRITE_ERRORS, ...declaration.responses },
-  } as R);
+  } as Omit<R, 'tags'> & { tags: string[] });
+}
+
+/**
+ * A POST that is not a write through writeTransaction (signing in and out, sessions): no
+ * Idempotency-Key; public unless its `security` says BEARER.
+ */
+export function action<const R extends Declaration & { method: 'post' }>(declaration: R) {
+  return createRoute({
+    security: PUBLIC,
+    ...declaration,
+    tags: tagNames(declaration.tags),
+  } as Omit<R, 'tags'> & { tags: string[] });
 }
 
 /** The components every route may refer to: the bearer scheme and the read headers. */

@@ -7,7 +7,9 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { currentUser, isTeamStaff } from '../auth/middleware';
+import { currentUser } from '../auth/middleware';
+import { adminsLeague, coachesTeam } from '../../db/rules/rights';
+import type { SessionUser } from '../data/sessions';
 import {
   deleteCounterReport,
   findCounterReport,
@@ -59,16 +61,24 @@ const matchNames = (match: MatchRow): MatchNames => ({
   awayName: match.away_team_name,
 });
 
+/**
+ * Whom the user acts for in this match: one of its two teams (as its coach or owner),
+ * the league (null: an admin of the match's league, or a super admin), or neither
+ * (undefined). A coach who also runs the league acts for their team.
+ */
+function sideOf(user: SessionUser, match: MatchRow): string | null | undefined {
+  if (coachesTeam(user, match.home_team)) return match.home_team;
+  if (coachesTeam(user, match.away_team)) return match.away_team;
+  return adminsLeague(user, match.league_id) ? null : undefined;
+}
+
 /** Who did it, as a notification names them: "Jane Coach (East United)" or "Sam (league admin)". */
-async function actorName(c: Ctx, match: MatchRow): Promise<string> {
+function actorName(c: Ctx, match: MatchRow): string {
   const user = currentUser(c);
-  if (user.user_type === 'super_admin') return `${user.name} (league admin)`;
+  const side = sideOf(user, match);
+  if (side === null) return `${user.name} (league admin)`;
   const team =
-    user.team_id === match.home_team
-      ? match.home_team_name
-      : user.team_id === match.away_team
-        ? match.away_team_name
-        : ((user.team_id && (await findTeamName(c.get('db'), user.team_id))) ?? '');
+    side === match.home_team ? match.home_team_name : side === match.away_team ? match.away_team_name : '';
   return team ? `${user.name} (${team})` : user.name;
 }
 
@@ -110,13 +120,20 @@ function reporterTeams(match: MatchRow, reportedByTeam: string | null): (string 
   return reportedByTeam === null ? [match.home_team, match.away_team] : [reportedByTeam];
 }
 
-/** The match, for staff of one of its two teams or a super admin: 404 if none, else 403 saying `forbidden`. */
-async function staffMatch(c: Ctx, id: number, forbidden: string): Promise<MatchRow> {
+/**
+ * The match and whom the user acts for in it (sideOf), for staff of one of its two teams
+ * or an admin of its league: 404 if none, else 403 saying `forbidden`.
+ */
+async function staffMatch(
+  c: Ctx,
+  id: number,
+  forbidden: string,
+): Promise<{ match: MatchRow; side: string | null }> {
   const match = await findMatchState(c.get('db'), id);
   if (!match) fail(404, 'Match not found');
-  const user = currentUser(c);
-  if (!isTeamStaff(user, match.home_team) && !isTeamStaff(user, match.away_team)) fail(403, forbidden);
-  return match;
+  const side = sideOf(currentUser(c), match);
+  if (side === undefined) fail(403, forbidden);
+  return { match, side };
 }
 
 async function teamLabel(c: Ctx, match: MatchRow, teamId: string | null): Promise<string> {
@@ -207,14 +224,13 @@ async function confirm(c: Ctx, match: MatchRow, before: MatchResult, confirmingT
 export async function reportResult(c: Ctx, id: number, body: ReportVersion): Promise<ReportAnswerDto> {
   const db = c.get('db');
   const user = currentUser(c);
-  const match = await staffMatch(
+  const { match, side: reportingTeam } = await staffMatch(
     c,
     id,
-    'Only the coach or owner of one of the two teams, or a super admin, may report this result',
+    'Only the coach or owner of one of the two teams, or an admin of the league, may report this result',
   );
-  const isSuperAdmin = user.user_type === 'super_admin';
-  // A super admin reports for neither side: either team may then review it.
-  const reportingTeam = isSuperAdmin ? null : user.team_id;
+  // The league reports for neither side: either team may then review it.
+  const forLeague = reportingTeam === null;
   if (isPostponed(match)) {
     fail(409, 'This match is postponed: it can be reported once it has a new date');
   }
@@ -222,7 +238,11 @@ export async function reportResult(c: Ctx, id: number, body: ReportVersion): Pro
   if (!isReportable(match, reportingTeam ?? match.home_team, c.get('options').now())) {
     fail(409, 'This match has not been played yet');
   }
-  const context = { reportedByTeam: match.reported_by_team, reporterTeamId: reportingTeam, isSuperAdmin };
+  const context = {
+    reportedByTeam: match.reported_by_team,
+    reporterTeamId: reportingTeam,
+    isSuperAdmin: forLeague,
+  };
   const refusal = reportRefusal(match.approved, context);
   if (refusal !== null) fail(409, REPORT_REFUSAL_TEXT[refusal]);
   // Only the report's own fields: anything else the client sent (its `approved`) is not kept.
@@ -264,7 +284,7 @@ export async function reportResult(c: Ctx, id: number, body: ReportVersion): Pro
     });
     await tell(
       c,
-      { teams: [match.home_team, match.away_team], superAdmins: true, except: user.id },
+      { teams: [match.home_team, match.away_team], leagueAdminsOf: match.league_id, except: user.id },
       reportsDiffer(names, await teamLabel(c, match, reportingTeam)),
     );
     // The counter report is kept apart: the match reads as it did before it.
@@ -285,7 +305,7 @@ export async function reportResult(c: Ctx, id: number, body: ReportVersion): Pro
   // waits beside a pending one, so the common first report asks nothing more.
   const counter = match.approved === 'PENDING' ? await findCounterReport(db, id) : undefined;
   if (counter !== undefined) {
-    if (isSuperAdmin) await deleteCounterReport(db, id);
+    if (forLeague) await deleteCounterReport(db, id);
     else if (reportDifferences(counter, version).length === 0) {
       return { ...(await confirm(c, match, after, reportingTeam)), outcome: 'confirmed' };
     }
@@ -352,10 +372,10 @@ export async function review(c: Ctx, id: number, action: ReviewAction): Promise<
   const user = currentUser(c);
   const chosenTeam = await reviewChoice(c);
   // canReview looks at teams only; a player or fan of the opposing team must not review.
-  const match = await staffMatch(
+  const { match, side } = await staffMatch(
     c,
     id,
-    "Only the opposing team's coach or owner, or a super admin, may review this result",
+    "Only the opposing team's coach or owner, or an admin of the league, may review this result",
   );
   const next = nextApproval(match.approved, action);
   const refused = `Only a pending result can be ${action === 'approve' ? 'approved' : 'rejected'}`;
@@ -371,8 +391,8 @@ export async function review(c: Ctx, id: number, action: ReviewAction): Promise<
     homeTeam: match.home_team,
     awayTeam: match.away_team,
     reportedByTeam: decidedTeam,
-    reviewerTeamId: user.team_id,
-    isSuperAdmin: user.user_type === 'super_admin',
+    reviewerTeamId: side,
+    isSuperAdmin: side === null,
   });
   // Staff of one of the two teams who may not review can only be the reporting side.
   if (!allowed) fail(403, 'A team cannot review its own report');
@@ -410,7 +430,7 @@ export async function review(c: Ctx, id: number, action: ReviewAction): Promise<
   await tell(
     c,
     { teams: reporterTeams(match, decidedTeam), except: user.id },
-    reportReviewed(matchNames(match), action === 'approve', await actorName(c, match), score),
+    reportReviewed(matchNames(match), action === 'approve', actorName(c, match), score),
   );
   if (action === 'approve') await tellNewBans(c, match, bansBefore);
   else if (counter !== undefined && !onCounter) {
@@ -436,7 +456,11 @@ export async function review(c: Ctx, id: number, action: ReviewAction): Promise<
 /** The match's reports (the first, then the counter report) and where they differ. */
 export async function matchReports(c: Ctx, id: number) {
   const db = c.get('db');
-  await staffMatch(c, id, "Only the two teams' coaches and owners, or a super admin, may see the reports");
+  await staffMatch(
+    c,
+    id,
+    "Only the two teams' coaches and owners, or an admin of the league, may see the reports",
+  );
   const current = await matchOrThrow(db, id);
   const counter = await findCounterReport(db, id);
   const reports = [];

@@ -13,7 +13,7 @@ import {
   POSITIONS,
   storedGeneral,
 } from '../../db/rules/positions';
-import { requireRoles } from '../auth/middleware';
+
 import { fail } from '../errors';
 import type { RosterPlayerDto } from '../schemas';
 
@@ -67,9 +67,6 @@ export const shirtNumber = z
 // ---------------------------------------------------------------------------------
 // Roster writes
 
-/** Roles that can be staff of some team; the handler then checks the team itself. */
-export const staffRoles = requireRoles('coach', 'owner', 'super_admin');
-
 /** A row read back right after its own write inside the transaction. */
 export function written<T>(row: T | undefined): T {
   if (row === undefined) throw new Error('Row missing right after it was written');
@@ -86,4 +83,4 @@ export function placement(player: RosterPlayerDto) {
 }
 
 /** The 403 of a roster write, as the document words it. */
-export const STAFF_ONLY = "Not the team's coach or owner, nor a super admin";
+export const STAFF_ONLY = "Not the team's coach or owner, nor an admin of its league";

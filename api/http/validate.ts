@@ -94,3 +94,12 @@ export const matchIdParam = rowIdParam;
 
 // The league-id rule is the domain's, shared with the app; routes read it here beside idParam.
 export { leagueIdFrom } from '../domain/league-id';
+
+/** An e-mail address as accounts keep it: trimmed and lower-cased. */
+export const emailField = z
+  .string({ error: 'is required' })
+  .trim()
+  .toLowerCase()
+  .max(320, 'is too long')
+  .pipe(z.email('must be an email address'))
+  .meta({ format: 'email' });

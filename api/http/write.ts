@@ -122,13 +122,33 @@ export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
   }
   if (replay) return replay;
   deliverNotified(c);
+  if (c.get('mailQueued')) c.get('options').onMailQueued();
 });
 
-/** Appends to the audit log inside the write's transaction. */
-export async function audit(c: Context<AppEnv>, entry: Omit<AuditEntry, 'at' | 'userId'>): Promise<void> {
-  await insertAuditEntry(c.get('db'), {
-    ...entry,
-    at: c.get('options').now().toISOString(),
-    userId: currentUser(c).id,
+/**
+ * Runs `work` in one transaction with c.get('db') on it, so audit() and queued mail go
+ * with it. For writes outside writeTransaction: its Idempotency-Key record keeps a SHA-256
+ * of the body and the answer itself, and some bodies hold passwords and some answers a
+ * sign-in link (neither may be stored).
+ */
+export async function inTransaction(c: Context<AppEnv>, work: () => Promise<void>): Promise<void> {
+  const outer = c.get('db');
+  await outer.transaction().execute(async (trx) => {
+    c.set('db', trx);
+    try {
+      await work();
+    } finally {
+      c.set('db', outer);
+    }
   });
+  if (c.get('mailQueued')) c.get('options').onMailQueued();
+}
+
+/** Appends to the audit log inside the write's transaction: by the signed-in user, or by `userId`. */
+export async function audit(
+  c: Context<AppEnv>,
+  entry: Omit<AuditEntry, 'at' | 'userId'>,
+  userId: string = currentUser(c).id,
+): Promise<void> {
+  await insertAuditEntry(c.get('db'), { ...entry, at: c.get('options').now().toISOString(), userId });
 }

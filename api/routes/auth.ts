@@ -4,43 +4,47 @@
  * rate-limited per client address and per account; a password change's check of the
  * current password counts against the same per-account limit.
  */
-import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_COST, hashPassword, verifyPassword } from '../../db/password';
 import type { AppEnv } from '../env';
 import { bearerToken, currentUser, requireUser } from '../auth/middleware';
+import { newPassword } from '../auth/passwords';
+import { limitByAddress, throttlePasswordCheck } from '../auth/sign-in-throttle';
 import { signAccessToken, TokenError, verifyAccessToken } from '../auth/tokens';
 import { uniqueId } from '../data/ids';
 import {
   createSession,
-  liveSessionUser,
+  exchangeSession,
   revokeSession,
   revokeUserSessions,
+  type Exchange,
   type SessionUser,
 } from '../data/sessions';
 import { emailTaken, findUserForLogin, insertUser, passwordHashOf, replacePasswordHash } from '../data/users';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { clientAddress } from '../http/client-address';
 import {
+  action,
   BEARER,
   endpoint,
   errors,
   json,
   jsonBody,
-  PUBLIC,
   read,
   readAnswer,
   resourceRouter,
-  TAG,
 } from '../http/contract';
+import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from '../http/password-reset';
 import { jsonRead } from '../http/read';
+import { emailField } from '../http/validate';
 import { audit } from '../http/write';
+import { securityEvent } from '../log';
 import { deleteUserSubscriptions } from '../push/subscriptions';
-import { DetailSchema, SessionSchema, UserSchema } from '../schemas';
+import { DetailSchema, publicMembership, SessionSchema, UserSchema } from '../schemas';
 
 const INVALID_LOGIN = 'Incorrect email or password';
+const ACCOUNT_LOCKED = 'This account is locked. Ask your league secretary to unlock it.';
 
 const email = z
   .string()
@@ -51,11 +55,6 @@ const email = z
   .meta({ format: 'email' });
 /** A password to check against the stored hash: bounded so hashing stays cheap. */
 const givenPassword = z.string({ error: 'is required' }).min(1, 'is required').max(1024, 'is too long');
-/** The rule for a password being set, at registration and at a change. */
-const newPassword = z
-  .string({ error: 'is required' })
-  .min(8, 'must be at least 8 characters')
-  .max(128, 'must be at most 128 characters');
 const loginBody = z.object({
   email: z.string({ error: 'is required' }).min(1, 'is required').max(320, 'is too long'),
   password: givenPassword,
@@ -71,13 +70,6 @@ const registerBody = z.strictObject({
 });
 const changePasswordBody = z.strictObject({ current_password: givenPassword, new_password: newPassword });
 const refreshBody = z.object({ token: z.string({ error: 'is required' }).min(1, 'is required').max(4096) });
-
-function tooMany(retryAfterSeconds: number, what = 'sign-in'): never {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  fail(429, `Too many ${what} attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-    'Retry-After': String(retryAfterSeconds),
-  });
-}
 
 /**
  * Runs `work` in one transaction with c.get('db') on it, so audit() writes in it too.
@@ -125,18 +117,20 @@ function publicUser(user: SessionUser): z.infer<typeof UserSchema> {
     email: user.email,
     user_type: user.user_type,
     team_id: user.team_id,
+    memberships: user.memberships.map(publicMembership),
   };
 }
 
-const login = createRoute({
+const login = action({
   method: 'post',
   path: '/auth/login',
   operationId: 'login',
-  tags: [TAG.auth],
+  tags: ['auth'],
   summary: 'Sign in',
   description:
-    '10 attempts per 15 minutes per client address and per account; past that, 429 with Retry-After',
-  security: PUBLIC,
+    'Failed attempts are limited per client address (10 per 15 minutes; a successful one does not ' +
+    'count), and repeated ones on one account wait a few seconds more each time, up to a minute: ' +
+    'past either, 429 with Retry-After',
   request: { body: jsonBody(loginBody) },
   responses: {
     200: json(SessionSchema, 'Signed in: the access token (15 minutes) and the user'),
@@ -144,58 +138,59 @@ const login = createRoute({
   },
 });
 
-const register = createRoute({
+const register = action({
   method: 'post',
   path: '/auth/register',
   operationId: 'register',
-  tags: [TAG.auth],
+  tags: ['auth'],
   summary: 'Create a fan account and sign in',
-  description: 'A fan has no staff rights',
-  security: PUBLIC,
+  description:
+    'A fan has no staff rights. A commonly used password is refused (400). Attempts are limited per ' +
+    'client address (10 per 15 minutes; past that, 429 with Retry-After)',
   request: { body: jsonBody(registerBody) },
   responses: {
     201: json(SessionSchema, 'Registered and signed in'),
-    ...errors(400, 413, { 409: 'An account with this email already exists' }),
+    ...errors(400, 413, { 409: 'An account with this email already exists' }, 429),
   },
 });
 
-const refreshToken = createRoute({
+const refreshToken = action({
   method: 'post',
   path: '/auth/refresh-token',
   operationId: 'refreshToken',
-  tags: [TAG.auth],
+  tags: ['auth'],
   summary: 'Exchange an access token for a new one',
   description:
-    'Takes a token (even expired, up to 30 days old) of a live session; that session ends and a new ' +
-    'one starts',
-  security: PUBLIC,
+    'Takes a token (even expired) of a live session; that session ends and the next of its sign-in ' +
+    'starts, ending 30 days after the sign-in however often it is refreshed. A token whose session ' +
+    'was already exchanged ends every session of that sign-in (401)',
   request: { body: jsonBody(refreshBody) },
   responses: {
-    200: json(SessionSchema, 'A new token of a new session'),
-    ...errors(400, { 401: 'Invalid token, or its session has ended' }, 413),
+    200: json(SessionSchema, 'A new token of the next session'),
+    ...errors(400, { 401: 'Invalid token, its session has ended, or it was already exchanged' }, 413),
   },
 });
 
-const logout = createRoute({
+const logout = action({
   method: 'post',
   path: '/auth/logout',
   operationId: 'logout',
-  tags: [TAG.auth],
+  tags: ['auth'],
   summary: 'End the session',
   description: 'The bearer token may have expired',
   security: BEARER,
   responses: { 200: json(DetailSchema, 'Signed out'), ...errors(401, 413) },
 });
 
-const changePassword = createRoute({
+const changePassword = action({
   method: 'post',
   path: '/auth/change-password',
   operationId: 'changePassword',
-  tags: [TAG.auth],
+  tags: ['auth'],
   summary: "Change the signed-in user's password",
   description:
-    'Ends every other session (this one stays). Checks of the current password count against the ' +
-    'per-account sign-in limit (429 with Retry-After)',
+    'Ends every other session (this one stays). A commonly used new password is refused (400). ' +
+    'Checks of the current password count as sign-in attempts (429 with Retry-After)',
   security: BEARER,
   middleware: [requireUser] as const,
   request: { body: jsonBody(changePasswordBody) },
@@ -214,11 +209,11 @@ const changePassword = createRoute({
   },
 });
 
-const logoutAll = createRoute({
+const logoutAll = action({
   method: 'post',
   path: '/auth/logout-all',
   operationId: 'logoutAll',
-  tags: [TAG.auth],
+  tags: ['auth'],
   summary: 'End every session of the signed-in user, this one included',
   description: "Also removes the user's Web Push subscriptions",
   security: BEARER,
@@ -226,10 +221,47 @@ const logoutAll = createRoute({
   responses: { 200: json(DetailSchema, 'Signed out of all devices'), ...errors(401, 413) },
 });
 
+const forgotPassword = action({
+  method: 'post',
+  path: '/auth/forgot-password',
+  operationId: 'forgotPassword',
+  tags: ['auth'],
+  summary: 'E-mail a link to set a new password',
+  description:
+    'The same 202 whether or not the address has an account. The link works once, for one hour. ' +
+    'Limited per client address (429 with Retry-After)',
+  request: { body: jsonBody(z.strictObject({ email: emailField })) },
+  responses: {
+    202: json(DetailSchema, 'Sent, if the address has an account'),
+    ...errors(400, 413, 429),
+  },
+});
+
+const resetPasswordRoute = action({
+  method: 'post',
+  path: '/auth/reset-password',
+  operationId: 'resetPassword',
+  tags: ['auth'],
+  summary: 'Set a new password with a reset link',
+  description: 'Ends every session of the account and signs it in afresh',
+  request: {
+    body: jsonBody(
+      z.strictObject({
+        token: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'is too long'),
+        password: newPassword,
+      }),
+    ),
+  },
+  responses: {
+    200: json(SessionSchema, 'Password set and signed in'),
+    ...errors({ 400: 'Invalid body, or the link was used or has expired' }, 413),
+  },
+});
+
 const getCurrentUser = read({
   path: '/auth/me',
   operationId: 'getCurrentUser',
-  tags: [TAG.auth],
+  tags: ['auth'],
   summary: 'The signed-in user',
   signedIn: true,
   middleware: [requireUser] as const,
@@ -242,34 +274,44 @@ const getCurrentUser = read({
 export const authRoutes = resourceRouter(
   endpoint(login, async (c) => {
     const body = c.req.valid('json');
-    const address = clientAddress(c);
-    const limiter = c.get('loginLimiter');
-    const now = c.get('options').now().getTime();
-    const byAddress = await limiter.hit(`address:${address}`, now);
-    // A blocked address adds no account counters: one client sending a new email each
-    // time must not grow the limiter's memory.
-    if (!byAddress.allowed) tooMany(byAddress.retryAfterSeconds);
     const account = body.email.trim().toLowerCase();
-    const byAccount = await limiter.hit(`account:${account}`, now);
-    if (!byAccount.allowed) tooMany(byAccount.retryAfterSeconds);
-
+    const check = await throttlePasswordCheck(c, account);
     const user = await findUserForLogin(c.get('db'), account);
     const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash(c)));
-    if (!user || !valid) fail(401, INVALID_LOGIN);
-    await limiter.reset(`account:${account}`);
+    if (!user || !valid) {
+      check.failed();
+      fail(401, INVALID_LOGIN);
+    }
+    await check.passed();
+    // Said only to whoever knows the password.
+    if (user.locked_at !== null) fail(403, ACCOUNT_LOCKED);
     return c.json(await issue(c, user), 200);
   }),
   endpoint(register, async (c) => {
     const body = c.req.valid('json');
+    // Before the email is looked up: a script must not list who has an account.
+    await limitByAddress(c, 'register');
     const db = c.get('db');
     if (await emailTaken(db, body.email)) fail(409, 'An account with this email already exists');
     const id = await uniqueId(db, body.name);
-    const user: SessionUser = { id, name: body.name, email: body.email, user_type: 'fan', team_id: null };
+    const user: SessionUser = {
+      id,
+      name: body.name,
+      email: body.email,
+      user_type: 'fan',
+      team_id: null,
+      memberships: [],
+    };
     await insertUser(db, {
-      ...user,
+      id,
+      name: body.name,
+      email: body.email,
+      user_type: 'fan',
+      team_id: null,
       password_hash: await hashPassword(body.password, c.get('options').passwordCost),
       created_at: c.get('options').now().toISOString(),
     });
+    securityEvent(c, 'account.registered', { user: id });
     return c.json(await issue(c, user), 201);
   }),
   endpoint(refreshToken, async (c) => {
@@ -282,11 +324,21 @@ export const authRoutes = resourceRouter(
     } catch (error) {
       fail(401, error instanceof TokenError ? error.message : 'Invalid token');
     }
-    const user = await liveSessionUser(c.get('db'), claims.sid, claims.sub, now);
-    if (!user) fail(401, 'Session has ended; please sign in again');
-    // Rotation: the old session (and every token of it) ends as the new one starts.
-    await revokeSession(c.get('db'), claims.sid, now);
-    return c.json(await issue(c, user), 200);
+    // Rotation: the old session (and every token of it) ends as the next of its family starts.
+    let exchange: Exchange | undefined;
+    await inTransaction(c, async () => {
+      exchange = await exchangeSession(c.get('db'), claims.sid, claims.sub, now);
+    });
+    if (exchange?.outcome === 'reused') {
+      fail(401, 'This token was already exchanged; every session it led to has ended. Please sign in again');
+    }
+    if (exchange?.outcome !== 'rotated') fail(401, 'Session has ended; please sign in again');
+    const access_token = await signAccessToken(
+      c.get('options').jwtSecret,
+      { userId: exchange.user.id, sessionId: exchange.sessionId },
+      now,
+    );
+    return c.json({ access_token, token_type: 'bearer' as const, user: publicUser(exchange.user) }, 200);
   }),
   endpoint(logout, async (c) => {
     const token = bearerToken(c.req.header('Authorization'));
@@ -312,15 +364,14 @@ export const authRoutes = resourceRouter(
       fail(400, 'The new password must be different from the current one');
     }
     const now = c.get('options').now();
-    // A stolen token must not become a way to guess the password past the login limit.
-    const account = `account:${user.email.toLowerCase()}`;
-    const limit = await c.get('loginLimiter').hit(account, now.getTime());
-    if (!limit.allowed) tooMany(limit.retryAfterSeconds, 'password');
+    // A stolen token must not become a way to guess the password past the sign-in limits.
+    const check = await throttlePasswordCheck(c, user.email.toLowerCase(), 'password-change');
     const storedHash = await passwordHashOf(c.get('db'), user.id);
     if (storedHash === undefined || !(await verifyPassword(body.current_password, storedHash))) {
+      check.failed();
       fail(403, 'Current password is incorrect');
     }
-    await c.get('loginLimiter').reset(account);
+    await check.passed();
     const password_hash = await hashPassword(body.new_password, c.get('options').passwordCost);
     await inTransaction(c, async () => {
       const db = c.get('db');
@@ -332,6 +383,7 @@ export const authRoutes = resourceRouter(
       await revokeUserSessions(db, user.id, now, { except: sessionId });
       await audit(c, { action: 'auth.password', entity: 'user', entityId: user.id });
     });
+    securityEvent(c, 'password.changed', { user: user.id });
     return c.json({ detail: 'Password changed' }, 200);
   }),
   endpoint(logoutAll, async (c) => {
@@ -342,6 +394,16 @@ export const authRoutes = resourceRouter(
       await audit(c, { action: 'auth.logout_all', entity: 'user', entityId: user.id });
     });
     return c.json({ detail: 'Signed out of all devices' }, 200);
+  }),
+  endpoint(forgotPassword, async (c) => {
+    await limitByAddress(c, 'forgot-password');
+    await requestPasswordReset(c, c.req.valid('json').email);
+    return c.json({ detail: FORGOT_PASSWORD_ANSWER }, 202);
+  }),
+  endpoint(resetPasswordRoute, async (c) => {
+    await limitByAddress(c, 'reset-password');
+    const body = c.req.valid('json');
+    return c.json(await resetPassword(c, body.token, body.password), 200);
   }),
   endpoint(getCurrentUser, (c) => jsonRead(c, { user: publicUser(currentUser(c)) }, CACHE.noStore)),
 );

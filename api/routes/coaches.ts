@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { findCoaches } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, read, readAnswer, resourceRouter, TAG } from '../http/contract';
+import { endpoint, errors, read, readAnswer, resourceRouter } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { idParam } from '../http/validate';
 import { CoachSchema } from '../schemas';
@@ -11,7 +11,7 @@ import { CoachSchema } from '../schemas';
 const getCoachesRoute = read({
   path: '/coaches/{userId}',
   operationId: 'getCoaches',
-  tags: [TAG.players],
+  tags: ['players'],
   summary: 'Coaches by account id',
   description: 'Coaches matching the id (hyphens read as dots)',
   caching: { offline: true, tables: 'coach' },

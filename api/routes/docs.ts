@@ -12,7 +12,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, media, read, readAnswer, resourceRouter, TAG } from '../http/contract';
+import { endpoint, errors, media, read, readAnswer, resourceRouter } from '../http/contract';
 import { jsonRead, readResponse } from '../http/read';
 
 const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -66,7 +66,7 @@ function bytesOf(name: string, asset: { file?: string; text?: string }): Promise
 const getOpenApiDocument = read({
   path: '/openapi.json',
   operationId: 'getOpenApiDocument',
-  tags: [TAG.service],
+  tags: ['service'],
   summary: 'This document',
   description: 'OpenAPI 3.0, generated from the declarations of the routes themselves; readable at /api/docs',
   responses: {
@@ -84,7 +84,7 @@ const getOpenApiDocument = read({
 const getApiReference = read({
   path: '/docs',
   operationId: 'getApiReference',
-  tags: [TAG.service],
+  tags: ['service'],
   summary: 'This document as a readable page',
   description: 'Swagger UI, served from the app itself (no third-party host), reading /api/openapi.json',
   responses: { 200: readAnswer(z.string(), 'The reference page', 'text/html') },
@@ -93,7 +93,7 @@ const getApiReference = read({
 const getApiReferenceAsset = read({
   path: '/docs/{asset}',
   operationId: 'getApiReferenceAsset',
-  tags: [TAG.service],
+  tags: ['service'],
   summary: 'A script or style sheet of the reference page',
   request: {
     params: z.object({

@@ -2,13 +2,13 @@
 import { z } from 'zod';
 import { pingDatabase } from '../data/health';
 import { CACHE } from '../http/cache';
-import { endpoint, read, readAnswer, resourceRouter, TAG } from '../http/contract';
+import { endpoint, read, readAnswer, resourceRouter } from '../http/contract';
 import { jsonRead } from '../http/read';
 
 const getHealth = read({
   path: '/health',
   operationId: 'getHealth',
-  tags: [TAG.service],
+  tags: ['service'],
   summary: 'Liveness and database check',
   description: '200 only when the database answers a query (no-store)',
   responses: {

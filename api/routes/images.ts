@@ -8,7 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, read, readAnswer, resourceRouter, TAG } from '../http/contract';
+import { endpoint, errors, read, readAnswer, resourceRouter } from '../http/contract';
 import { readResponse } from '../http/read';
 
 export const IMAGE_KINDS = ['teams', 'players', 'coaches'] as const;
@@ -66,7 +66,7 @@ const imageParams = z.object({
 const getImage = read({
   path: '/images/{kind{teams|players|coaches}}/{file}',
   operationId: 'getImage',
-  tags: [TAG.images],
+  tags: ['images'],
   summary: 'A team crest, player or coach photo',
   description: 'default.jpg (or the bundled default) when missing; SVG answers carry a sandboxing CSP',
   request: { params: imageParams },

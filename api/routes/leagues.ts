@@ -10,7 +10,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../db/rules/t
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { LEAGUE_STATUSES } from '../../db/schema';
-import { currentUser, requireRoles, requireUser } from '../auth/middleware';
+import { currentUser, requireLeagueAdmin, requireSuperAdmin, requireUser } from '../auth/middleware';
 import { calendarMatches } from '../data/calendar';
 import { insertImportedFixtures, seasonKickoffs } from '../data/csv-imports';
 import { leagueDiscipline } from '../data/discipline';
@@ -47,17 +47,7 @@ import type { AppEnv } from '../env';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { calendarRead } from '../http/calendar';
-import {
-  endpoint,
-  errors,
-  json,
-  jsonBody,
-  read,
-  readAnswer,
-  resourceRouter,
-  TAG,
-  write,
-} from '../http/contract';
+import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { csvBody, csvDownload, importAnswer, readImport } from '../http/csv';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
 import { leagueParam, requireLeague, requireLeagueSeason } from '../http/params';
@@ -274,6 +264,7 @@ const leagueRead = (schema: Parameters<typeof readAnswer>[0]) => ({
 
 /** A super admin's write answers 403 to anyone else (write adds what writeTransaction may answer). */
 const SUPER_ADMIN_ERRORS = errors({ 403: 'Not a super admin' });
+const LEAGUE_ADMIN_ERRORS = errors({ 403: 'Not an admin of this league, nor a super admin' });
 
 // ---------------------------------------------------------------------------------
 // Routes
@@ -281,7 +272,7 @@ const SUPER_ADMIN_ERRORS = errors({ 403: 'Not a super admin' });
 const listLeaguesRoute = read({
   path: '/leagues',
   operationId: 'listLeagues',
-  tags: [TAG.leagues],
+  tags: ['leagues'],
   summary: 'Leagues',
   description:
     'Newest season first, then by name (Cache-Control: public, max-age=300). With limit or cursor: ' +
@@ -295,10 +286,10 @@ const createLeagueRoute = write({
   method: 'post',
   path: '/leagues',
   operationId: 'createLeague',
-  tags: [TAG.leagues],
+  tags: ['leagues'],
   summary: 'Create a league season',
   description: 'super_admin. A "-YY" id suffix must be the season',
-  middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
+  middleware: [requireUser, requireSuperAdmin, writeTransaction] as const,
   request: { body: jsonBody(newLeagueBody) },
   responses: {
     201: json(LeagueSchema, 'Created'),
@@ -310,7 +301,7 @@ const createLeagueRoute = write({
 const getLeagueRoute = read({
   path: '/leagues/{leagueId}',
   operationId: 'getLeague',
-  tags: [TAG.leagues],
+  tags: ['leagues'],
   summary: 'One league',
   caching: { offline: true, tables: 'leagues' },
   request: { params: leaguePath },
@@ -321,14 +312,14 @@ const updateLeagueRoute = write({
   method: 'put',
   path: '/leagues/{leagueId}',
   operationId: 'updateLeague',
-  tags: [TAG.leagues],
+  tags: ['leagues'],
   summary: 'Edit a league',
-  description: "super_admin: the league's name, status and location",
-  middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
+  description: "An admin of the league, or a super admin: the league's name, status and location",
+  middleware: [requireUser, requireLeagueAdmin, writeTransaction] as const,
   request: { params: leaguePath, body: jsonBody(leagueBody) },
   responses: {
     200: json(LeagueSchema, 'The league as it is now'),
-    ...SUPER_ADMIN_ERRORS,
+    ...LEAGUE_ADMIN_ERRORS,
     ...errors(UNKNOWN_LEAGUE),
   },
 });
@@ -336,7 +327,7 @@ const updateLeagueRoute = write({
 const getLeagueTableRoute = read({
   path: '/leagues/{leagueId}/table',
   operationId: 'getLeagueTable',
-  tags: [TAG.leagues],
+  tags: ['leagues'],
   summary: 'League table',
   description:
     "From approved results, ordered by the league's rules (tie-breakers; teams level on all of them " +
@@ -350,7 +341,7 @@ const getLeagueTableRoute = read({
 const listLeagueMatchesRoute = read({
   path: '/leagues/{leagueId}/matches',
   operationId: 'listLeagueMatches',
-  tags: [TAG.leagues, TAG.matches],
+  tags: ['leagues', 'matches'],
   summary: "A league season's matches",
   description: 'Oldest first',
   caching: { offline: true, tables: 'leagueMatches' },
@@ -361,7 +352,7 @@ const listLeagueMatchesRoute = read({
 const getLeagueStatsRoute = read({
   path: '/leagues/{leagueId}/stats',
   operationId: 'getLeagueStats',
-  tags: [TAG.leagues],
+  tags: ['leagues'],
   summary: 'League leaderboards',
   description: 'Scorers, assists, clean sheets and points (goal 2 points, assist 1), approved results only',
   caching: { offline: true, tables: 'leagueStats' },
@@ -372,7 +363,7 @@ const getLeagueStatsRoute = read({
 const getLeagueRulesRoute = read({
   path: '/leagues/{leagueId}/rules',
   operationId: 'getLeagueRules',
-  tags: [TAG.leagues],
+  tags: ['leagues'],
   summary: "The league's rules",
   description:
     'Points per result, tie-breakers in order, report deadline, suspension thresholds (the defaults ' +
@@ -386,14 +377,15 @@ const replaceLeagueRulesRoute = write({
   method: 'put',
   path: '/leagues/{leagueId}/rules',
   operationId: 'replaceLeagueRules',
-  tags: [TAG.leagues],
+  tags: ['leagues'],
   summary: "Replace the league's rules",
-  description: 'super_admin; an unknown tie-breaker is refused with 400 naming it',
-  middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
+  description:
+    'An admin of the league, or a super admin; an unknown tie-breaker is refused with 400 naming it',
+  middleware: [requireUser, requireLeagueAdmin, writeTransaction] as const,
   request: { params: leaguePath, body: jsonBody(LeagueRulesSchema) },
   responses: {
     200: json(LeagueRulesSchema, 'The rules as they are now'),
-    ...SUPER_ADMIN_ERRORS,
+    ...LEAGUE_ADMIN_ERRORS,
     ...errors(UNKNOWN_LEAGUE),
   },
 });
@@ -401,7 +393,7 @@ const replaceLeagueRulesRoute = write({
 const listDeductionsRoute = read({
   path: '/leagues/{leagueId}/deductions',
   operationId: 'listDeductions',
-  tags: [TAG.leagues],
+  tags: ['leagues'],
   summary: 'Points deductions',
   description: 'With their reasons, oldest first',
   caching: { offline: true, tables: 'deductions' },
@@ -413,14 +405,14 @@ const createDeductionRoute = write({
   method: 'post',
   path: '/leagues/{leagueId}/deductions',
   operationId: 'createDeduction',
-  tags: [TAG.leagues],
+  tags: ['leagues'],
   summary: 'Deduct points from a team',
-  description: 'super_admin; the team must play in the league season (else 400)',
-  middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
+  description: 'An admin of the league, or a super admin; the team must play in the league season (else 400)',
+  middleware: [requireUser, requireLeagueAdmin, writeTransaction] as const,
   request: { params: leaguePath, body: jsonBody(deductionBody) },
   responses: {
     201: json(DeductionSchema, 'Deducted'),
-    ...SUPER_ADMIN_ERRORS,
+    ...LEAGUE_ADMIN_ERRORS,
     ...errors(UNKNOWN_LEAGUE),
   },
 });
@@ -429,14 +421,14 @@ const deleteDeductionRoute = write({
   method: 'delete',
   path: '/leagues/{leagueId}/deductions/{id}',
   operationId: 'deleteDeduction',
-  tags: [TAG.leagues],
+  tags: ['leagues'],
   summary: 'Remove a deduction',
-  description: 'super_admin',
-  middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
+  description: 'An admin of the league, or a super admin',
+  middleware: [requireUser, requireLeagueAdmin, writeTransaction] as const,
   request: { params: deductionPath },
   responses: {
     200: json(z.strictObject({ detail: z.string() }), 'Removed'),
-    ...SUPER_ADMIN_ERRORS,
+    ...LEAGUE_ADMIN_ERRORS,
     ...errors({ 404: 'Unknown league or deduction' }),
   },
 });
@@ -445,16 +437,16 @@ const registerLeagueTeamRoute = write({
   method: 'post',
   path: '/leagues/{leagueId}/teams',
   operationId: 'registerLeagueTeam',
-  tags: [TAG.leagues, TAG.teams],
+  tags: ['leagues', 'teams'],
   summary: 'Register a team for the league',
   description:
-    'super_admin. A team plays in one league at a time: 409 while it is registered for another ' +
+    'An admin of the league, or a super admin. A team plays in one league at a time: 409 while it is registered for another ' +
     'league that is not completed (or already for this one)',
-  middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
+  middleware: [requireUser, requireLeagueAdmin, writeTransaction] as const,
   request: { params: leaguePath, body: jsonBody(teamBody) },
   responses: {
     201: json(TeamSchema, 'The team, now registered'),
-    ...SUPER_ADMIN_ERRORS,
+    ...LEAGUE_ADMIN_ERRORS,
     ...errors(UNKNOWN_LEAGUE, { 409: 'Registered for this or another league' }),
   },
 });
@@ -463,14 +455,14 @@ const removeLeagueTeamRoute = write({
   method: 'delete',
   path: '/leagues/{leagueId}/teams/{teamId}',
   operationId: 'removeLeagueTeam',
-  tags: [TAG.leagues, TAG.teams],
+  tags: ['leagues', 'teams'],
   summary: 'Remove a team from the league',
-  description: 'super_admin; 409 while it has matches in it',
-  middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
+  description: 'An admin of the league, or a super admin; 409 while it has matches in it',
+  middleware: [requireUser, requireLeagueAdmin, writeTransaction] as const,
   request: { params: teamPath },
   responses: {
     200: json(TeamSchema, 'The team, now in no league'),
-    ...SUPER_ADMIN_ERRORS,
+    ...LEAGUE_ADMIN_ERRORS,
     ...errors({
       404: 'Unknown league, or the team is not registered for it',
       409: 'The team has matches in the league',
@@ -482,20 +474,20 @@ const generateFixturesRoute = write({
   method: 'post',
   path: '/leagues/{leagueId}/fixtures',
   operationId: 'generateFixtures',
-  tags: [TAG.leagues, TAG.matches],
+  tags: ['leagues', 'matches'],
   summary: "Generate the season's fixtures",
   description:
-    'super_admin. A round robin by the circle method over the registered teams, every pair meeting ' +
+    'An admin of the league, or a super admin. A round robin by the circle method over the registered teams, every pair meeting ' +
     '`rounds` times, home and away alternating, at the home team ground. dry_run previews and writes ' +
     'nothing (200); otherwise all matches are created in one transaction (201). 409 with fewer than two ' +
     'teams, or when the season has matches, unless replace_unplayed, which replaces only those without ' +
     'a report',
-  middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
+  middleware: [requireUser, requireLeagueAdmin, writeTransaction] as const,
   request: { params: leaguePath, body: jsonBody(fixturesBody) },
   responses: {
     200: json(FixturePlanSchema, 'The preview (dry_run)'),
     201: json(FixturePlanSchema, 'Created'),
-    ...SUPER_ADMIN_ERRORS,
+    ...LEAGUE_ADMIN_ERRORS,
     ...errors(UNKNOWN_LEAGUE, { 409: 'Too few teams, or the season has matches' }),
   },
 });
@@ -503,7 +495,7 @@ const generateFixturesRoute = write({
 const getLeagueDisciplineRoute = read({
   path: '/leagues/{leagueId}/discipline',
   operationId: 'getLeagueDiscipline',
-  tags: [TAG.leagues],
+  tags: ['leagues'],
   summary: 'Cards per player',
   description:
     "A league season's yellow and red cards per player (approved results), reds first, then yellows",
@@ -517,7 +509,7 @@ const getLeagueDisciplineRoute = read({
 const downloadLeagueTableRoute = read({
   path: '/leagues/{leagueId}/table.csv',
   operationId: 'downloadLeagueTable',
-  tags: [TAG.leagues, TAG.spreadsheets],
+  tags: ['leagues', 'spreadsheets'],
   summary: 'The league table as a spreadsheet',
   description: 'Ordered as GET …/table',
   caching: { tables: 'leagueTable' },
@@ -528,7 +520,7 @@ const downloadLeagueTableRoute = read({
 const downloadLeagueMatchesRoute = read({
   path: '/leagues/{leagueId}/matches.csv',
   operationId: 'downloadLeagueMatches',
-  tags: [TAG.leagues, TAG.spreadsheets],
+  tags: ['leagues', 'spreadsheets'],
   summary: "A league season's matches as a spreadsheet",
   description:
     'Oldest first: date, home_team, away_team, location (what the import reads), then match_id, the team ' +
@@ -542,14 +534,14 @@ const importFixturesRoute = write({
   method: 'post',
   path: '/leagues/{leagueId}/matches.csv',
   operationId: 'importFixtures',
-  tags: [TAG.leagues, TAG.spreadsheets],
+  tags: ['leagues', 'spreadsheets'],
   summary: "Import fixtures into the league's season",
   description:
-    'super_admin. Columns date (ISO 8601 date and time with Z or an offset), home_team and away_team ' +
+    'An admin of the league, or a super admin. Columns date (ISO 8601 date and time with Z or an offset), home_team and away_team ' +
     '(registered teams, by id or exact name) and optionally location (empty: the home ground), in any ' +
     'order, other columns ignored. A team plays one match at a kick-off',
   // csvBody checks the media type and reads the body's bytes before writeTransaction reads it.
-  middleware: [requireUser, requireRoles('super_admin'), csvBody, writeTransaction] as const,
+  middleware: [requireUser, requireLeagueAdmin, csvBody, writeTransaction] as const,
   request: {
     params: leaguePath,
     query: importQuery,
@@ -564,7 +556,7 @@ const importFixturesRoute = write({
   responses: {
     200: json(fixtureImportAnswer, "The dry run: every row's outcome and every problem; nothing written"),
     201: json(fixtureImportAnswer, 'Every row written, in one transaction'),
-    ...SUPER_ADMIN_ERRORS,
+    ...LEAGUE_ADMIN_ERRORS,
     400: json(
       importRefusalSchema(fixtureImportAnswer),
       'Nothing written. A row with errors: the whole answer and the detail, every problem by line and ' +
@@ -578,7 +570,7 @@ const importFixturesRoute = write({
 const downloadLeaderboardRoute = read({
   path: '/leagues/{leagueId}/stats.csv',
   operationId: 'downloadLeaderboard',
-  tags: [TAG.leagues, TAG.spreadsheets],
+  tags: ['leagues', 'spreadsheets'],
   summary: 'One league leaderboard as a spreadsheet',
   description: 'player_id, name, team, position and the count',
   caching: { tables: 'leagueStats' },
@@ -591,7 +583,7 @@ const downloadLeaderboardRoute = read({
 const getLeagueCalendarRoute = read({
   path: '/leagues/{leagueId}/calendar.ics',
   operationId: 'getLeagueCalendar',
-  tags: [TAG.leagues, TAG.calendars],
+  tags: ['leagues', 'calendars'],
   summary: "The league's matches as a calendar feed",
   description: 'The matches of its current season (RFC 5545), as the team feed',
   request: { params: leaguePath },

@@ -7,7 +7,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../db/rules/t
 import { type RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { MATCH_STATUSES } from '../../db/schema';
-import { currentUser, requireRoles, requireUser } from '../auth/middleware';
+import { assertLeagueAdmin, currentUser, requireStaff, requireUser } from '../auth/middleware';
 import { namesOf } from '../data/discipline';
 import { matchSchedule, updateMatchSchedule } from '../data/league-season';
 import { getMatch, listMatches } from '../data/matches';
@@ -17,17 +17,7 @@ import { matchMoved } from '../domain/notification-text';
 import { SCORE_MAX } from '../domain/report-rules';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import {
-  endpoint,
-  errors,
-  json,
-  jsonBody,
-  read,
-  readAnswer,
-  resourceRouter,
-  TAG,
-  write,
-} from '../http/contract';
+import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { matchReports, reportResult, review, reviewBody } from '../http/match-review';
 import { nextKickoff } from '../http/next-kickoff';
 import { tell } from '../http/notify';
@@ -50,7 +40,7 @@ const matchId = matchIdParam.meta({ description: 'match id' });
 const listMatchesRoute = read({
   path: '/matches',
   operationId: 'listMatches',
-  tags: [TAG.matches],
+  tags: ['matches'],
   summary: 'Matches',
   description: 'Oldest first; future=true gives upcoming matches, soonest first',
   caching: { offline: true, tables: 'matches' },
@@ -70,7 +60,7 @@ const listMatchesRoute = read({
 const getHeadToHead = read({
   path: '/matches/between/{home}/{away}',
   operationId: 'getHeadToHead',
-  tags: [TAG.matches],
+  tags: ['matches'],
   summary: 'Approved results between two teams',
   description: 'In either order, newest first',
   caching: { offline: true, tables: 'matches' },
@@ -89,7 +79,7 @@ const getHeadToHead = read({
 const getMatchRoute = read({
   path: '/matches/{matchId}',
   operationId: 'getMatch',
-  tags: [TAG.matches],
+  tags: ['matches'],
   summary: 'One match',
   description:
     'home_players/away_players are the saved squads, else the rosters; player_names names every player it lists',
@@ -105,7 +95,7 @@ const getMatchRoute = read({
 const getMatchReports = read({
   path: '/matches/{id}/reports',
   operationId: 'getMatchReports',
-  tags: [TAG.matches],
+  tags: ['matches'],
   summary: "The match's reports side by side",
   description: 'With their differences (staff of either team, super_admin); no-store',
   signedIn: true,
@@ -141,17 +131,18 @@ const scheduleMatch = write({
   method: 'put',
   path: '/matches/{matchId}/schedule',
   operationId: 'scheduleMatch',
-  tags: [TAG.matches],
+  tags: ['matches'],
   summary: 'Move or postpone a match',
-  description: 'super_admin; 409 once it has a report. Both teams’ staff are notified',
-  middleware: [requireUser, requireRoles('super_admin'), writeTransaction] as const,
+  description:
+    'An admin of its league, or a super admin; 409 once it has a report. Both teams’ staff are notified',
+  middleware: [requireUser, requireStaff, writeTransaction] as const,
   request: {
     params: z.object({ matchId }),
     body: jsonBody(scheduleBody),
   },
   responses: {
     200: json(MatchSchema, 'The match as it is now'),
-    ...errors({ 403: 'Not a super admin', 404: 'Unknown match', 409: 'The match has a report' }),
+    ...errors({ 403: 'Not an admin of its league', 404: 'Unknown match', 409: 'The match has a report' }),
   },
 });
 
@@ -187,7 +178,7 @@ const reportResultRoute = write({
   method: 'post',
   path: '/matches/{id}/report',
   operationId: 'reportResult',
-  tags: [TAG.matches],
+  tags: ['matches'],
   summary: "Report a played match's result",
   description:
     'Staff of either team, or super_admin; it becomes PENDING whatever the body says. A team answering ' +
@@ -226,7 +217,7 @@ const approveResult = write({
   method: 'post',
   path: '/matches/{id}/approve',
   operationId: 'approveResult',
-  tags: [TAG.matches],
+  tags: ['matches'],
   summary: 'Approve a pending result',
   description: 'The other team, or super_admin; with two differing reports, the one named',
   middleware: [requireUser, writeTransaction] as const,
@@ -245,7 +236,7 @@ const rejectResult = write({
   method: 'post',
   path: '/matches/{id}/reject',
   operationId: 'rejectResult',
-  tags: [TAG.matches],
+  tags: ['matches'],
   summary: 'Reject a pending result',
   description:
     'The other team, or super_admin; with two differing reports, the one named (rejecting the first ' +
@@ -323,6 +314,7 @@ export const matchRoutes = resourceRouter(
     const body = c.req.valid('json');
     const before = await matchSchedule(db, matchId);
     if (!before) fail(404, 'Match not found');
+    assertLeagueAdmin(currentUser(c), before.league_id);
     if (isReported(before)) {
       fail(409, 'This match has a report: a reported or approved match cannot be moved or postponed');
     }

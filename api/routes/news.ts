@@ -15,7 +15,7 @@ import type { FeedService, FeedServiceSettings } from '../feeds/feed-service';
 import { FeedError } from '../feeds/safe-fetch';
 import type { FeedErrorKind } from '../feeds/safe-fetch';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, json, read, readAnswer, resourceRouter, TAG } from '../http/contract';
+import { endpoint, errors, json, read, readAnswer, resourceRouter } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { describeIssue, idParam, leagueIdFrom } from '../http/validate';
 import { FeedErrorSchema, NewsItemSchema, VideoSchema } from '../schemas';
@@ -78,7 +78,7 @@ const feedQueryHook: Hook<unknown, AppEnv, string, Response | undefined> = (resu
 const listLeagueNewsRoute = read({
   path: '/mwpl_news',
   operationId: 'listLeagueNews',
-  tags: [TAG.news],
+  tags: ['news'],
   summary: 'League news',
   description: 'Newest first, at most 50',
   caching: { offline: true },
@@ -92,7 +92,7 @@ const listLeagueNewsRoute = read({
 const getTeamNews = read({
   path: '/team_news',
   operationId: 'getTeamNews',
-  tags: [TAG.news],
+  tags: ['news'],
   summary: "A team's news",
   description:
     "Items of a team's RSS/Atom feed (or of the feed its page links to); cached 10 minutes. Errors are " +
@@ -108,7 +108,7 @@ const getTeamNews = read({
 const getTeamVideo = read({
   path: '/team_video',
   operationId: 'getTeamVideo',
-  tags: [TAG.news],
+  tags: ['news'],
   summary: "A team's latest video",
   description:
     "Latest video of a team's YouTube channel; cached 10 minutes. Errors are { detail: { message } }",

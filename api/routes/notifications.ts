@@ -15,17 +15,7 @@ import {
 } from '../data/notifications';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import {
-  endpoint,
-  errors,
-  json,
-  jsonBody,
-  read,
-  readAnswer,
-  resourceRouter,
-  TAG,
-  write,
-} from '../http/contract';
+import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { rowIdParam } from '../http/validate';
 import { writeTransaction } from '../http/write';
@@ -65,7 +55,7 @@ const UnreadSchema = z.strictObject({ unread: z.number().int().describe('notific
 const listNotificationsRoute = read({
   path: '/notifications',
   operationId: 'listNotifications',
-  tags: [TAG.notifications],
+  tags: ['notifications'],
   summary: 'Your notifications',
   description: "The signed-in user's notifications, newest first, and the unread count; no-store",
   signedIn: true,
@@ -80,7 +70,7 @@ const listNotificationsRoute = read({
 const getNotificationSettings = read({
   path: '/notifications/settings',
   operationId: 'getNotificationSettings',
-  tags: [TAG.notifications],
+  tags: ['notifications'],
   summary: 'The notification kinds you muted',
   signedIn: true,
   middleware: [requireUser] as const,
@@ -94,7 +84,7 @@ const updateNotificationSettings = write({
   method: 'put',
   path: '/notifications/settings',
   operationId: 'updateNotificationSettings',
-  tags: [TAG.notifications],
+  tags: ['notifications'],
   summary: 'Mute notification kinds',
   description: 'The list replaces the previous one',
   middleware: [requireUser, writeTransaction] as const,
@@ -110,7 +100,7 @@ const markAllNotificationsRead = write({
   method: 'post',
   path: '/notifications/read-all',
   operationId: 'markAllNotificationsRead',
-  tags: [TAG.notifications],
+  tags: ['notifications'],
   summary: 'Mark all your notifications read',
   middleware: [requireUser, writeTransaction] as const,
   responses: {
@@ -122,7 +112,7 @@ const markNotificationRead = write({
   method: 'post',
   path: '/notifications/{id}/read',
   operationId: 'markNotificationRead',
-  tags: [TAG.notifications],
+  tags: ['notifications'],
   summary: 'Mark one of your notifications read',
   description: 'Someone else’s is 404, like one that does not exist',
   middleware: [requireUser, writeTransaction] as const,

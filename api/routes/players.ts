@@ -6,24 +6,14 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { expectedGeneral, GENERAL_OF, positionsAgree } from '../../db/rules/positions';
-import { assertTeamStaff, currentUser, requireUser } from '../auth/middleware';
+import { assertTeamStaff, currentUser, requireStaff, requireUser } from '../auth/middleware';
 import { playerCards, playerSuspension } from '../data/discipline';
 import { updatePlayerPlacement, shirtNumberHolder } from '../data/roster-writes';
 import { playerMetrics } from '../data/stats';
 import { findPlayer } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import {
-  endpoint,
-  errors,
-  json,
-  jsonBody,
-  read,
-  readAnswer,
-  resourceRouter,
-  TAG,
-  write,
-} from '../http/contract';
+import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { nextKickoff } from '../http/next-kickoff';
 import { holdUntil, jsonRead } from '../http/read';
 import {
@@ -32,7 +22,6 @@ import {
   positionGeneral,
   shirtNumber,
   shirtTaken,
-  staffRoles,
   STAFF_ONLY,
   written,
 } from '../http/teams';
@@ -60,7 +49,7 @@ const placementBody = z
 
 /** Both paths of the profile: one answer, each path its own operation. */
 const PROFILE = {
-  tags: [TAG.players],
+  tags: ['players'] as const,
   summary: 'Player profile',
   caching: { offline: true, tables: 'player' } as const,
   request: { params: profileParam },
@@ -88,10 +77,10 @@ const updatePlayerRoute = write({
   method: 'put',
   path: '/player/update/{userId}',
   operationId: 'updatePlayer',
-  tags: [TAG.players, TAG.teams],
+  tags: ['players', 'teams'],
   summary: "Change a player's position or shirt number",
   description: 'super_admin, or staff of the team; at least one field',
-  middleware: [requireUser, staffRoles, writeTransaction],
+  middleware: [requireUser, requireStaff, writeTransaction],
   request: {
     params: z.object({ userId: playerId }),
     body: jsonBody(placementBody),
@@ -137,7 +126,7 @@ export const playerRoutes = resourceRouter(
     const player = await findPlayer(db, c.req.valid('param').userId);
     if (!player) fail(404, 'Player not found');
     if (player.team_id === null) fail(409, 'This player is not on a roster');
-    assertTeamStaff(currentUser(c), player.team_id);
+    await assertTeamStaff(db, currentUser(c), player.team_id);
 
     const wanted = {
       position: body.position ?? player.position,

@@ -8,17 +8,7 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../auth/middleware';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import {
-  endpoint,
-  errors,
-  json,
-  jsonBody,
-  read,
-  readAnswer,
-  resourceRouter,
-  TAG,
-  write,
-} from '../http/contract';
+import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { writeTransaction } from '../http/write';
 import { deleteSubscription, saveSubscription } from '../push/subscriptions';
@@ -90,7 +80,7 @@ const unsubscribeBody = z.strictObject({ endpoint: endpointUrl });
 const getPushKey = read({
   path: '/push/key',
   operationId: 'getPushKey',
-  tags: [TAG.notifications],
+  tags: ['notifications'],
   summary: 'The Web Push public key',
   description: 'The VAPID public key a browser subscribes with (applicationServerKey); no-store',
   responses: {
@@ -103,7 +93,7 @@ const subscribePush = write({
   method: 'post',
   path: '/push/subscriptions',
   operationId: 'subscribePush',
-  tags: [TAG.notifications],
+  tags: ['notifications'],
   summary: 'Subscribe this browser to Web Push',
   description: 'The body is PushSubscription.toJSON(). An endpoint another user had moves to this one',
   middleware: [requireUser, writeTransaction] as const,
@@ -119,7 +109,7 @@ const unsubscribePush = write({
   method: 'delete',
   path: '/push/subscriptions',
   operationId: 'unsubscribePush',
-  tags: [TAG.notifications],
+  tags: ['notifications'],
   summary: 'Unsubscribe a browser',
   description: "Only the caller's own subscription is removed; an unknown endpoint answers 204 too",
   middleware: [requireUser, writeTransaction] as const,

@@ -3,10 +3,11 @@
  * offline store and the read cache take /api/matches/:matchId as a public read.
  */
 import { z } from 'zod';
-import { requireRoles, requireUser } from '../auth/middleware';
+import { currentUser, requireLeagueAdminAnywhere, requireUser } from '../auth/middleware';
+import { administeredLeagues } from '../../db/rules/rights';
 import { overdueMatches, type OverdueKey } from '../data/overdue';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, read, readAnswer, resourceRouter, TAG } from '../http/contract';
+import { endpoint, errors, read, readAnswer, resourceRouter } from '../http/contract';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
 import { jsonRead } from '../http/read';
 import { OverdueListSchema, type OverdueListDto } from '../schemas';
@@ -35,27 +36,30 @@ const overdueQuery = z.strictObject({
 const listOverdueResults = read({
   path: '/reports/overdue',
   operationId: 'listOverdueResults',
-  tags: [TAG.matches],
+  tags: ['matches'],
   summary: 'Results overdue',
   description:
-    "Played matches past their league's report deadline without a report or a review (super_admin); " +
+    "Played matches past their league's report deadline without a report or a review, in the leagues " +
+    'the caller runs (a league admin: theirs; a super admin: all); ' +
     'the earliest kick-off first, then by id; no-store. With limit or cursor: one page and next_cursor',
   signedIn: true,
-  middleware: [requireUser, requireRoles('super_admin')] as const,
+  middleware: [requireUser, requireLeagueAdminAnywhere] as const,
   request: { query: overdueQuery },
   responses: {
     200: readAnswer(OverdueListSchema),
-    ...errors(400, 401, { 403: 'Not a super admin' }),
+    ...errors(400, 401, { 403: 'Not an admin of any league' }),
   },
 });
 
 export const reportRoutes = resourceRouter(
   endpoint(listOverdueResults, async (c) => {
     const query = c.req.valid('query');
-    const page = await overdueMatches(c.get('db'), c.get('options').now(), {
-      limit: query.limit,
-      after: query.cursor,
-    });
+    const page = await overdueMatches(
+      c.get('db'),
+      c.get('options').now(),
+      { limit: query.limit, after: query.cursor },
+      administeredLeagues(currentUser(c)),
+    );
     // Without limit or cursor the answer is the whole list, shaped as it always was.
     const body: OverdueListDto = isPaged(query)
       ? {

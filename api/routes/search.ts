@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { searchByName, type SearchResult } from '../data/search';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import { endpoint, errors, read, readAnswer, resourceRouter, TAG } from '../http/contract';
+import { endpoint, errors, read, readAnswer, resourceRouter } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { SearchResultSchema } from '../schemas';
 
@@ -27,7 +27,7 @@ const searchQuery = z.object({
 const search = read({
   path: '/search',
   operationId: 'search',
-  tags: [TAG.search],
+  tags: ['search'],
   summary: 'Search by name',
   description:
     'Players, teams and leagues whose name contains the term; exact and prefix matches first; at most 20. ' +

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { DB } from '../../db/connection';
-import { currentUser, requireRoles, requireUser } from '../auth/middleware';
+import { currentUser, requireSuperAdmin, requireUser } from '../auth/middleware';
 import {
   adminTableNames,
   countRows,
@@ -26,22 +26,14 @@ import {
   updateRow,
   type AdminTable,
   type Key,
+  type Row,
   type Value,
 } from '../data/admin-tables';
+import { followEditedUser } from '../data/memberships';
 import { revokeUserSessions } from '../data/sessions';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import {
-  endpoint,
-  errors,
-  json,
-  jsonBody,
-  read,
-  readAnswer,
-  resourceRouter,
-  TAG,
-  write,
-} from '../http/contract';
+import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { idParam, positiveIntParam } from '../http/validate';
 import { audit, writeTransaction } from '../http/write';
@@ -81,9 +73,17 @@ const RowSchema = z
   .record(z.string(), ColumnValue)
   .describe('the row, by column (password hashes are never shown)');
 
-const superAdmin = requireRoles('super_admin');
 const SUPER_ADMIN_ONLY = 'Not a super admin';
 const FORBIDDEN_WRITE = 'Not a super admin, or the table is read-only';
+
+/** A users row as the editor returns it, for followEditedUser. */
+function userRow(row: Row): { id: string; user_type: string; team_id: string | null } {
+  return {
+    id: String(row.id),
+    user_type: String(row.user_type),
+    team_id: row.team_id === null ? null : String(row.team_id),
+  };
+}
 
 async function tableNamed(db: DB, name: string): Promise<AdminTable> {
   const table = await findAdminTable(db, name);
@@ -126,11 +126,11 @@ async function guarded<T>(
 const listAdminTables = read({
   path: '/tables',
   operationId: 'listAdminTables',
-  tags: [TAG.admin],
+  tags: ['admin'],
   summary: 'Tables the editor may show',
   description: 'super_admin; no-store',
   signedIn: true,
-  middleware: [requireUser, superAdmin] as const,
+  middleware: [requireUser, requireSuperAdmin] as const,
   responses: {
     200: readAnswer(z.strictObject({ tables: z.array(z.string()) })),
     ...errors(401, { 403: SUPER_ADMIN_ONLY }),
@@ -140,11 +140,11 @@ const listAdminTables = read({
 const getAdminTableSchema = read({
   path: '/tables/{table}/schema',
   operationId: 'getAdminTableSchema',
-  tags: [TAG.admin],
+  tags: ['admin'],
   summary: "A table's columns and primary key",
   description: 'super_admin; no-store',
   signedIn: true,
-  middleware: [requireUser, superAdmin] as const,
+  middleware: [requireUser, requireSuperAdmin] as const,
   request: { params: tableParams },
   responses: {
     200: readAnswer(
@@ -170,11 +170,11 @@ const getAdminTableSchema = read({
 const getAdminTableRelations = read({
   path: '/tables/{table}/relations',
   operationId: 'getAdminTableRelations',
-  tags: [TAG.admin],
+  tags: ['admin'],
   summary: "A table's foreign keys",
   description: 'super_admin; no-store',
   signedIn: true,
-  middleware: [requireUser, superAdmin] as const,
+  middleware: [requireUser, requireSuperAdmin] as const,
   request: { params: tableParams },
   responses: {
     200: readAnswer(
@@ -189,11 +189,11 @@ const getAdminTableRelations = read({
 const getAdminTableData = read({
   path: '/tables/{table}/data',
   operationId: 'getAdminTableData',
-  tags: [TAG.admin],
+  tags: ['admin'],
   summary: 'A page of rows',
   description: 'super_admin; 25 rows a page, pages from 1, in key order; no-store',
   signedIn: true,
-  middleware: [requireUser, superAdmin] as const,
+  middleware: [requireUser, requireSuperAdmin] as const,
   request: { params: tableParams, query: pageQuery },
   responses: {
     200: readAnswer(
@@ -214,10 +214,10 @@ const insertAdminRow = write({
   method: 'post',
   path: '/tables/{table}/rows',
   operationId: 'insertAdminRow',
-  tags: [TAG.admin],
+  tags: ['admin'],
   summary: 'Insert a row',
   description: 'super_admin; an empty field leaves a column with a default to it',
-  middleware: [requireUser, superAdmin, writeTransaction] as const,
+  middleware: [requireUser, requireSuperAdmin, writeTransaction] as const,
   request: { params: tableParams, body: rowBodyRequest },
   responses: {
     201: json(RowSchema, 'The row as stored'),
@@ -233,12 +233,12 @@ const updateAdminRow = write({
   method: 'put',
   path: '/tables/{table}/rows/{id}',
   operationId: 'updateAdminRow',
-  tags: [TAG.admin],
+  tags: ['admin'],
   summary: 'Update a row',
   description:
     "super_admin: every field but the key. Changing a user's role or team ends their sessions; your own " +
     'user_type cannot be changed (409)',
-  middleware: [requireUser, superAdmin, writeTransaction] as const,
+  middleware: [requireUser, requireSuperAdmin, writeTransaction] as const,
   request: { params: rowParams, body: rowBodyRequest },
   responses: {
     200: json(RowSchema, 'The row as stored'),
@@ -254,10 +254,10 @@ const deleteAdminRow = write({
   method: 'delete',
   path: '/tables/{table}/rows/{id}',
   operationId: 'deleteAdminRow',
-  tags: [TAG.admin],
+  tags: ['admin'],
   summary: 'Delete a row',
   description: 'super_admin; your own account cannot be deleted (409)',
-  middleware: [requireUser, superAdmin, writeTransaction] as const,
+  middleware: [requireUser, requireSuperAdmin, writeTransaction] as const,
   request: { params: rowParams },
   responses: {
     200: json(DetailSchema, 'Deleted'),
@@ -322,6 +322,7 @@ export const tableRoutes = resourceRouter(
     if (!plan.ok) fail(400, plan.detail);
     const key = await guarded(db, table, plan.values, () => insertRow(db, table, plan.values));
     const row = await rowOf(db, table, key);
+    if (table.name === 'users') await followEditedUser(db, userRow(row));
     await audit(c, { action: 'admin.insert', entity: table.name, entityId: key, after: row });
     return c.json(row, 201);
   }),
@@ -350,6 +351,7 @@ export const tableRoutes = resourceRouter(
     // The client keeps user_type and team_id from sign-in (userData); ending the user's
     // sessions makes it sign in again and see the new role or team, not act on the old.
     if (isUsers && (before.user_type !== after.user_type || before.team_id !== after.team_id)) {
+      await followEditedUser(db, userRow(after));
       await revokeUserSessions(db, String(key), c.get('options').now());
     }
     await audit(c, { action: 'admin.update', entity: table.name, entityId: key, before, after });

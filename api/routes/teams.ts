@@ -8,7 +8,13 @@
 import { z } from 'zod';
 import type { DB } from '../../db/connection';
 import { expectedGeneral, POSITION_GENERALS, POSITIONS, positionsAgree } from '../../db/rules/positions';
-import { assertTeamStaff, currentUser, requireRoles, requireUser } from '../auth/middleware';
+import {
+  assertLeagueAdmin,
+  assertTeamStaff,
+  currentUser,
+  requireStaff,
+  requireUser,
+} from '../auth/middleware';
 import { calendarMatches } from '../data/calendar';
 import { shirtNumbers } from '../data/csv-imports';
 import { namesOf, teamLeague, teamSeasonBans } from '../data/discipline';
@@ -39,17 +45,7 @@ import { isSquadLocked, SQUAD_LOCKED, squadListProblem, squadMembersRefusal } fr
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { calendarRead } from '../http/calendar';
-import {
-  endpoint,
-  errors,
-  json,
-  jsonBody,
-  read,
-  readAnswer,
-  resourceRouter,
-  TAG,
-  write,
-} from '../http/contract';
+import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { csvBody, csvDownload, importAnswer, readImport } from '../http/csv';
 import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
 import { nextKickoff } from '../http/next-kickoff';
@@ -60,7 +56,6 @@ import {
   positionGeneral,
   shirtNumber,
   shirtTaken,
-  staffRoles,
   STAFF_ONLY,
   text,
   written,
@@ -251,7 +246,7 @@ const RosterImportSchema = importAnswerSchema(
 );
 
 const UNKNOWN_TEAM = { 404: 'Unknown team' };
-const SUPER_ADMIN_ONLY = 'Not a super admin';
+const LEAGUE_ADMIN_ONLY = 'Not an admin of the league, nor a super admin';
 const CSV_FILE =
   'The roster: RFC 4180, UTF-8 with a BOM, a header row, CRLF line ends; text cells starting with = + - @ ' +
   "tab or CR get a leading ' (numbers never do). Content-Type: text/csv; charset=utf-8, " +
@@ -263,7 +258,7 @@ const CSV_FILE =
 const listTeamsRoute = read({
   path: '/teams',
   operationId: 'listTeams',
-  tags: [TAG.teams],
+  tags: ['teams'],
   summary: 'Teams',
   description:
     'By name, then id; all of them unless filtered. With limit or cursor: one page and next_cursor',
@@ -275,7 +270,7 @@ const listTeamsRoute = read({
 const getTeamRoute = read({
   path: '/teams/{teamId}',
   operationId: 'getTeam',
-  tags: [TAG.teams],
+  tags: ['teams'],
   summary: 'One team',
   caching: { offline: true, tables: 'teams' },
   request: { params: teamParam },
@@ -285,7 +280,7 @@ const getTeamRoute = read({
 const getRosterRoute = read({
   path: '/teams/{teamId}/roster',
   operationId: 'getRoster',
-  tags: [TAG.teams],
+  tags: ['teams'],
   summary: 'Players and coaches',
   description: 'Players by position (GK, DEF, MID, FW, others), then shirt number; then the coaches',
   caching: { offline: true, tables: 'roster' },
@@ -296,7 +291,7 @@ const getRosterRoute = read({
 const listTeamSeasonsRoute = read({
   path: '/teams/{teamId}/seasons',
   operationId: 'listTeamSeasons',
-  tags: [TAG.teams],
+  tags: ['teams'],
   summary: 'Seasons in which the team has matches',
   description: 'Newest first',
   caching: { offline: true, tables: 'teamSeasons' },
@@ -307,7 +302,7 @@ const listTeamSeasonsRoute = read({
 const getTeamStatsRoute = read({
   path: '/teams/{teamId}/stats',
   operationId: 'getTeamStats',
-  tags: [TAG.teams],
+  tags: ['teams'],
   summary: 'Team leaderboards',
   description: "The season's scorers, assists, clean sheets and points (default: the team's latest season)",
   caching: { offline: true, tables: 'matches' },
@@ -318,7 +313,7 @@ const getTeamStatsRoute = read({
 const listTeamMatchesRoute = read({
   path: '/teams/{teamId}/matches',
   operationId: 'listTeamMatches',
-  tags: [TAG.teams, TAG.matches],
+  tags: ['teams', 'matches'],
   summary: "A team's matches",
   caching: { offline: true, tables: 'matches' },
   request: { params: teamParam, query: teamMatchesQuery },
@@ -328,7 +323,7 @@ const listTeamMatchesRoute = read({
 const listSuspensionsRoute = read({
   path: '/teams/{teamId}/suspensions',
   operationId: 'listSuspensions',
-  tags: [TAG.teams],
+  tags: ['teams'],
   summary: 'Bans still to serve',
   description: "In the team's league season (cards of approved results, by the league's rules)",
   caching: { offline: true, tables: 'suspensions' },
@@ -339,7 +334,7 @@ const listSuspensionsRoute = read({
 const downloadRosterRoute = read({
   path: '/teams/{teamId}/roster.csv',
   operationId: 'downloadRoster',
-  tags: [TAG.teams, TAG.spreadsheets],
+  tags: ['teams', 'spreadsheets'],
   summary: 'The players as a spreadsheet',
   description: 'name, number, position, position_general (what the import reads) and player_id',
   // The same for everyone, so the server keeps it; a download, not one of the app's offline reads.
@@ -358,7 +353,7 @@ const downloadRosterRoute = read({
 const getTeamCalendarRoute = read({
   path: '/teams/{teamId}/calendar.ics',
   operationId: 'getTeamCalendar',
-  tags: [TAG.teams, TAG.calendars],
+  tags: ['teams', 'calendars'],
   summary: "The team's matches as a calendar feed",
   description:
     "Its league's season as iCalendar (RFC 5545): one event per match, two hours from kick-off, the " +
@@ -377,28 +372,30 @@ const createTeamRoute = write({
   method: 'post',
   path: '/teams',
   operationId: 'createTeam',
-  tags: [TAG.teams],
+  tags: ['teams'],
   summary: 'Create a team',
-  description: 'super_admin; the id is made from the name',
-  middleware: [requireUser, requireRoles('super_admin'), writeTransaction],
+  description:
+    'An admin of its league (league_id), or a super admin (any league, or none); the id is made from the name',
+  middleware: [requireUser, requireStaff, writeTransaction],
   request: {
     body: jsonBody(teamBody),
   },
-  responses: { 201: json(TeamSchema, 'Created'), ...errors({ 403: SUPER_ADMIN_ONLY }) },
+  responses: { 201: json(TeamSchema, 'Created'), ...errors({ 403: LEAGUE_ADMIN_ONLY }) },
 });
 
 const deleteTeamRoute = write({
   method: 'delete',
   path: '/teams/{teamId}',
   operationId: 'deleteTeam',
-  tags: [TAG.teams],
+  tags: ['teams'],
   summary: 'Delete a team',
-  description: "super_admin; a team with matches is never deleted (409). Its users' sessions end",
-  middleware: [requireUser, requireRoles('super_admin'), writeTransaction],
+  description:
+    "An admin of its league, or a super admin; a team with matches is never deleted (409). Its users' sessions end",
+  middleware: [requireUser, requireStaff, writeTransaction],
   request: { params: teamParam },
   responses: {
     200: json(TeamDeletedSchema, 'Deleted, with its roster'),
-    ...errors({ 403: SUPER_ADMIN_ONLY, ...UNKNOWN_TEAM, 409: 'The team has matches on record' }),
+    ...errors({ 403: LEAGUE_ADMIN_ONLY, ...UNKNOWN_TEAM, 409: 'The team has matches on record' }),
   },
 });
 
@@ -406,10 +403,10 @@ const addPlayerRoute = write({
   method: 'post',
   path: '/teams/{teamId}/players',
   operationId: 'addPlayer',
-  tags: [TAG.teams, TAG.players],
+  tags: ['teams', 'players'],
   summary: 'Add a player to the roster',
   description: 'super_admin, or coach/owner of the team; the shirt number must be free in the team (409)',
-  middleware: [requireUser, staffRoles, writeTransaction],
+  middleware: [requireUser, requireStaff, writeTransaction],
   request: {
     params: teamParam,
     body: jsonBody(playerBody),
@@ -424,11 +421,11 @@ const removePlayerRoute = write({
   method: 'delete',
   path: '/teams/{teamId}/players/{playerId}',
   operationId: 'removePlayer',
-  tags: [TAG.teams, TAG.players],
+  tags: ['teams', 'players'],
   summary: 'Remove a player from the roster',
   description:
     'super_admin, or coach/owner of the team; a player with match history leaves the roster but is kept',
-  middleware: [requireUser, staffRoles, writeTransaction],
+  middleware: [requireUser, requireStaff, writeTransaction],
   request: { params: rosterParam },
   responses: {
     200: json(PlayerRemovedSchema, 'Removed'),
@@ -440,14 +437,14 @@ const importRosterRoute = write({
   method: 'post',
   path: '/teams/{teamId}/roster.csv',
   operationId: 'importRoster',
-  tags: [TAG.teams, TAG.spreadsheets],
+  tags: ['teams', 'spreadsheets'],
   summary: 'Import players into the team',
   description:
     'super_admin, or coach/owner of the team. Columns name, number, position and optionally ' +
     'position_general (empty: follows the position), in any order, other columns ignored. The rules of ' +
     'POST /api/teams/{teamId}/players; each shirt number free in the team and once in the file',
   // csvBody checks the media type and reads the bytes before writeTransaction reads the body.
-  middleware: [requireUser, requireRoles('coach', 'owner', 'super_admin'), csvBody, writeTransaction],
+  middleware: [requireUser, requireStaff, csvBody, writeTransaction],
   request: {
     params: teamParam,
     query: importQuery,
@@ -476,7 +473,7 @@ const saveSquadRoute = write({
   method: 'put',
   path: '/teams/{team_id}/matches/{match_id}/roster',
   operationId: 'saveSquad',
-  tags: [TAG.teams, TAG.matches],
+  tags: ['teams', 'matches'],
   summary: 'Save the match-day squad',
   description:
     '7 to 18 players of the roster (staff of the team). 409 once the result is approved, or for a ' +
@@ -651,6 +648,7 @@ export const teamRoutes = resourceRouter(
     const db = c.get('db');
     const body = c.req.valid('json');
     const leagueId = body.league_id ?? null;
+    assertLeagueAdmin(currentUser(c), leagueId);
     if (leagueId !== null && !(await leagueExists(db, leagueId))) {
       fail(400, `Invalid field 'league_id': there is no league '${leagueId}'`);
     }
@@ -672,6 +670,7 @@ export const teamRoutes = resourceRouter(
     const { teamId: team_id } = c.req.valid('param');
     const team = await getTeam(db, team_id);
     if (!team) fail(404, 'Team not found');
+    assertLeagueAdmin(currentUser(c), team.league_id);
     const matches = await teamMatchCount(db, team_id);
     if (matches > 0) {
       fail(
@@ -705,7 +704,7 @@ export const teamRoutes = resourceRouter(
     const { teamId: team_id } = c.req.valid('param');
     const body = c.req.valid('json');
     if (!(await teamExists(db, team_id))) fail(404, 'Team not found');
-    assertTeamStaff(currentUser(c), team_id);
+    await assertTeamStaff(c.get('db'), currentUser(c), team_id);
     if (await shirtNumberHolder(db, team_id, body.number)) shirtTaken(body.number);
     const row = {
       id: await uniqueId(db, body.name),
@@ -727,7 +726,7 @@ export const teamRoutes = resourceRouter(
     const db = c.get('db');
     const { teamId: team_id, playerId } = c.req.valid('param');
     if (!(await teamExists(db, team_id))) fail(404, 'Team not found');
-    assertTeamStaff(currentUser(c), team_id);
+    await assertTeamStaff(c.get('db'), currentUser(c), team_id);
     const player = await findPlayer(db, playerId);
     if (!player || player.team_id !== team_id) fail(404, 'Player not found in this team');
     // Events and squads name the player: deleting would rewrite past results.
@@ -748,7 +747,7 @@ export const teamRoutes = resourceRouter(
     const db = c.get('db');
     const { teamId } = c.req.valid('param');
     await requireTeam(db, teamId);
-    assertTeamStaff(currentUser(c), teamId);
+    await assertTeamStaff(c.get('db'), currentUser(c), teamId);
     const dryRun = c.req.valid('query').dry_run ?? false;
     const table = await readImport(c, ROSTER_COLUMNS);
     const plan = planRosterImport(table, { taken: await shirtNumbers(db, teamId) });
@@ -776,7 +775,7 @@ export const teamRoutes = resourceRouter(
 
     const teamName = await findTeamName(db, teamId);
     if (teamName === undefined) fail(404, 'Team not found');
-    assertTeamStaff(user, teamId);
+    await assertTeamStaff(c.get('db'), user, teamId);
     const match = await findMatchState(db, matchId);
     if (!match || !involvesTeam(match, teamId)) fail(404, 'Match not found for this team');
 

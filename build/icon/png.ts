@@ -37,7 +37,8 @@ function chunk(type: string, body: Uint8Array): Buffer {
   return out;
 }
 
-function paeth(left: number, up: number, upLeft: number): number {
+/** The PNG Paeth predictor (filter type 4). */
+export function paeth(left: number, up: number, upLeft: number): number {
   const p = left + up - upLeft;
   const pa = Math.abs(p - left);
   const pb = Math.abs(p - up);

@@ -1,19 +1,40 @@
-/** The ordered list of migrations. Append only: numbers are never reused or edited. */
+/**
+ * The ordered list of migrations, each with its SQLite and its PostgreSQL form side by side:
+ * the same versions, names, tables, keys, constraints and indexes, each in its engine's own
+ * SQL. Append only: numbers are never reused or edited, and a version exists for both
+ * engines or for neither.
+ */
 import type { Kysely } from 'kysely';
-import * as m0001 from './0001_initial';
-import * as m0002 from './0002_data_version';
-import * as m0003 from './0003_search_index';
-import * as m0004 from './0004_read_indexes';
-import * as m0005 from './0005_list_indexes';
-import * as m0006 from './0006_match_revision';
-import * as m0007 from './0007_approved_results_version';
-import * as m0008 from './0008_shared_state';
-import * as m0009 from './0009_league_rules';
-import * as m0010 from './0010_match_schedule';
-import * as m0011 from './0011_match_cards';
-import * as m0012 from './0012_report_loop';
-import * as m0013 from './0013_team_season_indexes';
-import * as m0014 from './0014_overdue_notices';
+import * as sqlite0001 from './0001_initial';
+import * as pg0001 from './pg/0001_initial';
+import * as sqlite0002 from './0002_data_version';
+import * as pg0002 from './pg/0002_data_version';
+import * as sqlite0003 from './0003_search_index';
+import * as pg0003 from './pg/0003_search_index';
+import * as sqlite0004 from './0004_read_indexes';
+import * as pg0004 from './pg/0004_read_indexes';
+import * as sqlite0005 from './0005_list_indexes';
+import * as pg0005 from './pg/0005_list_indexes';
+import * as sqlite0006 from './0006_match_revision';
+import * as pg0006 from './pg/0006_match_revision';
+import * as sqlite0007 from './0007_approved_results_version';
+import * as pg0007 from './pg/0007_approved_results_version';
+import * as sqlite0008 from './0008_shared_state';
+import * as pg0008 from './pg/0008_shared_state';
+import * as sqlite0009 from './0009_league_rules';
+import * as pg0009 from './pg/0009_league_rules';
+import * as sqlite0010 from './0010_match_schedule';
+import * as pg0010 from './pg/0010_match_schedule';
+import * as sqlite0011 from './0011_match_cards';
+import * as pg0011 from './pg/0011_match_cards';
+import * as sqlite0012 from './0012_report_loop';
+import * as pg0012 from './pg/0012_report_loop';
+import * as sqlite0013 from './0013_team_season_indexes';
+import * as pg0013 from './pg/0013_team_season_indexes';
+import * as sqlite0014 from './0014_overdue_notices';
+import * as pg0014 from './pg/0014_overdue_notices';
+import * as sqlite0015 from './0015_people';
+import * as pg0015 from './pg/0015_people';
 
 export interface Migration {
   version: number;
@@ -22,19 +43,29 @@ export interface Migration {
   up(db: Kysely<any>): Promise<void>;
 }
 
-export const migrations: readonly Migration[] = [
-  { version: 1, name: '0001_initial', up: m0001.up },
-  { version: 2, name: '0002_data_version', up: m0002.up },
-  { version: 3, name: '0003_search_index', up: m0003.up },
-  { version: 4, name: '0004_read_indexes', up: m0004.up },
-  { version: 5, name: '0005_list_indexes', up: m0005.up },
-  { version: 6, name: '0006_match_revision', up: m0006.up },
-  { version: 7, name: '0007_approved_results_version', up: m0007.up },
-  { version: 8, name: '0008_shared_state', up: m0008.up },
-  { version: 9, name: '0009_league_rules', up: m0009.up },
-  { version: 10, name: '0010_match_schedule', up: m0010.up },
-  { version: 11, name: '0011_match_cards', up: m0011.up },
-  { version: 12, name: '0012_report_loop', up: m0012.up },
-  { version: 13, name: '0013_team_season_indexes', up: m0013.up },
-  { version: 14, name: '0014_overdue_notices', up: m0014.up },
+type Step = Pick<Migration, 'up'>;
+
+/** Name (its number first), then the SQLite and the PostgreSQL step. */
+const STEPS: readonly [name: string, sqlite: Step, postgres: Step][] = [
+  ['0001_initial', sqlite0001, pg0001],
+  ['0002_data_version', sqlite0002, pg0002],
+  ['0003_search_index', sqlite0003, pg0003],
+  ['0004_read_indexes', sqlite0004, pg0004],
+  ['0005_list_indexes', sqlite0005, pg0005],
+  ['0006_match_revision', sqlite0006, pg0006],
+  ['0007_approved_results_version', sqlite0007, pg0007],
+  ['0008_shared_state', sqlite0008, pg0008],
+  ['0009_league_rules', sqlite0009, pg0009],
+  ['0010_match_schedule', sqlite0010, pg0010],
+  ['0011_match_cards', sqlite0011, pg0011],
+  ['0012_report_loop', sqlite0012, pg0012],
+  ['0013_team_season_indexes', sqlite0013, pg0013],
+  ['0014_overdue_notices', sqlite0014, pg0014],
+  ['0015_people', sqlite0015, pg0015],
 ];
+
+const listOf = (engine: 1 | 2): readonly Migration[] =>
+  STEPS.map((step) => ({ version: Number(step[0].slice(0, 4)), name: step[0], up: step[engine].up }));
+
+export const migrations = listOf(1);
+export const postgresMigrations = listOf(2);

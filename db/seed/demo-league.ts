@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { InsertObject, Insertable, Kysely } from 'kysely';
 import { hashPassword, type HashCost } from '../password';
 import { inChunks } from '../rules/chunks';
+import { membershipsForType } from '../rules/memberships';
 import { positionOf } from '../rules/positions';
 import { dottedSlug } from '../slug';
 import type {
@@ -21,6 +22,7 @@ import type {
   MatchEventsTable,
   MatchesTable,
   MatchSquadsTable,
+  MembershipsTable,
   PlayersTable,
   PositionGeneral,
   TeamsTable,
@@ -72,7 +74,7 @@ export const DEMO_ACCOUNTS = [
     user_type: 'super_admin',
     description: 'Super admin: every table, no team',
   },
-  { email: 'admin@touchline.demo', user_type: 'admin', description: 'Admin, no team' },
+  { email: 'admin@touchline.demo', user_type: 'admin', description: 'League admin of the demo league' },
   { email: 'manager@touchline.demo', user_type: 'manager', description: 'League manager, no team' },
   { email: 'coach@touchline.demo', user_type: 'coach', description: 'Head coach of the demo team' },
   {
@@ -931,6 +933,19 @@ export async function seedDemoLeague(db: Db, options: SeedOptions): Promise<Demo
     });
   }
 
+  // Rights: each account's type and team, and the demo league for its league admin.
+  const demoLeagueId = world.demoTeam.row.league_id ?? null;
+  const membershipRows: Insertable<MembershipsTable>[] = users.flatMap((user) =>
+    (user.email === 'admin@touchline.demo'
+      ? [{ role: 'league_admin' as const, league_id: demoLeagueId, team_id: null, player_id: null }]
+      : membershipsForType(
+          user.user_type,
+          user.team_id ?? null,
+          user.id === demoPlayer.id ? demoPlayer.id : null,
+        )
+    ).map((m) => ({ user_id: user.id, ...m, created_at: user.created_at })),
+  );
+
   const leagueRows: Insertable<LeaguesTable>[] = [];
   for (const current of [false, true]) {
     for (const league of leagues) {
@@ -990,6 +1005,7 @@ export async function seedDemoLeague(db: Db, options: SeedOptions): Promise<Demo
     await insertInBatches(trx, 'users', users, WIDE_BATCH);
     await insertInBatches(trx, 'players', playerRows, WIDE_BATCH);
     await insertInBatches(trx, 'coaches', coachRows, WIDE_BATCH);
+    await insertInBatches(trx, 'memberships', membershipRows, WIDE_BATCH);
     await insertInBatches(trx, 'matches', matchRows, WIDE_BATCH);
     await insertInBatches(trx, 'match_squads', squadRows, NARROW_BATCH);
     await insertInBatches(trx, 'match_events', eventRows, NARROW_BATCH);
@@ -1065,6 +1081,10 @@ export async function ensureFirstAdmin(db: Db, options: FirstAdminOptions): Prom
     await trx
       .insertInto('users')
       .values({ id, name, email, password_hash: passwordHash, user_type: 'super_admin', team_id: null })
+      .execute();
+    await trx
+      .insertInto('memberships')
+      .values(membershipsForType('super_admin', null).map((m) => ({ user_id: id, ...m })))
       .execute();
     return true;
   });

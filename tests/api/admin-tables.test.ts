@@ -12,6 +12,7 @@ import { NOW, TINY_LEAGUE_NEWS } from '../fixtures/factory';
 import { tableChecksums, type Checksums } from '../fixtures/checksum';
 import { withFixture } from '../fixtures/hooks';
 import { EDITOR_TABLES } from '../fixtures/tables';
+import { sendRequest } from '../fixtures/request';
 
 const t = withFixture(() => makeTinyLeagueApp(), { perTest: true });
 let tokens: Record<Role, string | null>;
@@ -21,28 +22,17 @@ beforeEach(async () => {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-async function call(
+function call(
   method: Method,
   path: string,
   options: { token?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
 ) {
-  const token = options.token === undefined ? tokens.superAdmin : options.token;
-  const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  const response = await t.app.request(path, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined && { 'Content-Type': 'application/json' }),
-      ...options.headers,
-    },
-    ...(body !== undefined && { body }),
+  return sendRequest(t.app, method, path, {
+    token: options.token === undefined ? tokens.superAdmin : options.token,
+    json: options.body,
+    raw: options.raw,
+    headers: options.headers,
   });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (text === '' ? null : JSON.parse(text)) as unknown,
-  };
 }
 
 const detail = (body: unknown) => z.object({ detail: z.string() }).parse(body).detail;
@@ -161,6 +151,7 @@ describe('reads', () => {
       'user_type',
       'team_id',
       'created_at',
+      'locked_at',
     ]);
     expect(users.primary_key).toEqual({ constrained_columns: ['id'] });
     const matches = (await call('GET', '/api/tables/matches/schema')).body;
@@ -171,6 +162,8 @@ describe('reads', () => {
       ]),
     });
     expect((await call('GET', '/api/tables/audit_log/schema')).body).toMatchObject({ read_only: true });
+    // Rights change on the People screen, which ends the sessions of a right taken away.
+    expect((await call('GET', '/api/tables/memberships/schema')).body).toMatchObject({ read_only: true });
   });
 
   it('lists the relations of players and of matches', async () => {

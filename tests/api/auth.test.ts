@@ -44,6 +44,7 @@ describe('POST /api/auth/login', () => {
       email: 'coach@nt.test',
       user_type: 'coach',
       team_id: 'north.town',
+      memberships: [{ role: 'coach', team_id: 'north.town' }],
     });
     expect(body.access_token).toEqual(expect.any(String));
     expect(JSON.stringify(body)).not.toContain('scrypt');
@@ -140,6 +141,7 @@ describe('POST /api/auth/register', () => {
       email: 'jo@fans.test',
       user_type: 'fan',
       team_id: null,
+      memberships: [],
     });
     expect((await me(body.access_token as string)).status).toBe(200);
     const again = await post('/api/auth/register', {

@@ -7,10 +7,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MatchDetailsSchema, MatchSchema, LeagueTableSchema, ReportAnswerSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, type Role, ALL_ROLES } from '../fixtures/auth';
-import { NOW } from '../fixtures/factory';
+import { NOW, updatePlayer } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
 import { addExtraPlayers, M7_REPORT as M7_WR_REPORT } from './tiny-league';
 import { standingRow, TINY_LEAGUE_TABLE, tinyTeam } from '../fixtures/tables';
+import { sendRequest, type Answer } from '../fixtures/request';
 
 const t = withFixture(() => makeTinyLeagueApp(), { perTest: true });
 let tokens: Record<Role, string | null>;
@@ -37,37 +38,19 @@ const NT_SQUAD = ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd', 'nt.x1', 'nt.x2', 'nt.x
 const WR_SQUAD = ['wr.gk', 'wr.def', 'wr.mid', 'wr.fwd', 'wr.x1', 'wr.x2', 'wr.x3'];
 const NOW_ISO = NOW.toISOString();
 
-interface Sent {
-  status: number;
-  headers: Headers;
-  text: string;
-  body: unknown;
-}
-
-async function send(
+/** Sends JSON as a role; a string body goes as is. Content-Type is sent even without a body. */
+function send(
   method: 'PUT' | 'POST',
   path: string,
   role: Role,
   body?: unknown,
   extraHeaders: Record<string, string> = {},
-): Promise<Sent> {
-  const token = tokens[role];
-  const response = await t.app.request(path, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token !== null && { Authorization: `Bearer ${token}` }),
-      ...extraHeaders,
-    },
-    ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+): Promise<Answer> {
+  return sendRequest(t.app, method, path, {
+    token: tokens[role],
+    ...(typeof body === 'string' ? { raw: body } : { json: body }),
+    headers: { 'Content-Type': 'application/json', ...extraHeaders },
   });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    text,
-    body: text === '' ? null : JSON.parse(text),
-  };
 }
 
 const squadPath = (team: string, match: number | string) => `/api/teams/${team}/matches/${match}/roster`;
@@ -308,11 +291,7 @@ describe('PUT /api/teams/{team_id}/matches/{match_id}/roster', () => {
   it('answers 409 for a player the opponent already selected for this match (he changed clubs since)', async () => {
     const m8 = t.matchIds.m8;
     expect((await putSquad('otherCoach', 'west.rangers', m8, WR_SQUAD)).status).toBe(200);
-    await t.connection.db
-      .updateTable('players')
-      .set({ team_id: 'north.town', number: 40 })
-      .where('id', '=', 'wr.x1')
-      .execute();
+    await updatePlayer(t.connection.db, 'wr.x1', { team_id: 'north.town', number: 40 });
     const before = await snapshot();
     expect(await putSquad('coach', 'north.town', m8, [...NT_SQUAD.slice(0, 6), 'wr.x1'])).toMatchObject({
       status: 409,
@@ -325,7 +304,7 @@ describe('PUT /api/teams/{team_id}/matches/{match_id}/roster', () => {
     const before = await snapshot();
     expect(await putSquad('otherCoach', 'north.town', t.matchIds.m8, NT_SQUAD)).toMatchObject({
       status: 403,
-      body: { detail: "Only this team's coach or owner, or a super admin, may do this" },
+      body: { detail: "Only this team's coach or owner, or an admin of its league, may do this" },
     });
     expect(await snapshot()).toEqual(before);
   });
@@ -545,11 +524,7 @@ describe('POST /api/matches/{id}/report', () => {
   it('counts a player for the side of the saved squad, even after a transfer', async () => {
     const m7 = t.matchIds.m7;
     expect((await putSquad('otherCoach', 'west.rangers', m7, WR_SQUAD)).status).toBe(200);
-    await t.connection.db
-      .updateTable('players')
-      .set({ team_id: 'east.united', number: 40 })
-      .where('id', '=', 'wr.x1')
-      .execute();
+    await updatePlayer(t.connection.db, 'wr.x1', { team_id: 'east.united', number: 40 });
     const response = await report('opponentOwner', m7, {
       home_score: 1,
       away_score: 0,
@@ -850,7 +825,7 @@ describe('who may write', () => {
   type Ids = typeof t.matchIds;
   interface Endpoint {
     name: string;
-    call: (role: Role, m: Ids) => Promise<Sent>;
+    call: (role: Role, m: Ids) => Promise<Answer>;
     /** Roles that succeed; every other signed-in role gets 403, anonymous 401. */
     allowed: Role[];
   }

@@ -131,7 +131,14 @@ describe('the OpenAPI document', () => {
   });
 
   it('declares the bearer scheme on every write and on reads behind a session, and security: [] on the rest', () => {
-    const publicWrites = ['/api/auth/login', '/api/auth/register', '/api/auth/refresh-token'];
+    const publicWrites = [
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/auth/refresh-token',
+      '/api/auth/forgot-password',
+      '/api/auth/reset-password',
+      '/api/invitations/by-token/{token}/accept',
+    ];
     for (const { method, url, operation } of operations) {
       const where = `${method.toUpperCase()} ${url}`;
       expect(operation.security, where).toBeDefined();
@@ -370,8 +377,18 @@ describe('every documented read on the demo league', () => {
     };
     const finished = leagues[0]?.league_id ?? leagueId;
 
+    // An open invitation, for the invitee's view of its link.
+    const invited = await demo.app.request('/api/invitations', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${demo.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'invited@example.test', role: 'coach', team_id: summary.demoTeamId }),
+    });
+    expect(invited.status).toBe(201);
+    const invitationToken = String(((await invited.json()) as { link: string }).link.split('/invite/')[1]);
+
     /** Real ids of the demo league, by the parameter names the document uses. */
     const values: Record<string, string[]> = {
+      token: [invitationToken],
       leagueId: [leagueId, finished],
       teamId: [summary.demoTeamId],
       matchId: [String(summary.pendingMatchId), String(summary.unreportedMatchId)],
@@ -753,6 +770,50 @@ describe('writes on the demo league', () => {
       body: { user_type: 'fan' },
     });
     await call('delete', '/api/tables/{table}/rows/{id}', { params: { table: 'audit_log', id: '1' } });
+
+    // People: invitations, the People screen, password recovery
+    const invitation = await call('post', '/api/invitations', {
+      body: { email: 'new.coach@example.test', role: 'coach', team_id: team.teamId },
+    });
+    expect(invitation.status).toBe(201);
+    await call('post', '/api/invitations', { body: { email: 'x@example.test', role: 'coach' } });
+    const invitationToken = String(invitation.body.link).split('/invite/')[1] ?? '';
+    const accepted = await call('post', '/api/invitations/by-token/{token}/accept', {
+      params: { token: invitationToken },
+      body: { name: 'New Coach', password: 'a long new password' },
+      token: null,
+    });
+    expect(accepted.status).toBe(201);
+    await call('post', '/api/invitations/by-token/{token}/accept', {
+      params: { token: invitationToken },
+      body: { name: 'New Coach', password: 'a long new password' },
+      token: null,
+    });
+    const withdrawn = await call('post', '/api/invitations', {
+      body: { email: 'other@example.test', role: 'owner', team_id: team.teamId },
+    });
+    await call('delete', '/api/invitations/{id}', { params: { id: String(withdrawn.body.id) } });
+    await call('delete', '/api/invitations/{id}', { params: { id: String(withdrawn.body.id) } });
+    const newCoach = (accepted.body.user as { id: string }).id;
+    await call('put', '/api/users/{id}/memberships', {
+      params: { id: newCoach },
+      body: { memberships: [{ role: 'owner', team_id: team.teamId }] },
+    });
+    await call('put', '/api/users/{id}/lock', { params: { id: newCoach }, body: { locked: true } });
+    await call('put', '/api/users/{id}/lock', { params: { id: newCoach }, body: { locked: 'yes' } });
+    await call('post', '/api/users/{id}/sign-out', { params: { id: newCoach } });
+    const reset = await call('post', '/api/users/{id}/reset-link', { params: { id: newCoach } });
+    await call('post', '/api/users/{id}/reset-link', { params: { id: 'nobody' } });
+    const resetToken = new URL(String(reset.body.link)).searchParams.get('token') ?? '';
+    await call('post', '/api/auth/reset-password', {
+      body: { token: resetToken, password: 'another long password' },
+      token: null,
+    });
+    await call('post', '/api/auth/reset-password', {
+      body: { token: resetToken, password: 'another long password' },
+      token: null,
+    });
+    await call('post', '/api/auth/forgot-password', { body: { email: 'coach@touchline.demo' }, token: null });
     await call('post', '/api/auth/logout-all', { token: fanNow });
     await call('post', '/api/auth/logout', { token: fanNow });
     await call('post', '/api/auth/logout', { token: String(login.body.access_token) });

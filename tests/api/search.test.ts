@@ -16,6 +16,7 @@ import { referenceSearch } from '../bench/search-scale';
 import { makeTestApp } from '../fixtures/app';
 import { buildTinyLeague, insertPlayer, insertTeam } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
+import { searchName, searchUnit } from '../fixtures/search-alphabet';
 
 const SearchResponse = z.strictObject({ results: z.array(SearchResultSchema) });
 
@@ -404,59 +405,12 @@ describe('search over the index answers as the scan of every name did', () => {
 });
 
 describe('search over the index, property-based', () => {
-  // A small alphabet, so that names share substrings, tie and fill the limit; folding
-  // (case, width, accents, ß, ligatures, final sigma), word starts (punctuation, private
-  // use, spacing marks) and LIKE's and FTS5's special characters all appear in it.
-  const unit = fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom('a', 'b', 'A', ' ', 'e') },
-    {
-      weight: 3,
-      arbitrary: fc.constantFrom(
-        'á',
-        'Ä',
-        'ß',
-        's',
-        'S',
-        'ﬀ',
-        'f',
-        'é',
-        'e\u0301',
-        'ø',
-        'Σ',
-        'ς',
-        'σ',
-        'ｂ',
-        '1',
-        '١',
-      ),
-    },
-    {
-      weight: 2,
-      arbitrary: fc.constantFrom(
-        '-',
-        '_',
-        '%',
-        '\\',
-        '"',
-        "'",
-        '*',
-        '^',
-        '😀',
-        '\u{E000}',
-        '\u0903',
-        '\u00a0',
-        '.',
-        '(',
-        'OR',
-      ),
-    },
-  );
-  const name = fc.string({ unit, minLength: 1, maxLength: 9 });
+  const name = searchName;
   const world = fc.record({
     players: fc.array(fc.record({ name, team: fc.nat(3) }), { maxLength: 70 }),
     teams: fc.array(name, { minLength: 3, maxLength: 3 }),
     leagues: fc.array(fc.record({ name, season: fc.constantFrom('2025', '2026') }), { maxLength: 4 }),
-    terms: fc.array(fc.string({ unit, minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }),
+    terms: fc.array(fc.string({ unit: searchUnit, minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }),
     changes: fc.array(fc.record({ player: fc.nat(), name, team: fc.nat(3) }), { maxLength: 6 }),
   });
 

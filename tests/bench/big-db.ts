@@ -25,6 +25,7 @@ import type SQLite from 'better-sqlite3';
 import { sweepOverdue } from '../../api/data/overdue';
 import { openAndMigrate } from '../../db/connection';
 import { migrations } from '../../db/migrations';
+import { membershipsForType } from '../../db/rules/memberships';
 import { hashPassword } from '../../db/password';
 import { FIRST_NAMES, STAFF_FIRST_NAMES, SURNAMES, TEAM_PREFIXES, TEAM_SUFFIXES } from '../../db/seed/names';
 import { createPrng, type Prng } from '../../db/seed/prng';
@@ -262,6 +263,9 @@ export async function fillBigDatabase(sqlite: SQLite.Database, scale = 1): Promi
     user: sqlite.prepare(
       'INSERT INTO users (id, name, email, password_hash, user_type, team_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
+    membership: sqlite.prepare(
+      'INSERT INTO memberships (user_id, role, league_id, team_id, player_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
     player: sqlite.prepare(
       `INSERT INTO players (id, user_id, team_id, name, number, position, position_general, photo_id, bio, metrics,
          created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', '{}', ?)`,
@@ -305,6 +309,10 @@ export async function fillBigDatabase(sqlite: SQLite.Database, scale = 1): Promi
 
   const addUser = (id: string, name: string, type: string, teamId: string | null, createdAt: string) => {
     insert.user.run(id, name, `${id}@big.touchline.test`, passwordHash, type, teamId, createdAt);
+    // Rights are memberships: the ones the type and team describe, as the seed gives them.
+    for (const m of membershipsForType(type, teamId)) {
+      insert.membership.run(id, m.role, m.league_id, m.team_id, m.player_id, createdAt);
+    }
     counts.users += 1;
   };
 

@@ -4,7 +4,7 @@
  * RGBA pixels, undoing the five row filters.
  */
 import { inflateSync } from 'node:zlib';
-import { crc32 } from '../../build/icon/png';
+import { crc32, paeth } from '../../build/icon/png';
 
 export interface PngHeader {
   width: number;
@@ -32,14 +32,6 @@ export function readPngHeader(png: Uint8Array): PngHeader {
     bitDepth: bytes[24] ?? 0,
     colourType: bytes[25] ?? 0,
   };
-}
-
-function paeth(left: number, up: number, upLeft: number): number {
-  const p = left + up - upLeft;
-  const pa = Math.abs(p - left);
-  const pb = Math.abs(p - up);
-  const pc = Math.abs(p - upLeft);
-  return pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
 }
 
 export function decodePng(png: Uint8Array): DecodedPng {

@@ -1,18 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  MIGRATIONS_TABLE,
-  MMAP_BYTES,
-  migrate,
-  openAndMigrate,
-  openDatabase,
-  type Connection,
-} from '../../db/connection';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS_TABLE, MMAP_BYTES, migrate, openAndMigrate, openDatabase } from '../../db/connection';
 import { migrations } from '../../db/migrations';
 import type { Database } from '../../db/schema';
+import { ownConnectionPerTest } from '../fixtures/temp-dir';
 
 /** Every column of every table, checked against the Kysely types at compile time. */
 type Columns<T> = { [K in keyof T]-?: K }[keyof T];
@@ -51,6 +43,7 @@ const SCHEMA_COLUMNS: { [T in keyof Database]: readonly string[] } = {
     'user_type',
     'team_id',
     'created_at',
+    'locked_at',
   ]),
   players: columnsOf<Database['players']>()([
     'id',
@@ -106,6 +99,8 @@ const SCHEMA_COLUMNS: { [T in keyof Database]: readonly string[] } = {
     'last_used_at',
     'expires_at',
     'revoked_at',
+    'family_id',
+    'replaced_by',
   ]),
   idempotency_keys: columnsOf<Database['idempotency_keys']>()([
     'id',
@@ -183,6 +178,51 @@ const SCHEMA_COLUMNS: { [T in keyof Database]: readonly string[] } = {
     'created_at',
   ]),
   overdue_notices: columnsOf<Database['overdue_notices']>()(['match_id', 'state']),
+  memberships: columnsOf<Database['memberships']>()([
+    'id',
+    'user_id',
+    'role',
+    'league_id',
+    'team_id',
+    'player_id',
+    'created_at',
+  ]),
+  invitations: columnsOf<Database['invitations']>()([
+    'id',
+    'token_hash',
+    'email',
+    'role',
+    'league_id',
+    'team_id',
+    'player_id',
+    'invited_by',
+    'created_at',
+    'expires_at',
+    'accepted_at',
+    'accepted_by',
+    'revoked_at',
+  ]),
+  password_resets: columnsOf<Database['password_resets']>()([
+    'token_hash',
+    'user_id',
+    'created_at',
+    'expires_at',
+    'used_at',
+  ]),
+  mail_outbox: columnsOf<Database['mail_outbox']>()([
+    'id',
+    'kind',
+    'ref_id',
+    'to_address',
+    'sealed',
+    'created_at',
+    'attempts',
+    'next_attempt_at',
+    'claimed_until',
+    'sent_at',
+    'failed_at',
+    'last_error',
+  ]),
 };
 
 /**
@@ -200,18 +240,11 @@ const FTS_TABLES: Record<string, { virtual: boolean; columns: readonly string[] 
   search_text_vocab: { virtual: true, columns: ['term', 'doc', 'cnt'] },
 };
 
-let connection: Connection | undefined;
-let tempDir: string | undefined;
-afterEach(async () => {
-  await connection?.close();
-  connection = undefined;
-  if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
-  tempDir = undefined;
-});
+const own = ownConnectionPerTest();
 
 describe('migrations', () => {
   it('build the whole schema on an empty database, once', async () => {
-    connection = openDatabase(':memory:');
+    const connection = own.keep(openDatabase(':memory:'));
     expect(await migrate(connection.db)).toEqual(migrations.map((m) => m.name));
     expect(await migrate(connection.db)).toEqual([]);
     const recorded = connection.sqlite
@@ -221,7 +254,7 @@ describe('migrations', () => {
   });
 
   it('create exactly the tables and columns of the schema types', async () => {
-    connection = await openAndMigrate(':memory:');
+    const connection = own.keep(await openAndMigrate(':memory:'));
     const tables = connection.sqlite
       .prepare(
         `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
@@ -248,7 +281,7 @@ describe('migrations', () => {
   });
 
   it('give every table a single-column primary key', async () => {
-    connection = await openAndMigrate(':memory:');
+    const connection = own.keep(await openAndMigrate(':memory:'));
     for (const table of [...Object.keys(SCHEMA_COLUMNS), MIGRATIONS_TABLE]) {
       const keys = connection.sqlite
         .prepare(`SELECT name FROM pragma_table_info(?) WHERE pk > 0`)
@@ -259,7 +292,7 @@ describe('migrations', () => {
   });
 
   it('roll back every statement when a migration fails', async () => {
-    connection = openDatabase(':memory:');
+    const connection = own.keep(openDatabase(':memory:'));
     connection.sqlite.exec('CREATE TABLE players (id TEXT PRIMARY KEY)'); // clashes with 0001
     await expect(migrate(connection.db)).rejects.toThrow(/players already exists/);
     const tables = connection.sqlite
@@ -274,8 +307,8 @@ describe('migrations', () => {
 
 describe('connection pragmas', () => {
   it('use WAL, synchronous=FULL, foreign keys, a busy timeout, temporary storage in memory and a memory map', async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-db-'));
-    connection = await openAndMigrate(path.join(tempDir, 'nested', 'test.db'));
+    const dir = own.tempDir('db');
+    const connection = own.keep(await openAndMigrate(path.join(dir, 'nested', 'test.db')));
     expect(connection.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(connection.sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL
     expect(connection.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
@@ -288,7 +321,7 @@ describe('connection pragmas', () => {
 
 describe('constraints', () => {
   async function withLeagueAndTeams() {
-    connection = await openAndMigrate(':memory:');
+    const connection = own.keep(await openAndMigrate(':memory:'));
     const { db, sqlite } = connection;
     await db
       .insertInto('leagues')

@@ -23,13 +23,13 @@ import {
   type PostgresConnection,
   type SqliteConnection,
 } from '../../db/connection';
-import { migrations } from '../../db/migrations';
-import { postgresMigrations } from '../../db/migrations/pg';
+import { migrations, postgresMigrations } from '../../db/migrations';
 import { codePointLength, foldForSearch, searchIndexText } from '../../db/search-fold';
 import { foldDifferences } from '../../db/search-fold-pg';
 import { seedDemoLeague } from '../../db/seed/demo-league';
 import * as seedNames from '../../db/seed/names';
 import { referenceSearch } from '../bench/search-scale';
+import { searchName, searchUnit } from '../fixtures/search-alphabet';
 import { insertPlayer, insertTeam } from '../fixtures/factory';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../fixtures/postgres-server';
 
@@ -973,58 +973,12 @@ describe.skipIf(!postgresAvailable())('the PostgreSQL migrations', () => {
     }, 120_000);
 
     it('answers as the scan of every name for names and terms of a small, hard alphabet', async () => {
-      // tests/api/search.test.ts's alphabet: folding in context (final sigma, ß, ligatures,
-      // marks), word starts (punctuation, private use, spacing marks), LIKE's characters.
-      const unit = fc.oneof(
-        { weight: 6, arbitrary: fc.constantFrom('a', 'b', 'A', ' ', 'e') },
-        {
-          weight: 3,
-          arbitrary: fc.constantFrom(
-            'á',
-            'Ä',
-            'ß',
-            's',
-            'S',
-            'ﬀ',
-            'f',
-            'é',
-            'e\u0301',
-            'ø',
-            'Σ',
-            'ς',
-            'σ',
-            'ｂ',
-            '1',
-            '١',
-          ),
-        },
-        {
-          weight: 2,
-          arbitrary: fc.constantFrom(
-            '-',
-            '_',
-            '%',
-            '\\',
-            '"',
-            "'",
-            '*',
-            '^',
-            '😀',
-            '\u{E000}',
-            '\u0903',
-            '\u00a0',
-            '.',
-            '(',
-            'OR',
-          ),
-        },
-      );
-      const name = fc.string({ unit, minLength: 1, maxLength: 9 });
+      const name = searchName;
       const world = fc.record({
         players: fc.array(fc.record({ name, team: fc.nat(3) }), { maxLength: 40 }),
         teams: fc.array(name, { minLength: 3, maxLength: 3 }),
         leagues: fc.array(fc.record({ name, season: fc.constantFrom('2025', '2026') }), { maxLength: 3 }),
-        terms: fc.array(fc.string({ unit, minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }),
+        terms: fc.array(fc.string({ unit: searchUnit, minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }),
       });
       const db = (await freshPostgres()).db;
       await fc.assert(
