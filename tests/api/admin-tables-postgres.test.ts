@@ -8,22 +8,20 @@
  * The few answers that differ by design (PostgreSQL's integer is 32-bit where SQLite's
  * is 64-bit; PostgreSQL refuses a NUL in text) are listed at the end with both answers.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApp } from '../../api/app';
+import type { createApp } from '../../api/app';
 import { MIGRATIONS_TABLE, openAndMigrate, openStore, type Connection, type DB } from '../../db/connection';
 import type { Engine } from '../../db/engine';
 import { describeTable, listTables, sqliteSpelling } from '../../db/introspect';
-import { TEST_PASSWORD_COST, TEST_SECRET } from '../fixtures/app';
+import { appOver } from '../fixtures/app';
 import { addRoleUsers, PASSWORD, type Role } from '../fixtures/auth';
 import { tableChecksums, type Checksums } from '../fixtures/checksum';
 import { buildTinyLeague, NOW } from '../fixtures/factory';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../fixtures/postgres-server';
 import { EDITOR_TABLES } from '../fixtures/tables';
+import { sendRequest } from '../fixtures/request';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -73,33 +71,15 @@ async function adminQuery(text: string): Promise<void> {
   await admin.query(text);
 }
 
-function makeApp(connection: Connection) {
-  const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-images-'));
-  const app = createApp(connection.db, {
-    jwtSecret: TEST_SECRET,
-    imagesDir,
-    passwordCost: TEST_PASSWORD_COST,
-    now: () => NOW,
-  });
-  return { app, imagesDir };
-}
+/** The app on the tiny league's clock; close() closes the connection and removes the images directory. */
+const appOn = (connection: Connection) => appOver(connection, { now: () => NOW });
 
 async function openSqlite(): Promise<EngineApp> {
   const connection = await openAndMigrate(':memory:');
-  const { app, imagesDir } = makeApp(connection);
+  const { app, close } = appOn(connection);
   const { matchIds } = await buildTinyLeague(connection.db);
   const tokens = await addRoleUsers(connection.db);
-  return {
-    engine: 'sqlite',
-    connection,
-    app,
-    tokens,
-    matchIds,
-    async close() {
-      await connection.close();
-      fs.rmSync(imagesDir, { recursive: true, force: true });
-    },
-  };
+  return { engine: 'sqlite', connection, app, tokens, matchIds, close };
 }
 
 /** A fresh database copied from the template (migrated, the tiny league, a user per role). */
@@ -109,7 +89,7 @@ async function openPostgresCopy(): Promise<EngineApp> {
   const name = `admin_tables_${databases}`;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
   const connection = await openStore({ databaseUrl: postgresServer().urlOf(name), file: '' });
-  const { app, imagesDir } = makeApp(connection);
+  const { app, close } = appOn(connection);
   return {
     engine: 'postgres',
     connection,
@@ -117,8 +97,7 @@ async function openPostgresCopy(): Promise<EngineApp> {
     tokens: pgTokens,
     matchIds: pgMatchIds,
     async close() {
-      await connection.close();
-      fs.rmSync(imagesDir, { recursive: true, force: true });
+      await close();
       await adminQuery(`DROP DATABASE ${name}`);
     },
   };
@@ -152,23 +131,17 @@ function usePostgres() {
 // ---- requests and answers ----
 
 async function request(t: EngineApp, step: Step): Promise<Answer> {
-  const token = step.as === undefined ? t.tokens.superAdmin : step.as === null ? null : t.tokens[step.as];
-  const body = step.raw ?? (step.body === undefined ? undefined : JSON.stringify(step.body));
-  const response = await t.app.request(step.path, {
-    method: step.method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined && { 'Content-Type': 'application/json' }),
-      ...step.headers,
-    },
-    ...(body !== undefined && { body }),
+  const answer = await sendRequest(t.app, step.method, step.path, {
+    token: step.as === undefined ? t.tokens.superAdmin : step.as === null ? null : t.tokens[step.as],
+    json: step.body,
+    raw: step.raw,
+    headers: step.headers,
   });
-  const text = await response.text();
   return {
-    status: response.status,
-    body: normalise(text === '' ? null : JSON.parse(text)),
-    replayed: response.headers.get('Idempotent-Replayed'),
-    cacheControl: response.headers.get('Cache-Control'),
+    status: answer.status,
+    body: normalise(answer.body),
+    replayed: answer.headers.get('Idempotent-Replayed'),
+    cacheControl: answer.headers.get('Cache-Control'),
   };
 }
 

@@ -12,15 +12,14 @@ import { MAX_BODY_BYTES } from '../../api/app';
 import { CSV_MAX_BYTES } from '../../api/domain/csv';
 import { makeTestApp } from '../fixtures/app';
 import { addUser, tokenFor, withRoleApp, type Role } from '../fixtures/auth';
-import { insertLeague, insertPlayer, insertTeam, NEW_SEASON, NOW } from '../fixtures/factory';
+import { insertLeague, insertPlayer, insertTeam, NEW_SEASON, NOW, updateMatch } from '../fixtures/factory';
+import { sendRequest, type AppLike } from '../fixtures/request';
 
 const { t, call } = withRoleApp();
 
 const BOM = [0xef, 0xbb, 0xbf];
 /** The bytes as text, the BOM kept (Response.text() would drop it). */
 const withBom = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-
-type AppLike = { request(path: string, init?: RequestInit): Response | Promise<Response> };
 
 async function download(path: string, headers: Record<string, string> = {}, app: AppLike = t.app) {
   const response = await app.request(path, { headers });
@@ -39,23 +38,18 @@ interface Upload {
 
 /** POSTs a CSV body (text, or bytes as they are); the status, JSON body and headers. */
 async function upload(path: string, body: string | Uint8Array, options: Upload = {}) {
-  const token = options.token ?? t.tokens[options.role ?? 'superAdmin'];
-  const contentType = options.contentType === undefined ? 'text/csv' : options.contentType;
-  const response = await (options.app ?? t.app).request(`${path}${options.dryRun ? '?dry_run=true' : ''}`, {
-    method: 'POST',
-    headers: {
-      ...(contentType !== null && { 'Content-Type': contentType }),
-      ...(token && { Authorization: `Bearer ${token}` }),
-      ...(options.key && { 'Idempotency-Key': options.key }),
+  const answer = await sendRequest(
+    options.app ?? t.app,
+    'POST',
+    `${path}${options.dryRun ? '?dry_run=true' : ''}`,
+    {
+      token: options.token ?? t.tokens[options.role ?? 'superAdmin'],
+      raw: typeof body === 'string' ? body : (body as Uint8Array<ArrayBuffer>),
+      contentType: options.contentType === undefined ? 'text/csv' : options.contentType,
+      ...(options.key && { headers: { 'Idempotency-Key': options.key } }),
     },
-    body: typeof body === 'string' ? body : (body as Uint8Array<ArrayBuffer>),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (text === '' ? null : JSON.parse(text)) as Record<string, unknown>,
-  };
+  );
+  return { ...answer, body: answer.body as Record<string, unknown> };
 }
 
 const count = async (table: 'matches' | 'players' | 'audit_log', where?: [string, string]) => {
@@ -128,16 +122,8 @@ describe('downloads', () => {
 
   it('matches.csv: every match of the season, oldest first, quoted where it must be, formulas neutralised', async () => {
     const { m1, m2, m3, m4, m5, m6, m7, m8, m9 } = t.matchIds;
-    await t.connection.db
-      .updateTable('matches')
-      .set({ location: 'Park "Main", Pitch 2' })
-      .where('id', '=', m8)
-      .execute();
-    await t.connection.db
-      .updateTable('matches')
-      .set({ location: '=cmd|calc' })
-      .where('id', '=', m9)
-      .execute();
+    await updateMatch(t.connection.db, m8, { location: 'Park "Main", Pitch 2' });
+    await updateMatch(t.connection.db, m9, { location: '=cmd|calc' });
     const answer = await download('/api/leagues/tl-26/matches.csv');
     expect(answer.headers.get('Content-Disposition')).toBe('attachment; filename="tl-26-2026-matches.csv"');
     expect(answer.text).toBe(

@@ -5,7 +5,6 @@
  * layer, and shows a change as soon as it is made.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../api/app';
@@ -16,8 +15,9 @@ import { staticApp } from '../../api/server';
 import { openAndMigrate } from '../../db/connection';
 import { dataVersions } from '../../db/data-version';
 import { TEST_PASSWORD_COST, TEST_SECRET } from '../fixtures/app';
-import { buildTinyLeague, NOW } from '../fixtures/factory';
+import { buildTinyLeague, NOW, updateTeam } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
+import { closeThenRemove, makeTempDir } from '../fixtures/temp-dir';
 
 // The league table's data function, watched: how often the table is built from the database.
 vi.mock('../../api/data/league-table', async (importOriginal) => {
@@ -45,7 +45,7 @@ const entry: ServerEntry = {
 const s = withFixture(async () => {
   const connection = await openAndMigrate(':memory:');
   await buildTinyLeague(connection.db);
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-in-process-'));
+  const dist = makeTempDir('in-process');
   fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
   const cache = new ReadCache({ versions: dataVersions(connection.sqlite) });
   const options = {
@@ -68,21 +68,14 @@ const s = withFixture(async () => {
     cache,
     app,
     fallback,
-    async close() {
-      await connection.close();
-      fs.rmSync(dist, { recursive: true, force: true });
-    },
+    close: closeThenRemove(connection, dist),
   };
 });
 
 const standingsBuilt = () => vi.mocked(leagueTable.leagueStandings).mock.calls.length;
 
 async function renamed(name: string) {
-  await s.connection.db
-    .updateTable('teams')
-    .set({ team_name: name })
-    .where('team_id', '=', 'north.town')
-    .execute();
+  await updateTeam(s.connection.db, 'north.town', { team_name: name });
 }
 
 describe('reads made in process', () => {

@@ -8,20 +8,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { RosterPlayerSchema, TeamSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, addUser, tokenFor, type Role, ALL_ROLES } from '../fixtures/auth';
-import { insertCoach, insertFormerPlayer, insertTeam, NOW } from '../fixtures/factory';
+import { insertCoach, insertFormerPlayer, insertTeam, NOW, updatePlayer } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
+import { sendRequest, type Answer } from '../fixtures/request';
 
 const t = withFixture(() => makeTinyLeagueApp(), { perTest: true });
 let tokens: Record<Role, string | null>;
 beforeEach(async () => {
   tokens = await addRoleUsers(t.connection.db);
 });
-
-interface Sent {
-  status: number;
-  headers: Headers;
-  body: unknown;
-}
 
 interface CallOptions {
   role?: Role;
@@ -33,19 +28,15 @@ interface CallOptions {
   idempotencyKey?: string;
 }
 
-async function call(method: string, path: string, options: CallOptions = {}): Promise<Sent> {
-  const token = options.token !== undefined ? options.token : tokens[options.role ?? 'superAdmin'];
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const contentType = options.contentType === undefined ? 'application/json' : options.contentType;
-  if (contentType !== null && (options.json !== undefined || options.raw !== undefined)) {
-    headers['Content-Type'] = contentType;
-  }
-  if (options.idempotencyKey !== undefined) headers['Idempotency-Key'] = options.idempotencyKey;
-  const body = options.raw ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
-  const response = await t.app.request(path, { method, headers, ...(body !== undefined && { body }) });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text) };
+/** The status, headers and parsed body (the tests compare these whole). */
+async function call(method: string, path: string, options: CallOptions = {}): Promise<Omit<Answer, 'text'>> {
+  const { role, token, idempotencyKey, ...body } = options;
+  const answer = await sendRequest(t.app, method, path, {
+    ...body,
+    token: token !== undefined ? token : tokens[role ?? 'superAdmin'],
+    ...(idempotencyKey !== undefined && { headers: { 'Idempotency-Key': idempotencyKey } }),
+  });
+  return { status: answer.status, headers: answer.headers, body: answer.body };
 }
 
 const TABLES = ['teams', 'players', 'coaches', 'users', 'sessions', 'audit_log', 'idempotency_keys'];
@@ -215,7 +206,7 @@ describe('DELETE /api/teams/{team_id}', () => {
     expect(signed.status).toBe(201);
     await insertCoach(db, { id: 'rr.coach', name: 'Rovers Coach', team_id: 'riverside.rovers' });
     // A transfer: nt.gk has history with North Town, so the row must survive.
-    await db.updateTable('players').set({ team_id: 'riverside.rovers' }).where('id', '=', 'nt.gk').execute();
+    await updatePlayer(db, 'nt.gk', { team_id: 'riverside.rovers' });
     await addUser(db, { id: 'rr.boss', user_type: 'coach', team_id: 'riverside.rovers' });
     const bossToken = await tokenFor(db, 'rr.boss');
     expect((await call('GET', '/api/auth/me', { token: bossToken })).status).toBe(200);
@@ -367,7 +358,7 @@ describe('POST /api/teams/{team_id}/players', () => {
       await call('POST', '/api/teams/north.town/players', { json: { ...NEW_PLAYER, number: '9' } }),
     ).toMatchObject({ status: 409, body: { detail: 'Shirt number 9 is already taken in this team' } });
     expect(await snapshot()).toEqual(before);
-    await t.connection.db.updateTable('players').set({ team_id: null }).where('id', '=', 'nt.fwd').execute();
+    await updatePlayer(t.connection.db, 'nt.fwd', { team_id: null });
     expect(
       (await call('POST', '/api/teams/north.town/players', { json: { ...NEW_PLAYER, number: 9 } })).status,
     ).toBe(201);
@@ -612,11 +603,7 @@ describe('PUT /api/player/update/{user_id}', () => {
   });
 
   it('finds the player by linked account id and changes only what is sent', async () => {
-    await t.connection.db
-      .updateTable('players')
-      .set({ user_id: 'u.player' })
-      .where('id', '=', 'nt.def')
-      .execute();
+    await updatePlayer(t.connection.db, 'nt.def', { user_id: 'u.player' });
     const res = await call('PUT', '/api/player/update/u.player', { role: 'coach', json: { number: 5 } });
     expect(res).toMatchObject({
       status: 200,

@@ -5,11 +5,9 @@
  * can neither list nor reach them.
  */
 import SQLite from 'better-sqlite3';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminTableNames,
   deleteRow,
@@ -18,28 +16,15 @@ import {
   updateRow,
   type AdminTable,
 } from '../../api/data/admin-tables';
-import {
-  MIGRATIONS_TABLE,
-  migrate,
-  openAndMigrate,
-  openDatabase,
-  type Connection,
-} from '../../db/connection';
+import { MIGRATIONS_TABLE, migrate, openAndMigrate, openDatabase } from '../../db/connection';
 import { migrations } from '../../db/migrations';
 import { codePointLength, foldForSearch, searchIndexText } from '../../db/search-fold';
+import { ownConnectionPerTest } from '../fixtures/temp-dir';
 
-let connection: Connection | undefined;
-let tempDir: string | undefined;
-afterEach(async () => {
-  await connection?.close();
-  connection = undefined;
-  if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
-  tempDir = undefined;
-});
+const own = ownConnectionPerTest();
 
 async function migrated() {
-  connection = await openAndMigrate(':memory:');
-  return connection;
+  return own.keep(await openAndMigrate(':memory:'));
 }
 
 interface IndexRow {
@@ -126,7 +111,7 @@ function seed(raw: SQLite.Database) {
 
 describe('migration 0003', () => {
   it('indexes the names already there: players on a roster, teams and leagues', async () => {
-    connection = openDatabase(':memory:');
+    const connection = own.keep(openDatabase(':memory:'));
     const { db, sqlite } = connection;
     // The database as it was before the index: migrations 1 and 2 applied and recorded.
     await sql`CREATE TABLE ${sql.table(MIGRATIONS_TABLE)} (
@@ -330,12 +315,9 @@ describe('the search index tables', () => {
   });
 
   it('need the SQL functions of db/search-fold.ts to write names: openDatabase registers them', async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-search-'));
-    const file = path.join(tempDir, 'test.db');
-    connection = await openAndMigrate(file);
-    seed(connection.sqlite);
-    await connection.close();
-    connection = undefined;
+    const file = path.join(own.tempDir('search'), 'test.db');
+    seed(own.keep(await openAndMigrate(file)).sqlite);
+    await own.close();
 
     const bare = new SQLite(file);
     try {

@@ -4,10 +4,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { closeThenRemove, makeTempDir } from '../fixtures/temp-dir';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -66,7 +66,7 @@ export interface ServerOptions {
 
 /** Starts `api/server.ts` with PORT=0 and waits for the line that gives its URL. */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-e2e-'));
+  const dataDir = options.dataDir ?? makeTempDir('e2e');
   if (options.copyOf) fs.cpSync(options.copyOf, dataDir, { recursive: true });
   const child: ChildProcess = spawn(
     process.execPath,
@@ -152,7 +152,7 @@ export interface TestBrowser {
 
 /** Launches headless Chromium with a fresh profile and one page at the given viewport. */
 export async function launchBrowser(viewport = PHONE): Promise<TestBrowser> {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-chromium-'));
+  const userDataDir = makeTempDir('chromium');
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
@@ -169,10 +169,7 @@ export async function launchBrowser(viewport = PHONE): Promise<TestBrowser> {
     context,
     page,
     errors,
-    async close() {
-      await context.close();
-      fs.rmSync(userDataDir, { recursive: true, force: true });
-    },
+    close: closeThenRemove(context, userDataDir),
   };
 }
 
