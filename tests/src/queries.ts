@@ -1,11 +1,21 @@
 /** Small reads of what a screen shows, shared by the component tests. */
-import { screen, within } from '@testing-library/react';
+import { screen, within, type ByRoleMatcher, type ByRoleOptions } from '@testing-library/react';
+
+/** The texts of the elements of a role inside an element, in order. */
+export const textsOf = (container: HTMLElement, role: ByRoleMatcher, options?: ByRoleOptions) =>
+  within(container)
+    .getAllByRole(role, options)
+    .map((element) => element.textContent);
+
+/** A table's body rows (the first, the header row, left out), each as its cells' texts in order. */
+export const bodyRowCells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent));
 
 /** The texts of a select's options, in order. */
-export const optionTexts = (select: HTMLElement) =>
-  within(select)
-    .getAllByRole('option')
-    .map((option) => option.textContent);
+export const optionTexts = (select: HTMLElement) => textsOf(select, 'option');
 
 /** The names of the tabs on the screen, in order. */
 export const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
@@ -21,7 +31,4 @@ export const SUPER_ADMIN_TABS = [
 ] as const;
 
 /** The texts of the headings inside an element, in order. */
-export const headingTexts = (container: HTMLElement) =>
-  within(container)
-    .getAllByRole('heading')
-    .map((heading) => heading.textContent);
+export const headingTexts = (container: HTMLElement) => textsOf(container, 'heading');

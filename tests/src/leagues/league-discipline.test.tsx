@@ -11,6 +11,7 @@ import { DISCIPLINE_ROWS_FIRST, disciplineRanks } from '@/features/leagues/leagu
 import { logRequests, withApiMock, type ApiMock } from '../api-mock';
 import { showCards } from '../match-cards';
 import { renderRoute, useTinyLeagueClock, renderedPage } from '../render';
+import { bodyRowCells } from '../queries';
 
 /**
  * tl-26's approved results (m1-m4) get cards; m5 is pending and tl-25 has none:
@@ -34,14 +35,6 @@ const requests = logRequests(api, (_, url) => url.pathname + url.search);
 
 async function openDiscipline() {
   await userEvent.click(await screen.findByRole('tab', { name: 'Discipline' }));
-}
-
-/** Each body row's cells as text, in order. */
-function rowsOf(table: HTMLElement) {
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent));
 }
 
 function row(over: Partial<Record<string, string | number>>) {
@@ -68,7 +61,7 @@ describe('the Discipline tab', () => {
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual(['Pos', 'Player', 'Team', 'Yellow', 'Red']);
-    expect(rowsOf(table)).toEqual([
+    expect(bodyRowCells(table)).toEqual([
       ['1', 'South City Midfielder', 'South City', '2', '1'],
       ['2', 'North Town Defender', 'North Town', '0', '1'],
       ['3', 'East United Midfielder', 'East United', '2', '0'],
@@ -153,10 +146,10 @@ describe('the Discipline tab', () => {
     api.server.use(http.get(/\/api\/leagues\/tl-26\/discipline/, () => HttpResponse.json({ players })));
     await renderRoute('/leagues/tl-26?tab=discipline', { api });
     const table = within(await screen.findByRole('region', { name: /^Discipline/ })).getByRole('table');
-    expect(rowsOf(table)).toHaveLength(DISCIPLINE_ROWS_FIRST);
+    expect(bodyRowCells(table)).toHaveLength(DISCIPLINE_ROWS_FIRST);
     await userEvent.click(screen.getByRole('button', { name: 'Show all 25 players' }));
-    expect(rowsOf(table)).toHaveLength(25);
-    expect(rowsOf(table).at(-1)).toEqual(['25', 'Player 24', 'North Town', '6', '0']);
+    expect(bodyRowCells(table)).toHaveLength(25);
+    expect(bodyRowCells(table).at(-1)).toEqual(['25', 'Player 24', 'North Town', '6', '0']);
   });
 
   it('renders the tab on the server from its address', async () => {
@@ -171,7 +164,7 @@ describe('the Discipline tab', () => {
     onTestFinished(() => root.remove());
     root.innerHTML = page.html;
     const table = within(root).getByRole('table');
-    expect(rowsOf(table)[0]).toEqual(['1', 'South City Midfielder', 'South City', '2', '1']);
+    expect(bodyRowCells(table)[0]).toEqual(['1', 'South City Midfielder', 'South City', '2', '1']);
   });
 });
 

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { logRequests, withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
-import { tabNames } from '../queries';
+import { bodyRowCells, tabNames } from '../queries';
 
 const api = withApiMock();
 const requests = logRequests(api, (_, url) => url.pathname + url.search);
@@ -13,14 +13,16 @@ async function openTab(name: string) {
   await userEvent.click(await screen.findByRole('tab', { name }));
 }
 
-/** Each body row's cells as text, in order. */
-function tableRows() {
-  const table = screen.getByRole('table');
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent));
+/** Tiny League 2026's page, on `tab`, with one of its reads failing (500, "boom"): the alert it shows. */
+async function alertWhenFailing(read: 'table' | 'matches' | 'stats', tab?: string) {
+  api.failGet(new RegExp(`/api/leagues/tl-26/${read}`));
+  await renderRoute('/leagues/tl-26', { api });
+  if (tab) await openTab(tab);
+  return screen.findByRole('alert');
 }
+
+/** Each body row's cells as text, in order. */
+const tableRows = () => bodyRowCells(screen.getByRole('table'));
 
 describe('the league page', () => {
   it("is titled by the league record, goes back to all leagues and offers the spec's six tabs, then Discipline", async () => {
@@ -115,9 +117,7 @@ describe('the league page', () => {
 
   it("shows 'Server Error ({status}): {detail}' when the table fails", async () => {
     useTinyLeagueClock();
-    api.failGet(/\/api\/leagues\/tl-26\/table/);
-    await renderRoute('/leagues/tl-26', { api });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Server Error (500): boom');
+    expect(await alertWhenFailing('table')).toHaveTextContent('Server Error (500): boom');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
@@ -203,10 +203,7 @@ describe('the league page', () => {
 
   it("shows 'Server Error ({status}): {text}' when the matches fail", async () => {
     useTinyLeagueClock();
-    api.failGet(/\/api\/leagues\/tl-26\/matches/);
-    await renderRoute('/leagues/tl-26', { api });
-    await openTab('Matches');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Server Error (500): boom');
+    expect(await alertWhenFailing('matches', 'Matches')).toHaveTextContent('Server Error (500): boom');
   });
 
   it('ranks the leaderboards on the four stats tabs', async () => {
@@ -239,10 +236,9 @@ describe('the league page', () => {
 
   it("shows 'Failed to load league statistics' when the leaderboards fail", async () => {
     useTinyLeagueClock();
-    api.failGet(/\/api\/leagues\/tl-26\/stats/);
-    await renderRoute('/leagues/tl-26', { api });
-    await openTab('Top Scorers');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load league statistics');
+    expect(await alertWhenFailing('stats', 'Top Scorers')).toHaveTextContent(
+      'Failed to load league statistics',
+    );
   });
 
   it('reads the season from a -YY suffix', async () => {

@@ -7,23 +7,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { StoredUser } from '@/lib/storage';
 import { OVERDUE_PAGE } from '@/features/manager/overdue/overdue-tab';
-import { insertMatch } from '../../fixtures/factory';
+import { insertMatch, updateMatch } from '../../fixtures/factory';
 import { withApiMock } from '../api-mock';
 import { renderRoute, tokenOf, useTinyLeagueClock } from '../render';
-import { SUPER_ADMIN_TABS, tabNames } from '../queries';
+import { SUPER_ADMIN_TABS, tabNames, textsOf } from '../queries';
+import { BOSS, NT_COACH } from './staff';
 
 // Tests change the league's rules and results: a fresh API and database each time.
 const api = withApiMock({ perTest: true });
-
-const BOSS: StoredUser = { id: 'u.boss', name: 'Boss', user_type: 'super_admin', team_id: null };
-const NT_COACH: StoredUser = {
-  id: 'u.nt.coach',
-  name: 'Nina Coach',
-  user_type: 'coach',
-  team_id: 'north.town',
-};
 
 /** Sets the tiny league's report deadline through the API, as the Leagues tab would. */
 async function setDeadline(hours: number) {
@@ -54,10 +46,7 @@ async function openTab() {
   return { ...rendered, panel };
 }
 
-const cellTexts = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent);
+const cellTexts = (row: HTMLElement) => textsOf(row, 'cell');
 
 describe('the Overdue tab', () => {
   it('is a super admin tab, after Leagues', async () => {
@@ -128,11 +117,7 @@ describe('the Overdue tab', () => {
 
   it("says 'No overdue results' when nothing is late", async () => {
     useTinyLeagueClock();
-    await api.app.connection.db
-      .updateTable('matches')
-      .set({ approved: 'TRUE' })
-      .where('id', '=', api.app.matchIds.m5)
-      .execute();
+    await updateMatch(api.app.connection.db, api.app.matchIds.m5, { approved: 'TRUE' });
     const { panel } = await openTab();
     expect(await within(panel).findByText('No overdue results')).toBeInTheDocument();
     expect(within(panel).queryByRole('table')).not.toBeInTheDocument();

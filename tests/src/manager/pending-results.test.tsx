@@ -15,36 +15,19 @@ import { showCards } from '../match-cards';
 import { renderRoute, useTinyLeagueClock } from '../render';
 import { renderPendingResultsTab } from './pending-tab';
 import { findTeamCards, TINY_LEAGUE_TEAM_CARDS } from './team-picker';
+import { BOSS, EU_OWNER, NT_COACH, SC_COACH } from './staff';
+import { updateMatch } from '../../fixtures/factory';
 
 const api = withApiMock();
 afterEach(async () => {
   // Put m5 back as the tiny league has it: pending, reported by East United, unreviewed.
-  await api.app.connection.db
-    .updateTable('matches')
-    .set({ approved: 'PENDING', reviewed_by_user: null, reviewed_at: null })
-    .where('id', '=', api.app.matchIds.m5)
-    .execute();
+  await updateMatch(api.app.connection.db, api.app.matchIds.m5, {
+    approved: 'PENDING',
+    reviewed_by_user: null,
+    reviewed_at: null,
+  });
 });
 
-const NT_COACH: StoredUser = {
-  id: 'u.nt.coach',
-  name: 'Nina Coach',
-  user_type: 'coach',
-  team_id: 'north.town',
-};
-const EU_OWNER: StoredUser = {
-  id: 'u.eu.owner',
-  name: 'Ed Owner',
-  user_type: 'owner',
-  team_id: 'east.united',
-};
-const SC_COACH: StoredUser = {
-  id: 'u.sc.coach',
-  name: 'Sam Coach',
-  user_type: 'coach',
-  team_id: 'south.city',
-};
-const BOSS: StoredUser = { id: 'u.boss', name: 'Boss', user_type: 'super_admin', team_id: null };
 const TEAMLESS: StoredUser = { id: 'u.loose', name: 'Loose Coach', user_type: 'coach', team_id: null };
 
 function renderTab(user: StoredUser) {
@@ -71,6 +54,16 @@ async function coachOpensReview() {
   const user = userEvent.setup();
   await renderTab(NT_COACH);
   return { user, dialog: await openReview(user) };
+}
+
+/** North Town's coach approves or rejects m5: a banner says so, the dialog closes and m5 leaves the list. */
+async function coachDecides(button: 'Approve' | 'Reject', banner: string) {
+  const { user, dialog } = await coachOpensReview();
+  await user.click(within(dialog).getByRole('button', { name: button }));
+  expect(await screen.findByText(banner)).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(await screen.findByText('No pending matches found')).toBeInTheDocument();
+  return user;
 }
 
 async function m5InDb() {
@@ -166,12 +159,7 @@ describe('Pending Results tab', () => {
 
   it('approves: the match becomes TRUE, a banner shows, the dialog closes and the list reloads', async () => {
     useTinyLeagueClock();
-    const { user, dialog } = await coachOpensReview();
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-
-    expect(await screen.findByText('Match approved')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(await screen.findByText('No pending matches found')).toBeInTheDocument();
+    const user = await coachDecides('Approve', 'Match approved');
     expect(await m5InDb()).toEqual({ approved: 'TRUE', reviewed_by_user: NT_COACH.id });
 
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
@@ -180,12 +168,7 @@ describe('Pending Results tab', () => {
 
   it('rejects: the match becomes FALSE and leaves the list', async () => {
     useTinyLeagueClock();
-    const { user, dialog } = await coachOpensReview();
-    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-
-    expect(await screen.findByText('Match rejected')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(await screen.findByText('No pending matches found')).toBeInTheDocument();
+    await coachDecides('Reject', 'Match rejected');
     expect(await m5InDb()).toEqual({ approved: 'FALSE', reviewed_by_user: NT_COACH.id });
   });
 
@@ -371,11 +354,7 @@ describe('Pending Results tab', () => {
     useTinyLeagueClock();
     const { user, dialog } = await coachOpensReview();
     // Someone else decided in the meantime: the API refuses with 409.
-    await api.app.connection.db
-      .updateTable('matches')
-      .set({ approved: 'FALSE' })
-      .where('id', '=', api.app.matchIds.m5)
-      .execute();
+    await updateMatch(api.app.connection.db, api.app.matchIds.m5, { approved: 'FALSE' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText('Failed to approve match')).toBeInTheDocument();

@@ -147,20 +147,19 @@ describe('the Team Selection tab', () => {
     expect(screen.getByText('Selected: 0 players (minimum 7, maximum 18)')).toBeInTheDocument();
     expect(saveButton()).toBeDisabled();
 
-    await tick(user, 1);
-    expect(screen.getByText('Selected: 1 player (minimum 7, maximum 18)')).toBeInTheDocument();
-    await tick(user, 5);
-    expect(screen.getByText('Selected: 6 players (minimum 7, maximum 18)')).toBeInTheDocument();
-    expect(saveButton()).toBeDisabled();
-    await tick(user, 1);
-    expect(screen.getByText('Selected: 7 players (minimum 7, maximum 18)')).toBeInTheDocument();
-    expect(saveButton()).toBeEnabled();
-    await tick(user, 11);
-    expect(screen.getByText('Selected: 18 players (minimum 7, maximum 18)')).toBeInTheDocument();
-    expect(saveButton()).toBeEnabled();
-    await tick(user, 1);
-    expect(screen.getByText('Selected: 19 players (minimum 7, maximum 18)')).toBeInTheDocument();
-    expect(saveButton()).toBeDisabled();
+    // Ticking past both limits: Save is enabled from 7 to 18 players only.
+    const steps = [
+      { more: 1, selected: '1 player', canSave: false },
+      { more: 5, selected: '6 players', canSave: false },
+      { more: 1, selected: '7 players', canSave: true },
+      { more: 11, selected: '18 players', canSave: true },
+      { more: 1, selected: '19 players', canSave: false },
+    ];
+    for (const { more, selected, canSave } of steps) {
+      await tick(user, more);
+      expect(screen.getByText(`Selected: ${selected} (minimum 7, maximum 18)`)).toBeInTheDocument();
+      expect(saveButton(), selected).toHaveProperty('disabled', !canSave);
+    }
     // Untick down to 9 and save.
     for (const box of boxes()
       .filter((b) => (b as HTMLInputElement).checked)

@@ -13,6 +13,8 @@ import { M7_REPORT } from '../../api/tiny-league';
 import { logRequests, withApiMock } from '../api-mock';
 import { tokenOf, useTinyLeagueClock } from '../render';
 import { renderPendingResultsTab } from './pending-tab';
+import { BOSS, EU_OWNER, WR_COACH } from './staff';
+import { updateMatch } from '../../fixtures/factory';
 
 // Every test sends its own reports: a fresh API and database each time.
 const api = withApiMock({ perTest: true });
@@ -24,20 +26,6 @@ const reviews = logRequests(api, (request, url) =>
         .then((body) => ({ path: url.pathname, body: body === '' ? null : (JSON.parse(body) as unknown) }))
     : undefined,
 );
-
-const WR_COACH: StoredUser = {
-  id: 'u.wr.coach',
-  name: 'Wes Coach',
-  user_type: 'coach',
-  team_id: 'west.rangers',
-};
-const EU_OWNER: StoredUser = {
-  id: 'u.eu.owner',
-  name: 'Ed Owner',
-  user_type: 'owner',
-  team_id: 'east.united',
-};
-const BOSS: StoredUser = { id: 'u.boss', name: 'Boss', user_type: 'super_admin', team_id: null };
 
 /** West Rangers' version: 2-1, a red card and three yellows. */
 const WR_REPORT = M7_REPORT;
@@ -274,11 +262,7 @@ describe('two differing reports', () => {
     const { user, dialog } = await openM7(/East United/);
     const theirs = await column(dialog, "East United's report");
     // Decided elsewhere in the meantime: the API refuses with 409.
-    await api.app.connection.db
-      .updateTable('matches')
-      .set({ approved: 'FALSE' })
-      .where('id', '=', api.app.matchIds.m7)
-      .execute();
+    await updateMatch(api.app.connection.db, api.app.matchIds.m7, { approved: 'FALSE' });
     await user.click(within(theirs).getByRole('button', { name: 'Approve this report' }));
     // By the buttons that failed: in East United's column.
     const alert = await within(theirs).findByRole('alert');

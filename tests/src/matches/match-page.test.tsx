@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type ApiMock, logRequests, withApiMock } from '../api-mock';
 import { showCards } from '../match-cards';
 import { renderRoute, useTinyLeagueClock } from '../render';
+import { textsOf } from '../queries';
 
 const api = withApiMock();
 const requests = logRequests(api, (_, url) => url.pathname);
@@ -198,15 +199,8 @@ describe('the match page', () => {
       await renderRoute(`/match/${m4}`, { api });
       const cards = await screen.findByRole('region', { name: 'Cards' });
       // Home first, each row the player and the card in words.
-      expect(
-        within(cards)
-          .getAllByRole('heading', { level: 3 })
-          .map((h) => h.textContent),
-      ).toEqual(['West Rangers', 'North Town']);
-      const rows = (team: string) =>
-        within(within(cards).getByRole('list', { name: team }))
-          .getAllByRole('listitem')
-          .map((item) => item.textContent);
+      expect(textsOf(cards, 'heading', { level: 3 })).toEqual(['West Rangers', 'North Town']);
+      const rows = (team: string) => textsOf(within(cards).getByRole('list', { name: team }), 'listitem');
       expect(rows('West Rangers')).toEqual([
         'West Rangers DefenderYellow card',
         'West Rangers ForwardYellow card',
@@ -236,11 +230,7 @@ describe('the match page', () => {
     });
     await renderRoute(`/match/${id('m1')}`, { api });
     const cards = await screen.findByRole('region', { name: 'Cards' });
-    expect(
-      within(cards)
-        .getAllByRole('heading', { level: 3 })
-        .map((h) => h.textContent),
-    ).toEqual(['South City', 'Other players']);
+    expect(textsOf(cards, 'heading', { level: 3 })).toEqual(['South City', 'Other players']);
     expect(within(cards).getByRole('list', { name: 'Other players' })).toHaveTextContent(
       'Gone PlayerYellow card',
     );

@@ -12,7 +12,7 @@ import { offlineDb } from '@/offline/db';
 import { enqueue, listOutbox } from '@/offline/outbox';
 import { insertPlayer } from '../../fixtures/factory';
 import { type ApiMock, logRequests, withApiMock } from '../api-mock';
-import { freshOfflineDbPerTest } from '../lib/offline/idb';
+import { freshOfflineDbPerTest, putRead } from '../lib/offline/idb';
 import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
 
 freshOfflineDbPerTest();
@@ -261,14 +261,7 @@ describe('sessions and the offline store', () => {
 
   it('forgets cached reads, saved teams and the session copy at sign-out, and keeps the outbox', async () => {
     const db = await offlineDb();
-    await db.put('reads', {
-      key: '/api/teams/west.rangers',
-      body: '{}',
-      contentType: 'application/json',
-      etag: null,
-      storedAt: 1,
-      validatedAt: 1,
-    });
+    await putRead(db, '/api/teams/west.rangers', 1);
     await db.put('saved', { teamId: 'west.rangers', teamName: 'West Rangers', savedAt: 1, paths: [] });
     await enqueue(db, {
       kind: 'match-report',

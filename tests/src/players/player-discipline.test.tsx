@@ -9,6 +9,7 @@ import { renderPage } from '@/entry-server';
 import { withApiMock, type ApiMock } from '../api-mock';
 import { setSuspensionRules, showCards } from '../match-cards';
 import { renderRoute, renderedPage } from '../render';
+import { bodyRowCells, textsOf } from '../queries';
 
 /**
  * Bans last three matches here, so some are still to serve at NOW (2026-06-15):
@@ -30,13 +31,7 @@ async function addCards(api: ApiMock) {
 const api = withApiMock({ setup: addCards });
 
 /** The cards table's body rows as text: season, league, yellow, red. */
-function cardRows() {
-  const table = screen.getByRole('table', { name: 'Cards' });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent));
-}
+const cardRows = () => bodyRowCells(screen.getByRole('table', { name: 'Cards' }));
 
 describe('player profile discipline', () => {
   it('shows a suspension under the name, with the matches still to serve and the reason', async () => {
@@ -62,11 +57,7 @@ describe('player profile discipline', () => {
     await renderRoute('/player/nt.def', { api });
     await screen.findByRole('heading', { name: 'North Town Defender' });
     const section = screen.getByRole('region', { name: 'Cards' });
-    expect(
-      within(section)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent),
-    ).toEqual(['Season', 'League', 'Yellow', 'Red']);
+    expect(textsOf(section, 'columnheader')).toEqual(['Season', 'League', 'Yellow', 'Red']);
     expect(cardRows()).toEqual([
       ['2026', 'Tiny League', '1', '1'],
       ['2025', 'Tiny League', '1', '0'],

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
+import { textsOf } from '../queries';
 
 const api = withApiMock();
 
@@ -35,11 +36,7 @@ describe('player profile', () => {
     expect(screen.getByText('Top striker of North Town.')).toBeInTheDocument();
 
     const season = screen.getByRole('table', { name: '2026 Season' });
-    expect(
-      within(season)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['2', '2', '1', '0']);
+    expect(textsOf(season, 'cell')).toEqual(['2', '2', '1', '0']);
 
     const rating = Number(figure('Rating'));
     expect(rating).toBeGreaterThanOrEqual(65);

@@ -9,6 +9,7 @@ import { storage } from '@/lib/storage';
 import { addUser, tokenFor } from '../../fixtures/auth';
 import { withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
+import { updateTeam } from '../../fixtures/factory';
 
 const api = withApiMock();
 afterEach(async () => {
@@ -23,11 +24,7 @@ const WEBSITE = 'https://south-city.example.org/news?lang=en';
 const CHANNEL = 'https://www.youtube.com/@southcityfc';
 
 async function giveSouthCityFeeds() {
-  await api.app.connection.db
-    .updateTable('teams')
-    .set({ website: WEBSITE, youtube_channel: CHANNEL })
-    .where('team_id', '=', 'south.city')
-    .execute();
+  await updateTeam(api.app.connection.db, 'south.city', { website: WEBSITE, youtube_channel: CHANNEL });
 }
 
 function teamNews(count: number) {

@@ -13,3 +13,15 @@ export function freshOfflineDbPerTest(): () => Promise<OfflineDb> {
   });
   return offlineDb;
 }
+
+/** Stores an empty JSON answer for `key` in the read cache, stored and validated at `at`. */
+export async function putRead(db: OfflineDb, key: string, at: number): Promise<void> {
+  await db.put('reads', {
+    key,
+    body: '{}',
+    contentType: 'application/json',
+    etag: null,
+    storedAt: at,
+    validatedAt: at,
+  });
+}

@@ -14,7 +14,7 @@ import {
   trimReads,
   type ReadMessage,
 } from '@/offline/read-cache';
-import { freshOfflineDbPerTest } from './idb';
+import { freshOfflineDbPerTest, putRead } from './idb';
 
 const openDb = freshOfflineDbPerTest();
 const ORIGIN = 'http://touchline.test';
@@ -49,6 +49,15 @@ async function setup(network: (request: Request) => Promise<Response>, checkFirs
     get: (path: string) => staleWhileRevalidate(new Request(`${ORIGIN}${path}`), deps),
     settle: () => Promise.all(pending.splice(0)),
   };
+}
+
+/** An entry stored for `path` at T0 ({ v: 1 }, ETag "v1"); from then on the network answers with `later`. */
+async function storedThen(path: string, later: (request: Request) => Promise<Response>) {
+  const s = await setup(async () => json({ v: 1 }));
+  await s.get(path);
+  await s.settle();
+  s.fetch.mockImplementation(later);
+  return s;
 }
 
 describe('which reads are kept', () => {
@@ -110,10 +119,7 @@ describe('stale-while-revalidate', () => {
   });
 
   it('answers a stale entry at once, revalidates with If-None-Match, and confirms on 304', async () => {
-    const s = await setup(async () => json({ v: 1 }));
-    await s.get('/api/teams/a');
-    await s.settle();
-    s.fetch.mockImplementation(async () => new Response(null, { status: 304 }));
+    const s = await storedThen('/api/teams/a', async () => new Response(null, { status: 304 }));
     s.at(T0 + 60_000);
     const answer = await s.get('/api/teams/a');
     expect(answer.headers.get(REVALIDATING_HEADER)).toBe('1');
@@ -126,10 +132,7 @@ describe('stale-while-revalidate', () => {
   });
 
   it('stores newer data and tells pages to update in place', async () => {
-    const s = await setup(async () => json({ v: 1 }));
-    await s.get('/api/teams/a/roster');
-    await s.settle();
-    s.fetch.mockImplementation(async () => json({ v: 2 }, 200, '"v2"'));
+    const s = await storedThen('/api/teams/a/roster', async () => json({ v: 2 }, 200, '"v2"'));
     s.at(T0 + 60_000);
     expect(await (await s.get('/api/teams/a/roster')).json()).toEqual({ v: 1 });
     await s.settle();
@@ -139,10 +142,7 @@ describe('stale-while-revalidate', () => {
   });
 
   it('keeps serving the stored answer when the network is gone, and says nothing', async () => {
-    const s = await setup(async () => json({ v: 1 }));
-    await s.get('/api/matches/7');
-    await s.settle();
-    s.fetch.mockImplementation(async () => {
+    const s = await storedThen('/api/matches/7', async () => {
       throw new TypeError('Failed to fetch');
     });
     s.at(T0 + 3_600_000);
@@ -153,28 +153,28 @@ describe('stale-while-revalidate', () => {
     expect(s.messages).toEqual([]);
   });
 
-  it('forgets an answer the server no longer gives (404) and tells pages', async () => {
-    const s = await setup(async () => json({ v: 1 }));
-    await s.get('/api/teams/gone');
-    await s.settle();
-    s.fetch.mockImplementation(async () => json({ detail: 'Team not found' }, 404));
+  it.each([
+    {
+      title: 'forgets an answer the server no longer gives (404) and tells pages',
+      path: '/api/teams/gone',
+      later: () => json({ detail: 'Team not found' }, 404),
+      kept: false,
+      messages: [{ type: 'read-updated', key: '/api/teams/gone' }],
+    },
+    {
+      title: 'keeps a stored answer through a 5xx',
+      path: '/api/teams/a',
+      later: () => json({ detail: 'down' }, 503),
+      kept: true,
+      messages: [],
+    },
+  ])('$title', async ({ path, later, kept, messages }) => {
+    const s = await storedThen(path, async () => later());
     s.at(T0 + 60_000);
-    await s.get('/api/teams/gone');
+    await s.get(path);
     await s.settle();
-    expect(await s.db.get('reads', '/api/teams/gone')).toBeUndefined();
-    expect(s.messages).toEqual([{ type: 'read-updated', key: '/api/teams/gone' }]);
-  });
-
-  it('keeps a stored answer through a 5xx', async () => {
-    const s = await setup(async () => json({ v: 1 }));
-    await s.get('/api/teams/a');
-    await s.settle();
-    s.fetch.mockImplementation(async () => json({ detail: 'down' }, 503));
-    s.at(T0 + 60_000);
-    await s.get('/api/teams/a');
-    await s.settle();
-    expect(await s.db.get('reads', '/api/teams/a')).toBeDefined();
-    expect(s.messages).toEqual([]);
+    expect(await s.db.get('reads', path)).toEqual(kept ? expect.anything() : undefined);
+    expect(s.messages).toEqual(messages);
   });
 
   it('fails like the network when nothing is stored and there is no connection', async () => {
@@ -228,14 +228,7 @@ describe('housekeeping', () => {
   it('trims the oldest answers first and keeps those of saved teams', async () => {
     const db = await openDb();
     for (let i = 0; i < 6; i++) {
-      await db.put('reads', {
-        key: `/api/teams/t${i}`,
-        body: '{}',
-        contentType: 'application/json',
-        etag: null,
-        storedAt: T0 + i,
-        validatedAt: T0 + i,
-      });
+      await putRead(db, `/api/teams/t${i}`, T0 + i);
     }
     await db.put('saved', { teamId: 't0', teamName: 'T0', savedAt: T0, paths: ['/api/teams/t0'] });
     expect(await trimReads(db, 3)).toBe(3);
@@ -248,14 +241,7 @@ describe('housekeeping', () => {
 
   it('clears every stored read and saved team at sign-out', async () => {
     const db = await openDb();
-    await db.put('reads', {
-      key: '/api/teams/a',
-      body: '{}',
-      contentType: 'application/json',
-      etag: null,
-      storedAt: T0,
-      validatedAt: T0,
-    });
+    await putRead(db, '/api/teams/a', T0);
     await db.put('saved', { teamId: 'a', teamName: 'A', savedAt: T0, paths: [] });
     await clearReadCache(db);
     expect([await db.count('reads'), await db.count('saved')]).toEqual([0, 0]);
