@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedReadTables } from '../../api/http/read-cache';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { withRoleApp } from '../fixtures/auth';
-import { insertTeam } from '../fixtures/factory';
+import { insertTeam, updateMatch, updateTeam } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
 
 const { t, call } = withRoleApp();
@@ -76,6 +76,27 @@ function expectWireForm(text: string): void {
   for (const line of lines) {
     expect(line).not.toMatch(/[\r\n]/);
     expect(Buffer.byteLength(line, 'utf8'), line).toBeLessThanOrEqual(75);
+  }
+}
+
+/**
+ * A feed of an unknown id answers 404 with `unknown.detail`, and each malformed one 400
+ * naming the parameter; all as JSON.
+ */
+async function expectRefusedIds(
+  unknown: { path: string; detail: string },
+  malformed: string[],
+  parameter: string,
+) {
+  const missing = await t.app.request(unknown.path);
+  expect(missing.status).toBe(404);
+  expect(await missing.json()).toEqual({ detail: unknown.detail });
+  for (const bad of malformed) {
+    const response = await t.app.request(bad);
+    expect(response.status, bad).toBe(400);
+    expect(((await response.json()) as { detail: string }).detail).toMatch(
+      new RegExp(`^Invalid path parameter '${parameter}'`),
+    );
   }
 }
 
@@ -147,16 +168,11 @@ describe('GET /api/leagues/{leagueId}/calendar.ics', () => {
   });
 
   it('answers an unknown league with 404 and a malformed id with 400, as JSON', async () => {
-    const unknown = await t.app.request('/api/leagues/no-such-league/calendar.ics');
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ detail: 'League not found' });
-    for (const bad of ['/api/leagues/region:/calendar.ics', `/api/leagues/${'x'.repeat(201)}/calendar.ics`]) {
-      const response = await t.app.request(bad);
-      expect(response.status, bad).toBe(400);
-      expect(((await response.json()) as { detail: string }).detail).toMatch(
-        /^Invalid path parameter 'leagueId'/,
-      );
-    }
+    await expectRefusedIds(
+      { path: '/api/leagues/no-such-league/calendar.ics', detail: 'League not found' },
+      ['/api/leagues/region:/calendar.ics', `/api/leagues/${'x'.repeat(201)}/calendar.ics`],
+      'leagueId',
+    );
   });
 });
 
@@ -178,11 +194,7 @@ describe('GET /api/teams/{teamId}/calendar.ics', () => {
   });
 
   it('falls back to the latest season with matches for a team in no league, and is empty without any', async () => {
-    await t.connection.db
-      .updateTable('teams')
-      .set({ league_id: null })
-      .where('team_id', '=', 'north.town')
-      .execute();
+    await updateTeam(t.connection.db, 'north.town', { league_id: null });
     const answer = await feed('/api/teams/north.town/calendar.ics');
     expect(answer.events.length).toBe(4);
     await insertTeam(t.connection.db, { team_id: 'lone.rovers', team_name: 'Lone Rovers' });
@@ -194,16 +206,11 @@ describe('GET /api/teams/{teamId}/calendar.ics', () => {
   });
 
   it('answers an unknown team with 404 and a malformed id with 400, as JSON', async () => {
-    const unknown = await t.app.request('/api/teams/no.such.team/calendar.ics');
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ detail: 'Team not found' });
-    for (const bad of ['/api/teams/a%01b/calendar.ics', `/api/teams/${'x'.repeat(201)}/calendar.ics`]) {
-      const response = await t.app.request(bad);
-      expect(response.status, bad).toBe(400);
-      expect(((await response.json()) as { detail: string }).detail).toMatch(
-        /^Invalid path parameter 'teamId'/,
-      );
-    }
+    await expectRefusedIds(
+      { path: '/api/teams/no.such.team/calendar.ics', detail: 'Team not found' },
+      ['/api/teams/a%01b/calendar.ics', `/api/teams/${'x'.repeat(201)}/calendar.ics`],
+      'teamId',
+    );
   });
 });
 
@@ -261,17 +268,9 @@ describe('a match moved or postponed', () => {
 describe('the wire form', () => {
   it('folds long names and places at 75 octets without splitting a character, and escapes text', async () => {
     const long = 'Olympique Étoile Sportive de Saint-Rémy-lès-Chevreuse ⚽, Section Football; Réserve';
-    await t.connection.db
-      .updateTable('teams')
-      .set({ team_name: long })
-      .where('team_id', '=', 'north.town')
-      .execute();
+    await updateTeam(t.connection.db, 'north.town', { team_name: long });
     const place = 'Stade Municipal Jean-Baptiste Pérès, Terrain n° 2; Allée des Châtaigniers\\Nord';
-    await t.connection.db
-      .updateTable('matches')
-      .set({ location: place })
-      .where('id', '=', t.matchIds.m1)
-      .execute();
+    await updateMatch(t.connection.db, t.matchIds.m1, { location: place });
     for (const path of ['/api/teams/north.town/calendar.ics', '/api/leagues/tl-26/calendar.ics']) {
       const answer = await feed(path);
       expectWireForm(answer.text);

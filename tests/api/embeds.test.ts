@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { EMBED_CONTENT_SECURITY_POLICY } from '../../api/http/embeds';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { withFixture } from '../fixtures/hooks';
+import { updateMatch, updateTeam } from '../fixtures/factory';
 
 const t = withFixture(() => makeTinyLeagueApp({ publicUrl: 'https://league.example.org' }), {
   perTest: true,
@@ -60,11 +61,7 @@ describe('/embed/leagues/{leagueId}/table', () => {
   });
 
   it('escapes what it shows', async () => {
-    await t.connection.db
-      .updateTable('teams')
-      .set({ team_name: '<img src=x onerror=alert(1)> & "Co"' })
-      .where('team_id', '=', 'north.town')
-      .execute();
+    await updateTeam(t.connection.db, 'north.town', { team_name: '<img src=x onerror=alert(1)> & "Co"' });
     const { text } = await page('/embed/leagues/tl-26/table');
     expect(text).toContain('&#60;img src=x onerror=alert(1)&#62; &#38; &#34;Co&#34;');
     expect(text).not.toContain('<img');
@@ -98,11 +95,7 @@ describe('/embed/teams/{teamId}/fixtures', () => {
   });
 
   it('says Postponed for a postponed match, and refuses a bad zone or an unknown team', async () => {
-    await t.connection.db
-      .updateTable('matches')
-      .set({ status: 'postponed' })
-      .where('id', '=', t.matchIds.m8)
-      .execute();
+    await updateMatch(t.connection.db, t.matchIds.m8, { status: 'postponed' });
     expect((await page('/embed/teams/north.town/fixtures')).text).toContain(
       '<span class="tag">Postponed</span>',
     );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LeagueSchema, LeagueStatsSchema, MatchSchema, LeagueTableSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { withFixture } from '../fixtures/hooks';
-import { leaderRow, standingRow, TINY_LEAGUE_TABLE, tinyTeam } from '../fixtures/tables';
+import { leaderRow, M1_PLAYERS, standingRow, TINY_LEAGUE_TABLE, tinyTeam } from '../fixtures/tables';
 
 const t = withFixture(() => makeTinyLeagueApp());
 
@@ -131,12 +131,7 @@ describe('GET /api/leagues/{id}/matches', () => {
       home_score: 2,
       away_score: 1,
       approved: 'TRUE',
-      goalscorers: ['nt.fwd', 'nt.fwd', 'sc.fwd'],
-      assisters: ['nt.mid', 'sc.mid'],
-      goalkeepers: ['nt.gk', 'sc.gk'],
-      // No squad saved: the rosters, as the match's own page lists them.
-      home_players: ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd'],
-      away_players: ['sc.gk', 'sc.def', 'sc.mid', 'sc.fwd'],
+      ...M1_PLAYERS,
     });
     const upcoming = matches.find((m) => m.id === t.matchIds.m8);
     expect(upcoming).toMatchObject({

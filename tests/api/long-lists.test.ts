@@ -11,7 +11,7 @@ import { jsonListBytes, jsonListBytesInSteps, readResponse, weakEtag } from '../
 import type { AppEnv } from '../../api/env';
 import { Hono } from 'hono';
 import { makeTinyLeagueApp } from '../fixtures/app';
-import { insertManyMatches } from '../fixtures/factory';
+import { insertManyMatches, updateMatch } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
 
 /** Enough matches to pass the memo's limit and fill a few steps, the last one partly. */
@@ -110,11 +110,7 @@ describe('the list of every match of a large database', () => {
     const answer = t.app.request('/api/matches');
     // The first step has been read by the first turn of the event loop; the last waits.
     await new Promise((resolve) => setImmediate(resolve));
-    await db
-      .updateTable('matches')
-      .set({ home_score: 9, location: 'moved' })
-      .where('id', '=', changed.id)
-      .execute();
+    await updateMatch(db, changed.id, { home_score: 9, location: 'moved' });
     await db.deleteFrom('match_cards').where('match_id', '=', deleted.id).execute();
     await db.deleteFrom('match_events').where('match_id', '=', deleted.id).execute();
     await db.deleteFrom('matches').where('id', '=', deleted.id).execute();

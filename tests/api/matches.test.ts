@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MatchDetailsSchema, MatchSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { withFixture } from '../fixtures/hooks';
+import { M1_PLAYERS } from '../fixtures/tables';
 
 const t = withFixture(() => makeTinyLeagueApp());
 
@@ -57,11 +58,7 @@ describe('GET /api/matches/{id}', () => {
       yellow_cards: [],
       red_cards: [],
       status: 'scheduled',
-      goalscorers: ['nt.fwd', 'nt.fwd', 'sc.fwd'],
-      assisters: ['nt.mid', 'sc.mid'],
-      goalkeepers: ['nt.gk', 'sc.gk'],
-      home_players: ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd'],
-      away_players: ['sc.gk', 'sc.def', 'sc.mid', 'sc.fwd'],
+      ...M1_PLAYERS,
       // Every player the match lists, named, so the page loads none of them one by one.
       player_names: {
         'nt.gk': 'North Town Keeper',

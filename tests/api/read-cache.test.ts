@@ -25,7 +25,7 @@ import { openAndMigrate, type Connection } from '../../db/connection';
 import { dataVersions } from '../../db/data-version';
 import { TEST_PASSWORD_COST, TEST_SECRET } from '../fixtures/app';
 import { addRoleUsers } from '../fixtures/auth';
-import { buildTinyLeague, insertManyMatches, NOW } from '../fixtures/factory';
+import { buildTinyLeague, insertManyMatches, NOW, updateTeam } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
 
 // The real compressors, watched: which one made an answer (`compressed answers of a large entry`).
@@ -151,11 +151,7 @@ describe('the read cache', () => {
 
   it("shows this process's own write through its handle, and another connection's, on the next read", async () => {
     await get(s, '/api/teams/north.town');
-    await s.connection.db
-      .updateTable('teams')
-      .set({ location: 'Own Handle Park' })
-      .where('team_id', '=', 'north.town')
-      .execute();
+    await updateTeam(s.connection.db, 'north.town', { location: 'Own Handle Park' });
     expect(JSON.parse((await get(s, '/api/teams/north.town')).text)).toMatchObject({
       location: 'Own Handle Park',
     });
@@ -282,11 +278,7 @@ describe('the read cache', () => {
     const committed = versions.read();
     const hits = s.cache.stats().hits;
     await s.connection.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('teams')
-        .set({ team_name: 'Renamed In Transaction' })
-        .where('team_id', '=', 'north.town')
-        .execute();
+      await updateTeam(trx, 'north.town', { team_name: 'Renamed In Transaction' });
       expect(versions.read()).toEqual(committed);
       // Served from the cache while the transaction holds the connection: a miss would wait for it.
       const during = await get(s, TABLE);

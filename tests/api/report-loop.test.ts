@@ -53,15 +53,13 @@ beforeEach(() => {
   pushed.length = 0;
 });
 
-/** The same report, every list in another order. */
+/** The same report, every list of more than one in another order. */
 const M7_SAME = {
-  home_score: 2,
-  away_score: 1,
+  ...M7_REPORT,
   goalscorers: ['wr.fwd', 'wr.fwd', 'eu.fwd'],
   assisters: ['eu.mid', 'wr.mid'],
   goalkeepers: ['eu.gk', 'wr.gk'],
   yellow_cards: ['wr.mid', 'eu.def', 'eu.def'],
-  red_cards: ['wr.def'],
 };
 /** East United's version: 2-2, their forward scored twice, no cards. */
 const M7_OTHER = {

@@ -19,11 +19,24 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 describe('serving the built app', () => {
-  it('serves hashed assets as immutable', async () => {
-    const response = await staticApp(dist).request('/assets/index-abc123.js');
+  it.each([
+    {
+      what: 'hashed assets as immutable',
+      file: '/assets/index-abc123.js',
+      type: expect.stringContaining('javascript') as string,
+      cache: 'public, max-age=31536000, immutable',
+    },
+    {
+      what: 'the icons as PNG',
+      file: '/icons/icon-192.png',
+      type: 'image/png',
+      cache: 'public, max-age=3600',
+    },
+  ])('serves $what', async ({ file, type, cache }) => {
+    const response = await staticApp(dist).request(file);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('javascript');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-type')).toEqual(type);
+    expect(response.headers.get('cache-control')).toBe(cache);
   });
 
   it('makes the shell and the worker revalidate', async () => {
@@ -40,13 +53,6 @@ describe('serving the built app', () => {
     expect(response.headers.get('content-type')).toBe('application/manifest+json');
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.json()).toEqual({ name: 'Touchline' });
-  });
-
-  it('serves the icons as PNG', async () => {
-    const response = await staticApp(dist).request('/icons/icon-192.png');
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('image/png');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
   it('answers app routes with index.html', async () => {

@@ -13,7 +13,7 @@ import { leaderboards } from '../../api/data/stats';
 import { computeStandings } from '../../api/domain/standings';
 import type { Connection, DB } from '../../db/connection';
 import { addRoleUsers } from '../fixtures/auth';
-import { buildTinyLeague, NOW } from '../fixtures/factory';
+import { buildTinyLeague, NOW, updateMatch } from '../fixtures/factory';
 import { freshStore } from '../fixtures/engine';
 import { withFixture } from '../fixtures/hooks';
 
@@ -78,15 +78,7 @@ describe('the approved results version', () => {
         replaceSquad(db, m8, 'west.rangers', await squadRows(db, m8), ['wr.gk', 'wr.fwd']),
       ),
     ).toBe(false);
-    expect(
-      await moves((db) =>
-        db
-          .updateTable('matches')
-          .set({ match_date: '2026-06-21T15:00:00.000Z' })
-          .where('id', '=', m8)
-          .execute(),
-      ),
-    ).toBe(false);
+    expect(await moves((db) => updateMatch(db, m8, { match_date: '2026-06-21T15:00:00.000Z' }))).toBe(false);
     expect(
       await moves((db) =>
         db.updateTable('match_events').set({ player_id: 'nt.mid' }).where('match_id', '=', m5).execute(),
@@ -101,18 +93,12 @@ describe('the approved results version', () => {
     ).toBe(true);
     // A super admin's correction of an approved result puts it back to PENDING.
     expect(await moves((db) => storeReport(db, report(m1, [])))).toBe(true);
-    expect(
-      await moves((db) =>
-        db.updateTable('matches').set({ approved: 'FALSE' }).where('id', '=', s.ids.m2).execute(),
-      ),
-    ).toBe(true);
+    expect(await moves((db) => updateMatch(db, s.ids.m2, { approved: 'FALSE' }))).toBe(true);
   });
 
   it("moves with any change to an approved match's row or events", async () => {
     const { m1, m3 } = s.ids;
-    expect(
-      await moves((db) => db.updateTable('matches').set({ home_score: 5 }).where('id', '=', m1).execute()),
-    ).toBe(true);
+    expect(await moves((db) => updateMatch(db, m1, { home_score: 5 }))).toBe(true);
     expect(
       await moves((db) =>
         db
@@ -178,27 +164,15 @@ describe('the approved results version', () => {
           .execute(),
       ),
     ).toBe(true);
-    expect(
-      await moves((db) =>
-        db.updateTable('matches').set({ away_team: 'new.club' }).where('id', '=', m9).execute(),
-      ),
-    ).toBe(true);
-    expect(
-      await moves((db) => db.updateTable('matches').set({ season: '2027' }).where('id', '=', m7).execute()),
-    ).toBe(true);
+    expect(await moves((db) => updateMatch(db, m9, { away_team: 'new.club' }))).toBe(true);
+    expect(await moves((db) => updateMatch(db, m7, { season: '2027' }))).toBe(true);
     expect(await moves((db) => db.deleteFrom('matches').where('id', '=', m9).execute())).toBe(true);
   });
 
   it('stays where it was for statements that change no match and no event of an approved match', async () => {
     const { m7 } = s.ids;
-    expect(
-      await moves((db) => db.updateTable('matches').set({ location: 'Y' }).where('id', '=', -1).execute()),
-    ).toBe(false);
+    expect(await moves((db) => updateMatch(db, -1, { location: 'Y' }))).toBe(false);
     expect(await moves((db) => db.deleteFrom('matches').where('id', '=', -1).execute())).toBe(false);
-    expect(
-      await moves((db) =>
-        db.updateTable('matches').set({ location: 'Elsewhere' }).where('id', '=', m7).execute(),
-      ),
-    ).toBe(false);
+    expect(await moves((db) => updateMatch(db, m7, { location: 'Elsewhere' }))).toBe(false);
   });
 });

@@ -55,6 +55,12 @@ function insertLeague(id: string) {
       .then(() => id);
 }
 
+/** Group commit over a fresh in-memory database, closed after the test. */
+async function freshGroup() {
+  connection = await openAndMigrate(':memory:');
+  return { db: connection.db, group: new GroupCommit(connection.db) };
+}
+
 describe('group commit', () => {
   it('commits the writes queued together once, and answers each after the commit', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-group-commit-'));
@@ -80,8 +86,7 @@ describe('group commit', () => {
   });
 
   it('rolls back a failed write alone and keeps the others of its batch', async () => {
-    connection = await openAndMigrate(':memory:');
-    const group = new GroupCommit(connection.db);
+    const { db, group } = await freshGroup();
     const results = await Promise.allSettled([
       group.run(insertLeague('kept-1')),
       group.run(async (trx) => {
@@ -97,12 +102,11 @@ describe('group commit', () => {
       'rejected',
       'fulfilled',
     ]);
-    expect(await leagueNames(connection.db)).toEqual(['kept-1', 'kept-2']);
+    expect(await leagueNames(db)).toEqual(['kept-1', 'kept-2']);
   });
 
   it('fails every write of a batch whose commit fails, and keeps none of them', async () => {
-    connection = await openAndMigrate(':memory:');
-    const group = new GroupCommit(connection.db);
+    const { db, group } = await freshGroup();
     // A deferred foreign key violated at COMMIT time makes the whole COMMIT fail.
     const results = await Promise.allSettled([
       group.run(insertLeague('first')),
@@ -115,12 +119,11 @@ describe('group commit', () => {
       }),
     ]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
-    expect(await leagueNames(connection.db)).toEqual([]);
+    expect(await leagueNames(db)).toEqual([]);
   });
 
   it('runs a write queued alone in a transaction of its own, with no savepoint', async () => {
-    connection = await openAndMigrate(':memory:');
-    const group = new GroupCommit(connection.db);
+    const { db, group } = await freshGroup();
     // RELEASE of a savepoint that does not exist fails: inside a lone write there is none.
     const inside = await group.run(async (trx) => {
       await insertLeague('alone')(trx);
@@ -130,26 +133,24 @@ describe('group commit', () => {
       );
     });
     expect(inside).toMatch(/no such savepoint/);
-    expect(await leagueNames(connection.db)).toEqual(['alone']);
+    expect(await leagueNames(db)).toEqual(['alone']);
   });
 
   it('rejects a lone write with its own error and keeps nothing of it', async () => {
-    connection = await openAndMigrate(':memory:');
-    const group = new GroupCommit(connection.db);
+    const { db, group } = await freshGroup();
     const refused = group.run(async (trx) => {
       await insertLeague('undone')(trx);
       throw new Error('refused');
     });
     await expect(refused).rejects.toThrow('refused');
-    expect(await leagueNames(connection.db)).toEqual([]);
+    expect(await leagueNames(db)).toEqual([]);
     // The connection is free again: the next write commits.
     expect(await group.run(insertLeague('next'))).toBe('next');
-    expect(await leagueNames(connection.db)).toEqual(['next']);
+    expect(await leagueNames(db)).toEqual(['next']);
   });
 
   it('rejects a lone write whose commit fails, and keeps nothing of it', async () => {
-    connection = await openAndMigrate(':memory:');
-    const group = new GroupCommit(connection.db);
+    const { db, group } = await freshGroup();
     const orphan = group.run(async (trx) => {
       await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
       await trx
@@ -158,12 +159,11 @@ describe('group commit', () => {
         .execute();
     });
     await expect(orphan).rejects.toThrow(/FOREIGN KEY/);
-    expect(await connection.db.selectFrom('teams').select('team_id').execute()).toEqual([]);
+    expect(await db.selectFrom('teams').select('team_id').execute()).toEqual([]);
   });
 
   it('runs writes that arrive while a batch is running in a later batch', async () => {
-    connection = await openAndMigrate(':memory:');
-    const group = new GroupCommit(connection.db);
+    const { db, group } = await freshGroup();
     let late: Promise<string> | undefined;
     const first = group.run(async (trx) => {
       late = group.run(insertLeague('late'));
@@ -171,12 +171,11 @@ describe('group commit', () => {
     });
     expect(await first).toBe('early');
     expect(await late).toBe('late');
-    expect(await leagueNames(connection.db)).toEqual(['early', 'late']);
+    expect(await leagueNames(db)).toEqual(['early', 'late']);
   });
 
   it('counts as busy once its batches have lately held several writes each, and not after single ones', async () => {
-    connection = await openAndMigrate(':memory:');
-    const group = new GroupCommit(connection.db);
+    const { group } = await freshGroup();
     let n = 0;
     const batch = (size: number) =>
       Promise.all(Array.from({ length: size }, () => group.run(insertLeague(`l${(n += 1)}`))));
@@ -191,8 +190,7 @@ describe('group commit', () => {
   });
 
   it('says a write is waiting from its queueing until its batch begins', async () => {
-    connection = await openAndMigrate(':memory:');
-    const group = new GroupCommit(connection.db);
+    const { group } = await freshGroup();
     expect(group.waiting).toBe(false);
     let inside: boolean | undefined;
     const write = group.run(async (trx) => {
@@ -206,8 +204,7 @@ describe('group commit', () => {
   });
 
   it('runs a callback given while writes wait only after their answers (SQLite)', async () => {
-    connection = await openAndMigrate(':memory:');
-    const group = new GroupCommit(connection.db);
+    const { group } = await freshGroup();
     const order: string[] = [];
     const writes = ['a', 'b', 'c'].map((id) =>
       group.run(insertLeague(id)).then(async (value) => {

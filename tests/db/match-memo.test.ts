@@ -13,7 +13,7 @@ import { listMatches, type MatchFilter } from '../../api/data/matches';
 import { jsonListBytes } from '../../api/http/read';
 
 const jsonListText = (items: readonly object[]) => jsonListBytes(items).toString();
-import { buildTinyLeague } from '../fixtures/factory';
+import { buildTinyLeague, updateMatch } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
 
 const LEAGUE: MatchFilter = { leagueId: 'tl-26', season: '2026' };
@@ -72,7 +72,7 @@ describe('remembered matches', () => {
   it('follow a changed result and a renamed team', async () => {
     const { db, sqlite } = s.connection;
     await expectFresh();
-    await db.updateTable('matches').set({ home_score: 7 }).where('id', '=', s.ids.m2).execute();
+    await updateMatch(db, s.ids.m2, { home_score: 7 });
     sqlite
       .prepare(
         `UPDATE teams SET team_name = 'North Town Reborn', logo = 'reborn.svg' WHERE team_id = 'north.town'`,
@@ -178,7 +178,7 @@ describe('remembered matches', () => {
     const before = await listMatches(db, LEAGUE);
     const text = jsonListText(before);
     expect(text).toBe(JSON.stringify(before));
-    await db.updateTable('matches').set({ home_score: 5 }).where('id', '=', s.ids.m2).execute();
+    await updateMatch(db, s.ids.m2, { home_score: 5 });
     const after = await listMatches(db, LEAGUE);
     for (const [index, match] of after.entries()) {
       if (match.id === s.ids.m2) expect(match).not.toBe(before[index]);

@@ -116,6 +116,10 @@ interface Entity {
   read(db: Database.Database): string;
 }
 
+/** An entity's bookkeeping before the test has written to it (settled is read before the first write). */
+const untouched = () =>
+  ({ settled: '', inFlight: null, acked: [], auditRows: 0, written: false }) satisfies Partial<Entity>;
+
 type MatchView = z.infer<typeof MatchSchema>;
 
 function reportEntity(match: MatchView, token: string): Entity {
@@ -126,11 +130,7 @@ function reportEntity(match: MatchView, token: string): Entity {
   return {
     name: `report of match ${match.id}`,
     audit: { action: 'match.report', entityId: String(match.id) },
-    settled: '',
-    inFlight: null,
-    acked: [],
-    auditRows: 0,
-    written: false,
+    ...untouched(),
     next() {
       const [home, away] = [randomInt(5), randomInt(5)];
       const goals = sides.map((side, i) =>
@@ -183,11 +183,7 @@ function squadEntity(matchId: number, roster: readonly string[], token: string):
   return {
     name: `squad of ${DEMO_TEAM} for match ${matchId}`,
     audit: { action: 'match.squad', entityId: String(matchId) },
-    settled: '',
-    inFlight: null,
-    acked: [],
-    auditRows: 0,
-    written: false,
+    ...untouched(),
     next() {
       const players = shuffled(roster).slice(0, 7 + randomInt(Math.min(18, roster.length) - 6));
       return {
@@ -222,11 +218,7 @@ function playerEntity(playerId: string, numbers: readonly number[], token: strin
   return {
     name: `player ${playerId}`,
     audit: { action: 'update', entityId: playerId },
-    settled: '',
-    inFlight: null,
-    acked: [],
-    auditRows: 0,
-    written: false,
+    ...untouched(),
     next() {
       const [position, general] = pickFrom(PLACEMENTS);
       const number = pickFrom(numbers);

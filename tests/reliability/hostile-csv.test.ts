@@ -13,7 +13,7 @@ import { CSV_MAX_BYTES, csvCell, parseCsv, restoreCell, toCsv } from '../../api/
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers } from '../fixtures/auth';
 import { changedTables, tableChecksums } from '../fixtures/checksum';
-import { insertLeague, insertTeam } from '../fixtures/factory';
+import { insertLeague, insertTeam, updatePlayer, updateTeam } from '../fixtures/factory';
 import { figure, SETTINGS } from './settings';
 
 /** A refused file must be answered within this (the 10,000-row import has its own budget). */
@@ -153,16 +153,8 @@ describe('formula cells', () => {
   });
 
   it('in every download: no text cell of any export starts like a formula', async () => {
-    await t.connection.db
-      .updateTable('teams')
-      .set({ team_name: '=East United' })
-      .where('team_id', '=', 'east.united')
-      .execute();
-    await t.connection.db
-      .updateTable('players')
-      .set({ name: '@South Keeper' })
-      .where('id', '=', 'sc.gk')
-      .execute();
+    await updateTeam(t.connection.db, 'east.united', { team_name: '=East United' });
+    await updatePlayer(t.connection.db, 'sc.gk', { name: '@South Keeper' });
     await t.connection.db
       .updateTable('matches')
       .set({ location: '+44 Ground' })
@@ -187,16 +179,8 @@ describe('formula cells', () => {
       // A negative goal difference stays a number.
       expect(table.some((row) => row[9] === '-3')).toBe(true);
     } finally {
-      await t.connection.db
-        .updateTable('teams')
-        .set({ team_name: 'East United' })
-        .where('team_id', '=', 'east.united')
-        .execute();
-      await t.connection.db
-        .updateTable('players')
-        .set({ name: 'South City Keeper' })
-        .where('id', '=', 'sc.gk')
-        .execute();
+      await updateTeam(t.connection.db, 'east.united', { team_name: 'East United' });
+      await updatePlayer(t.connection.db, 'sc.gk', { name: 'South City Keeper' });
     }
   });
 });
