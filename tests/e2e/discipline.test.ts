@@ -7,7 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import { withServer } from './fixtures';
 import { launchBrowser, screenshot } from './harness';
-import { DEMO_PASSWORD, DEMO_TEAM, demoToken, login, logout, waitForSavedTeam } from './pages';
+import {
+  DEMO_TEAM,
+  demoToken,
+  lastScorerButton,
+  login,
+  logout,
+  tickFirstKeeper,
+  unreportedAgainstOwner,
+  waitForSavedTeam,
+} from './pages';
 
 const server = withServer();
 
@@ -20,39 +29,18 @@ async function api<T>(path: string, init?: RequestInit): Promise<T> {
 describe('a red card and the next match', () => {
   it('the coach reports a red card, the opponent approves, and the player cannot be picked next, online and offline', async () => {
     const demoName = (await api<{ team_name: string }>(`/api/teams/${DEMO_TEAM}`)).team_name;
-    const owner = await api<{ user: { team_id: string } }>('/api/auth/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'owner@touchline.demo', password: DEMO_PASSWORD }),
-    });
-    const ownerName = (await api<{ team_name: string }>(`/api/teams/${owner.user.team_id}`)).team_name;
+    const { ownerTeam, match: late } = await unreportedAgainstOwner(server.url);
+    const ownerName = (await api<{ team_name: string }>(`/api/teams/${ownerTeam}`)).team_name;
     // The demo's unreported match against the owner's team lies weeks back, and a ban is
     // served by the matches after it: the super admin moves it to a minute ago, after
     // every match played since, as a league does for a match played late.
-    const { matches } = await api<{
-      matches: {
-        id: number;
-        date: string;
-        location: string;
-        approved: string;
-        home_team: string;
-        away_team: string;
-      }[];
-    }>(`/api/teams/${DEMO_TEAM}/matches`);
-    const late = matches.find(
-      (m) =>
-        m.approved === '' &&
-        Date.parse(m.date) < Date.now() &&
-        [m.home_team, m.away_team].includes(owner.user.team_id),
-    );
-    expect(late).toBeDefined();
     const admin = await demoToken(server.url, 'superadmin@touchline.demo');
-    const moved = await fetch(`${server.url}/api/matches/${String(late?.id)}/schedule`, {
+    const moved = await fetch(`${server.url}/api/matches/${String(late.id)}/schedule`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` },
       body: JSON.stringify({
         date: new Date(Date.now() - 60_000).toISOString(),
-        location: late?.location,
+        location: late.location,
         status: 'scheduled',
       }),
     });
@@ -87,19 +75,9 @@ describe('a red card and the next match', () => {
       await page.getByRole('spinbutton', { name: 'Home score' }).fill(demoHome ? '1' : '0');
       await page.getByRole('spinbutton', { name: 'Away score' }).fill(demoHome ? '0' : '1');
       const ours = page.getByRole('region', { name: new RegExp(`^${demoName}`) });
-      await ours
-        .getByRole('button', { name: /^Add a goal for / })
-        .last()
-        .click();
-      await ours
-        .getByRole('checkbox', { name: /^Goalkeeper: / })
-        .first()
-        .check();
-      await page
-        .getByRole('region', { name: new RegExp(`^${ownerName}`) })
-        .getByRole('checkbox', { name: /^Goalkeeper: / })
-        .first()
-        .check();
+      await lastScorerButton(ours).click();
+      await tickFirstKeeper(ours);
+      await tickFirstKeeper(page.getByRole('region', { name: new RegExp(`^${ownerName}`) }));
       const cards = ours.getByRole('radiogroup', { name: /^Cards for / }).nth(1);
       player = ((await cards.getAttribute('aria-label')) ?? '').replace(/^Cards for /, '');
       expect(player).not.toBe('');

@@ -8,7 +8,15 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withE2E } from './fixtures';
 import { DESK, launchBrowser, screenshot, type TestBrowser } from './harness';
-import { DEMO_LEAGUE, DEMO_PASSWORD, DEMO_TEAM, login, logout } from './pages';
+import {
+  DEMO_LEAGUE,
+  DEMO_PASSWORD,
+  DEMO_TEAM,
+  lastScorerButton,
+  login,
+  logout,
+  tickFirstKeeper,
+} from './pages';
 
 const { server, browser } = withE2E();
 let demoName = '';
@@ -79,25 +87,16 @@ describe('match report and team selection', () => {
     await page.getByRole('spinbutton', { name: 'Away score' }).fill(demoHome ? '1' : '2');
     const ours = page.getByRole('region', { name: new RegExp(`^${demoName}`) });
     const theirs = page.getByRole('region', { name: new RegExp(`^${ownerTeam.name}`) });
-    const scorer = ours.getByRole('button', { name: /^Add a goal for / }).last();
+    const scorer = lastScorerButton(ours);
     await scorer.click();
     await scorer.click();
     await ours
       .getByRole('button', { name: /^Add an assist for / })
       .nth(-2)
       .click();
-    await theirs
-      .getByRole('button', { name: /^Add a goal for / })
-      .last()
-      .click();
-    await ours
-      .getByRole('checkbox', { name: /^Goalkeeper: / })
-      .first()
-      .check();
-    await theirs
-      .getByRole('checkbox', { name: /^Goalkeeper: / })
-      .first()
-      .check();
+    await lastScorerButton(theirs).click();
+    await tickFirstKeeper(ours);
+    await tickFirstKeeper(theirs);
     await screenshot(page, 'manager-match-report');
 
     await page.getByRole('button', { name: 'Submit' }).click();

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withServer } from './fixtures';
 import { launchBrowser, screenshot, type TestBrowser } from './harness';
-import { DEMO_PASSWORD, DEMO_TEAM, login, waitForSavedTeam } from './pages';
+import { DEMO_TEAM, login, unreportedAgainstOwner, waitForSavedTeam } from './pages';
 
 const server = withServer();
 const opened: TestBrowser[] = [];
@@ -18,12 +18,6 @@ const opened: TestBrowser[] = [];
 afterEach(async () => {
   for (const browser of opened.splice(0)) await browser.close();
 });
-
-async function api<T>(pathname: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(`${server.url}${pathname}`, init);
-  expect(response.ok, `${pathname} answered ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 async function phone(): Promise<TestBrowser> {
   const browser = await launchBrowser();
@@ -43,30 +37,20 @@ async function unread(page: Page): Promise<number> {
   return Number(/(\d+) unread/.exec(label)?.[1] ?? 0);
 }
 
-/** The demo team's past match against the owner's team that has no report yet. */
-async function unreportedAgainstOwner(): Promise<{ id: number; home: boolean }> {
-  const owner = await api<{ user: { team_id: string } }>('/api/auth/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'owner@touchline.demo', password: DEMO_PASSWORD }),
-  });
-  const { matches } = await api<{
-    matches: { id: number; home_team: string; away_team: string; approved: string; date: string }[];
-  }>(`/api/teams/${DEMO_TEAM}/matches`);
-  const match = matches.find(
-    (candidate) =>
-      candidate.approved === '' &&
-      Date.parse(candidate.date) < Date.now() &&
-      [candidate.home_team, candidate.away_team].includes(owner.user.team_id),
+/** The bell's unread count, polled: each time the page is told it is back in view, so that it asks again. */
+const pollUnread = (page: Page) =>
+  expect.poll(
+    async () => {
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      return unread(page);
+    },
+    { timeout: 10_000 },
   );
-  if (!match)
-    throw new Error('The demo league has an unreported match between the demo team and the owner’s');
-  return { id: match.id, home: match.home_team === DEMO_TEAM };
-}
 
 describe('notifications', () => {
   it('a report sent offline reaches the opponent’s bell; their approval reaches the coach’s', async () => {
-    const match = await unreportedAgainstOwner();
+    const { match: unreported } = await unreportedAgainstOwner(server.url);
+    const match = { id: unreported.id, home: unreported.home_team === DEMO_TEAM };
 
     // The coach at the pitch: signed in at the clubhouse, then no signal.
     const coach = await phone();
@@ -96,16 +80,8 @@ describe('notifications', () => {
     await coach.page.getByRole('link', { name: 'Outbox', exact: true }).waitFor({ timeout: 10_000 });
 
     // The owner's bell counts it (it asks when the page comes back into view).
-    await expect
-      .poll(
-        async () => {
-          await owner.page.evaluate(() => window.dispatchEvent(new Event('focus')));
-          return unread(owner.page);
-        },
-        { timeout: 10_000 },
-      )
-      // (the minute's overdue sweep may add a reminder of its own at the same time)
-      .toBeGreaterThan(before);
+    // (the minute's overdue sweep may add a reminder of its own at the same time)
+    await pollUnread(owner.page).toBeGreaterThan(before);
     await owner.page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
     const panel = owner.page.getByRole('region', { name: 'Notifications' });
     const toReview = panel.getByRole('link').filter({ hasText: 'Result to review' }).first();
@@ -134,15 +110,7 @@ describe('notifications', () => {
     await owner.page.getByText('Match approved').waitFor();
 
     // The coach's bell says so.
-    await expect
-      .poll(
-        async () => {
-          await coach.page.evaluate(() => window.dispatchEvent(new Event('focus')));
-          return unread(coach.page);
-        },
-        { timeout: 10_000 },
-      )
-      .toBeGreaterThan(0);
+    await pollUnread(coach.page).toBeGreaterThan(0);
     await coach.page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
     const approved = coach.page
       .getByRole('region', { name: 'Notifications' })

@@ -1,5 +1,5 @@
 /** Small page helpers that keep browser flows readable. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'touchline-demo';
 export const DEMO_TEAM = 'riverside.rovers';
@@ -31,6 +31,56 @@ export async function demoToken(baseUrl: string, email: string, password = DEMO_
     throw new Error(`${email} could not sign in: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
+
+/** A match as a team's match list gives it, with the fields the browser tests read. */
+export interface ListedMatch {
+  id: number;
+  date: string;
+  location: string;
+  approved: string;
+  home_team: string;
+  away_team: string;
+}
+
+async function readJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The demo owner's team, and the demo team's past match against it that has no report
+ * yet: the seed leaves one, for the report flows. Throws when there is none.
+ */
+export async function unreportedAgainstOwner(
+  baseUrl: string,
+): Promise<{ ownerTeam: string; match: ListedMatch }> {
+  const owner = await readJson<{ user: { team_id: string } }>(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@touchline.demo', password: DEMO_PASSWORD }),
+  });
+  const ownerTeam = owner.user.team_id;
+  const { matches } = await readJson<{ matches: ListedMatch[] }>(`${baseUrl}/api/teams/${DEMO_TEAM}/matches`);
+  const match = matches.find(
+    (m) =>
+      m.approved === '' && Date.parse(m.date) < Date.now() && [m.home_team, m.away_team].includes(ownerTeam),
+  );
+  if (!match)
+    throw new Error('The demo league has an unreported match between the demo team and the owner’s');
+  return { ownerTeam, match };
+}
+
+/** In a team's section of the match report form: the button that adds a goal for its last-listed player. */
+export const lastScorerButton = (team: Locator) =>
+  team.getByRole('button', { name: /^Add a goal for / }).last();
+
+/** In a team's section of the match report form: ticks its first-listed player as goalkeeper. */
+export const tickFirstKeeper = (team: Locator) =>
+  team
+    .getByRole('checkbox', { name: /^Goalkeeper: / })
+    .first()
+    .check();
 
 export async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log out' }).click();

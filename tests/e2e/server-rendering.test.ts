@@ -63,6 +63,13 @@ async function html(pathname: string, headers: Record<string, string> = {}): Pro
 
 const PAGE_DATA = /<script id="touchline-page-data" type="application\/json">(.*?)<\/script>/s;
 
+/** The browser's tz cookie comes to name `zone`, for the pages the server renders next. */
+async function expectZoneNamed(page: Page, zone: string): Promise<void> {
+  await expect
+    .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'tz')?.value)
+    .toBe(encodeURIComponent(zone));
+}
+
 describe('the first answer of a public page', () => {
   it('holds the league table, with its data, inlined CSS and the page scripts to start', async () => {
     const response = await html(`/leagues/${DEMO_LEAGUE}`);
@@ -341,9 +348,7 @@ describe('in Chromium', () => {
       expect(errors).toEqual([]);
       // The next page the server renders for this browser is in its zone already (the
       // zone is named once the page is idle).
-      await expect
-        .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'tz')?.value)
-        .toBe(encodeURIComponent(zone));
+      await expectZoneNamed(page, zone);
     } finally {
       await close();
     }
@@ -371,9 +376,7 @@ describe('in Chromium', () => {
       await page.locator('html[data-ready]').waitFor();
       expect(api).toEqual([]);
       expect(errors).toEqual([]);
-      await expect
-        .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'tz')?.value)
-        .toBe(encodeURIComponent(zone));
+      await expectZoneNamed(page, zone);
     } finally {
       await close();
     }
