@@ -7,10 +7,9 @@
 import { Link } from 'react-router-dom';
 import { CardIcon } from '@/components/card-icon';
 import { useShownFirst } from '@/components/show-all';
-import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
-import { useApi } from '@/hooks/use-api';
+import { EmptyMessage } from '@/components/status';
 import type { DisciplineTable as DisciplineDto } from '@/lib/api-types';
-import { serverErrorText } from './server-error';
+import { seasonStatus, useSeasonAnswer } from './season-answer';
 
 /** One row of `GET /api/leagues/{leagueId}/discipline`. */
 export type DisciplineRow = DisciplineDto['players'][number];
@@ -101,11 +100,10 @@ function DisciplineTable({ rows, season }: { rows: readonly DisciplineRow[]; sea
 }
 
 export function LeagueDiscipline({ leagueId, season }: { leagueId: string; season: string }) {
-  const { data, error, loading, reload } = useApi<DisciplineAnswer>(
-    `/api/leagues/${encodeURIComponent(leagueId)}/discipline?season=${encodeURIComponent(season)}`,
-  );
-  if (loading) return <Loading label="Loading discipline..." />;
-  if (error) return <ErrorMessage onRetry={reload}>{serverErrorText(error)}</ErrorMessage>;
+  const answer = useSeasonAnswer<DisciplineAnswer>(leagueId, 'discipline', season);
+  const status = seasonStatus(answer, 'Loading discipline...');
+  if (status) return status;
+  const { data } = answer;
   const rows = data?.players ?? [];
   if (rows.length === 0) return <EmptyMessage>No cards shown this season</EmptyMessage>;
   return <DisciplineTable rows={rows} season={season} />;

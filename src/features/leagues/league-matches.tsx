@@ -2,11 +2,10 @@
 import { useId } from 'react';
 import { MatchList } from '@/components/match-card';
 import { useShownFirst } from '@/components/show-all';
-import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
-import { useApi } from '@/hooks/use-api';
+import { EmptyMessage } from '@/components/status';
 import type { Match } from '@/lib/api-types';
 import { splitLeagueMatches } from '../../../api/domain/match-time';
-import { serverErrorText } from './server-error';
+import { seasonStatus, useSeasonAnswer } from './season-answer';
 
 /** The spec allows either a bare array or `{ matches }`. */
 type MatchesAnswer = Match[] | { matches?: Match[] | null };
@@ -35,11 +34,10 @@ function MatchSection({ title, matches, empty }: { title: string; matches: Match
 }
 
 export function LeagueMatches({ leagueId, season }: { leagueId: string; season: string }) {
-  const { data, error, loading, reload } = useApi<MatchesAnswer>(
-    `/api/leagues/${encodeURIComponent(leagueId)}/matches?season=${encodeURIComponent(season)}`,
-  );
-  if (loading) return <Loading label="Loading matches..." />;
-  if (error) return <ErrorMessage onRetry={reload}>{serverErrorText(error)}</ErrorMessage>;
+  const answer = useSeasonAnswer<MatchesAnswer>(leagueId, 'matches', season);
+  const status = seasonStatus(answer, 'Loading matches...');
+  if (status) return status;
+  const { data } = answer;
   const matches = Array.isArray(data) ? data : (data?.matches ?? []);
   const { upcoming, past } = splitLeagueMatches(matches, new Date());
   return (

@@ -12,12 +12,11 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { TeamLogo } from '@/components/images';
-import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
-import { useApi } from '@/hooks/use-api';
+import { EmptyMessage } from '@/components/status';
 import { useHydrated } from '@/hooks/use-hydrated';
 import type { Deduction, StandingRow } from '@/lib/api-types';
 import { placeExplanation, type PlaceReason } from './place-reason';
-import { serverErrorText } from './server-error';
+import { seasonStatus, useSeasonAnswer } from './season-answer';
 
 const NUMBERS = [
   { key: 'played', label: 'P', title: 'Played' },
@@ -112,13 +111,12 @@ function PlaceButton({
 }
 
 export function LeagueTable({ leagueId, season }: { leagueId: string; season: string }) {
-  const { data, error, loading, reload } = useApi<TableAnswer>(
-    `/api/leagues/${encodeURIComponent(leagueId)}/table?season=${encodeURIComponent(season)}`,
-  );
+  const answer = useSeasonAnswer<TableAnswer>(leagueId, 'table', season);
   // The team whose place is explained under its row; one at a time keeps the table short.
   const [open, setOpen] = useState<string | null>(null);
-  if (loading) return <Loading label="Loading table..." />;
-  if (error) return <ErrorMessage onRetry={reload}>{serverErrorText(error)}</ErrorMessage>;
+  const status = seasonStatus(answer, 'Loading table...');
+  if (status) return status;
+  const { data } = answer;
   const standings = data?.standings;
   if (!standings || standings.length === 0)
     return <EmptyMessage>No standings data received from API</EmptyMessage>;

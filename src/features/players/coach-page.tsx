@@ -9,6 +9,7 @@ import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { ApiError } from '@/lib/api-client';
 import type { Coach } from '@/lib/api-types';
+import { BioSection } from './bio-section';
 import './players.css';
 import { PageHeader } from '@/components/page-header';
 
@@ -43,7 +44,6 @@ function NoCoach({ id }: { id: string }) {
 }
 
 function CoachProfile({ coach }: { coach: Coach }) {
-  const bio = coach.bio.trim();
   return (
     <div className="player-layout">
       <article className="card player-card coach-card" aria-labelledby="coach-name">
@@ -58,12 +58,7 @@ function CoachProfile({ coach }: { coach: Coach }) {
           </Link>
         )}
       </article>
-      {bio && (
-        <section className="card player-section" aria-labelledby="coach-bio">
-          <h2 id="coach-bio">Bio</h2>
-          <p className="player-bio">{bio}</p>
-        </section>
-      )}
+      <BioSection id="coach-bio" bio={coach.bio} />
     </div>
   );
 }

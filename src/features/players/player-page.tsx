@@ -15,6 +15,7 @@ import { useApi } from '@/hooks/use-api';
 import { ApiError } from '@/lib/api-client';
 import type { PlayerProfile, Team } from '@/lib/api-types';
 import { metricTotals, overallRating, seasonsNewestFirst, type SeasonMetrics } from './rating';
+import { BioSection } from './bio-section';
 import './players.css';
 import { PageHeader } from '@/components/page-header';
 
@@ -67,7 +68,6 @@ function PlayerProfileView({ player }: { player: ProfileAnswer }) {
   const keeper = player.position_general === 'GK';
   const totals = metricTotals(player.metrics);
   const rating = overallRating(player.metrics);
-  const bio = player.bio.trim();
   const cards = player.cards ?? [];
   const suspension = player.suspension ?? null;
 
@@ -119,12 +119,7 @@ function PlayerProfileView({ player }: { player: ProfileAnswer }) {
         </dl>
       </article>
 
-      {bio && (
-        <section className="card player-section" aria-labelledby="player-bio">
-          <h2 id="player-bio">Bio</h2>
-          <p className="player-bio">{bio}</p>
-        </section>
-      )}
+      <BioSection id="player-bio" bio={player.bio} />
 
       <section className="card player-section" aria-labelledby="player-seasons">
         <h2 id="player-seasons">Season Statistics</h2>

@@ -2,13 +2,14 @@
  * The chosen season's points deductions: each with its team, points and reason and a
  * Remove (after confirming), and a form to take points off a registered team.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { EmptyMessage } from '@/components/status';
 import { useApi, type ApiState } from '@/hooks/use-api';
 import type { Deduction, League, TeamSummary } from '@/lib/api-types';
 import { formatDate } from '@/lib/format';
-import { Field } from '../team-management/form-parts';
-import { Loaded, leaguePath, RemovableRow, useWrite, WriteFailure } from './league-write';
+import { useWrite } from '../shared/staff-write';
+import { Field, FormFrame, SubmitButton, useFieldErrors } from '../team-management/form-parts';
+import { Loaded, leaguePath, RemovableRow } from './league-write';
 
 const pointsText = (points: number) => `${points} ${points === 1 ? 'point' : 'points'}`;
 
@@ -88,12 +89,6 @@ function DeductionRow({
   );
 }
 
-interface DeductionErrors {
-  team?: string;
-  points?: string;
-  reason?: string;
-}
-
 function AddDeduction({
   league,
   teams,
@@ -103,28 +98,23 @@ function AddDeduction({
   teams: readonly TeamSummary[];
   onAdded: () => void;
 }) {
-  const id = useId();
   const write = useWrite();
+  const fields = useFieldErrors<'team' | 'points' | 'reason'>();
+  const { id, errors } = fields;
   const [teamId, setTeamId] = useState('');
   const [points, setPoints] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<DeductionErrors>({});
 
   const submit = async () => {
     const wanted = points.trim();
-    const found: DeductionErrors = {
+    const clean = fields.report({
       ...(teamId === '' && { team: 'Choose a team' }),
       ...((!/^\d+$/.test(wanted) || Number(wanted) < 1 || Number(wanted) > 100) && {
         points: 'Enter a whole number of points from 1 to 100',
       }),
       ...(reason.trim() === '' && { reason: 'Reason is required' }),
-    };
-    setErrors(found);
-    const first = (['team', 'points', 'reason'] as const).find((key) => found[key]);
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
+    });
+    if (!clean) return;
     const result = await write.send(
       'POST',
       leaguePath(league.league_id, '/deductions'),
@@ -139,17 +129,13 @@ function AddDeduction({
     }
   };
 
-  const describe = (key: keyof DeductionErrors) => (errors[key] ? `${id}-${key}-error` : undefined);
-
   return (
-    <form
+    <FormFrame
       className="manager-form leagues-subform"
-      aria-labelledby={`${id}-title`}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      labelledBy={`${id}-title`}
+      onSubmit={submit}
+      failure={write.failure}
+      actions={<SubmitButton pending={write.pending} label="Deduct Points" />}
     >
       <h4 id={`${id}-title`} className="leagues-subtitle">
         Deduct points
@@ -157,14 +143,12 @@ function AddDeduction({
       <div className="manager-form-grid">
         <Field id={`${id}-team`} label="Team" error={errors.team}>
           <select
-            id={`${id}-team`}
+            {...fields.control('team')}
             value={teamId}
             aria-required="true"
-            aria-invalid={Boolean(errors.team)}
-            aria-describedby={describe('team')}
             onChange={(event) => {
               setTeamId(event.target.value);
-              setErrors(({ team: _fixed, ...rest }) => rest);
+              fields.fix('team');
             }}
           >
             <option value="">Select a team</option>
@@ -177,7 +161,7 @@ function AddDeduction({
         </Field>
         <Field id={`${id}-points`} label="Points" error={errors.points}>
           <input
-            id={`${id}-points`}
+            {...fields.control('points')}
             type="number"
             inputMode="numeric"
             min={1}
@@ -185,36 +169,26 @@ function AddDeduction({
             step={1}
             value={points}
             aria-required="true"
-            aria-invalid={Boolean(errors.points)}
-            aria-describedby={describe('points')}
             onChange={(event) => {
               setPoints(event.target.value);
-              setErrors(({ points: _fixed, ...rest }) => rest);
+              fields.fix('points');
             }}
           />
         </Field>
         <Field id={`${id}-reason`} label="Reason" error={errors.reason} wide>
           <textarea
-            id={`${id}-reason`}
+            {...fields.control('reason')}
             rows={2}
             value={reason}
             maxLength={300}
             aria-required="true"
-            aria-invalid={Boolean(errors.reason)}
-            aria-describedby={describe('reason')}
             onChange={(event) => {
               setReason(event.target.value);
-              setErrors(({ reason: _fixed, ...rest }) => rest);
+              fields.fix('reason');
             }}
           />
         </Field>
       </div>
-      <WriteFailure failure={write.failure} />
-      <div className="manager-form-actions">
-        <button type="submit" className="button" disabled={write.pending}>
-          {write.pending ? 'Saving…' : 'Deduct Points'}
-        </button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

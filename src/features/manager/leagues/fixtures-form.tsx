@@ -11,17 +11,12 @@ import { EmptyMessage } from '@/components/status';
 import type { FixturePlan, League } from '@/lib/api-types';
 import { formatMatchDate } from '@/lib/format';
 import { browserZone } from '@/lib/time-zone';
-import { Field } from '../team-management/form-parts';
-import { isConflict, leaguePath, useWrite, WriteFailure } from './league-write';
+import { isConflict, useWrite } from '../shared/staff-write';
+import { Field, FormFrame, SubmitButton, useFieldErrors } from '../team-management/form-parts';
+import { leaguePath } from './league-write';
 
 export type FixtureMatch = FixturePlan['matches'][number];
 type Fixtures = FixturePlan;
-
-interface FixtureErrors {
-  startDate?: string;
-  kickoff?: string;
-  interval?: string;
-}
 
 const matchesText = (count: number) => `${count} ${count === 1 ? 'match' : 'matches'}`;
 
@@ -37,15 +32,15 @@ export function groupByRound(matches: readonly FixtureMatch[]): { round: number;
 }
 
 export function FixturesForm({ league, onCreated }: { league: League; onCreated: () => void }) {
-  const id = useId();
   const write = useWrite();
+  const fields = useFieldErrors<'startDate' | 'kickoff' | 'interval'>();
+  const { id, errors } = fields;
   const [startDate, setStartDate] = useState('');
   const [kickoff, setKickoff] = useState('15:00');
   const [interval, setIntervalDays] = useState('7');
   const [rounds, setRounds] = useState<1 | 2>(2);
   const [offerReplace, setOfferReplace] = useState(false);
   const [replace, setReplace] = useState(false);
-  const [errors, setErrors] = useState<FixtureErrors>({});
   const [preview, setPreview] = useState<Fixtures | null>(null);
 
   /** Any change makes the preview out of date: it goes, and the form asks again. */
@@ -56,19 +51,14 @@ export function FixturesForm({ league, onCreated }: { league: League; onCreated:
 
   const send = async (dryRun: boolean) => {
     const days = interval.trim();
-    const found: FixtureErrors = {
+    const clean = fields.report({
       ...(!/^\d{4}-\d{2}-\d{2}$/.test(startDate) && { startDate: 'Choose the first match day' }),
       ...(!/^\d{2}:\d{2}$/.test(kickoff) && { kickoff: 'Choose the kick-off time' }),
       ...((!/^\d+$/.test(days) || Number(days) < 1 || Number(days) > 60) && {
         interval: 'Enter a whole number of days from 1 to 60',
       }),
-    };
-    setErrors(found);
-    const first = (['startDate', 'kickoff', 'interval'] as const).find((key) => found[key]);
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
+    });
+    if (!clean) return;
     const timeZone = browserZone();
     const result = await write.send<Fixtures>(
       'POST',
@@ -107,53 +97,51 @@ export function FixturesForm({ league, onCreated }: { league: League; onCreated:
     }
   };
 
-  const fieldError = (key: keyof FixtureErrors) => (errors[key] ? `${id}-${key}-error` : undefined);
-
   return (
     <div className="leagues-stack">
-      <form
-        className="manager-form"
-        aria-label={`Fixtures of ${league.league_name} ${league.season}`}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send(true);
-        }}
+      <FormFrame
+        label={`Fixtures of ${league.league_name} ${league.season}`}
+        onSubmit={() => send(true)}
+        failure={write.failure}
+        actions={
+          <SubmitButton
+            secondary
+            pending={write.pending}
+            label="Preview fixtures"
+            pendingLabel="Preview fixtures"
+          />
+        }
       >
         <div className="manager-form-grid">
           <Field id={`${id}-startDate`} label="First match day" error={errors.startDate}>
             <input
-              id={`${id}-startDate`}
+              {...fields.control('startDate')}
               type="date"
               value={startDate}
               aria-required="true"
-              aria-invalid={Boolean(errors.startDate)}
-              aria-describedby={fieldError('startDate')}
               onChange={(event) => {
                 setStartDate(event.target.value);
-                setErrors(({ startDate: _fixed, ...rest }) => rest);
+                fields.fix('startDate');
                 changing();
               }}
             />
           </Field>
           <Field id={`${id}-kickoff`} label="Kick-off time" error={errors.kickoff}>
             <input
-              id={`${id}-kickoff`}
+              {...fields.control('kickoff')}
               type="time"
               value={kickoff}
               aria-required="true"
-              aria-invalid={Boolean(errors.kickoff)}
-              aria-describedby={fieldError('kickoff')}
               onChange={(event) => {
                 setKickoff(event.target.value);
-                setErrors(({ kickoff: _fixed, ...rest }) => rest);
+                fields.fix('kickoff');
                 changing();
               }}
             />
           </Field>
           <Field id={`${id}-interval`} label="Days between rounds" error={errors.interval}>
             <input
-              id={`${id}-interval`}
+              {...fields.control('interval')}
               type="number"
               inputMode="numeric"
               min={1}
@@ -161,11 +149,9 @@ export function FixturesForm({ league, onCreated }: { league: League; onCreated:
               step={1}
               value={interval}
               aria-required="true"
-              aria-invalid={Boolean(errors.interval)}
-              aria-describedby={fieldError('interval')}
               onChange={(event) => {
                 setIntervalDays(event.target.value);
-                setErrors(({ interval: _fixed, ...rest }) => rest);
+                fields.fix('interval');
                 changing();
               }}
             />
@@ -197,13 +183,7 @@ export function FixturesForm({ league, onCreated }: { league: League; onCreated:
             Replace matches without a report
           </label>
         )}
-        <WriteFailure failure={write.failure} />
-        <div className="manager-form-actions">
-          <button type="submit" className="button button-secondary" disabled={write.pending}>
-            Preview fixtures
-          </button>
-        </div>
-      </form>
+      </FormFrame>
 
       {preview && (
         <FixturesPreview fixtures={preview} creating={write.pending} onCreate={() => void send(false)} />

@@ -3,10 +3,11 @@
  * and the chosen season's Details (name, status and place; the id and season are
  * fixed once created, since matches and links name them).
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { League } from '@/lib/api-types';
-import { Field, ManagerForm } from '../team-management/form-parts';
-import { leaguePath, useWrite, WriteFailure } from './league-write';
+import { useWrite } from '../shared/staff-write';
+import { Field, FormFrame, ManagerForm, SubmitButton, useFieldErrors } from '../team-management/form-parts';
+import { leaguePath } from './league-write';
 
 type Status = League['status'];
 export const STATUSES = ['active', 'upcoming', 'completed'] as const satisfies readonly Status[];
@@ -79,7 +80,7 @@ function LeagueFields({
 }) {
   return (
     <>
-      <Field id={`${id}-name`} label="League name" error={nameError || undefined}>
+      <Field id={`${id}-name`} label="League name" error={nameError}>
         <input
           id={`${id}-name`}
           value={name}
@@ -107,26 +108,19 @@ function LeagueFields({
   );
 }
 
-interface NewLeagueErrors {
-  leagueId?: string;
-  name?: string;
-  season?: string;
-}
-
 export function NewLeagueForm({ onClose }: { onClose: (created?: League) => void }) {
-  const id = useId();
   const write = useWrite();
+  const fields = useFieldErrors<'leagueId' | 'name' | 'season'>();
+  const { id, errors } = fields;
   const [leagueId, setLeagueId] = useState('');
   const [name, setName] = useState('');
   const [season, setSeason] = useState(() => String(new Date().getFullYear() + 1));
   const [status, setStatus] = useState<Status>('upcoming');
   const [location, setLocation] = useState('');
-  const [errors, setErrors] = useState<NewLeagueErrors>({});
-  const fieldIds = { leagueId: `${id}-league-id`, name: `${id}-name`, season: `${id}-season` };
 
   const submit = async () => {
     const wantedId = leagueId.trim();
-    const found: NewLeagueErrors = {
+    const clean = fields.report({
       ...(wantedId === ''
         ? { leagueId: 'League ID is required' }
         : !LEAGUE_ID.test(wantedId) && {
@@ -134,13 +128,8 @@ export function NewLeagueForm({ onClose }: { onClose: (created?: League) => void
           }),
       ...(name.trim() === '' && { name: 'League name is required' }),
       ...(!/^\d{4}$/.test(season.trim()) && { season: 'Season must be a four-digit year, e.g. 2027' }),
-    };
-    setErrors(found);
-    const first = (['leagueId', 'name', 'season'] as const).find((key) => found[key]);
-    if (first) {
-      document.getElementById(fieldIds[first])?.focus();
-      return;
-    }
+    });
+    if (!clean) return;
     const result = await write.send<League>(
       'POST',
       '/api/leagues',
@@ -156,9 +145,6 @@ export function NewLeagueForm({ onClose }: { onClose: (created?: League) => void
     if (result.ok) onClose(result.value);
   };
 
-  const describe = (key: keyof NewLeagueErrors, fieldId: string, hint = false) =>
-    [hint && `${fieldId}-hint`, errors[key] && `${fieldId}-error`].filter(Boolean).join(' ') || undefined;
-
   return (
     <ManagerForm
       id={id}
@@ -171,13 +157,13 @@ export function NewLeagueForm({ onClose }: { onClose: (created?: League) => void
       onCancel={() => onClose()}
     >
       <Field
-        id={`${id}-league-id`}
+        id={`${id}-leagueId`}
         label="League ID"
         error={errors.leagueId}
         hint="Lower-case letters, digits, dots and hyphens; a -YY ending must match the season (mwpl-27 for 2027)."
       >
         <input
-          id={`${id}-league-id`}
+          {...fields.control('leagueId', true)}
           value={leagueId}
           maxLength={64}
           autoComplete="off"
@@ -185,11 +171,9 @@ export function NewLeagueForm({ onClose }: { onClose: (created?: League) => void
           spellCheck={false}
           autoFocus
           aria-required="true"
-          aria-invalid={Boolean(errors.leagueId)}
-          aria-describedby={describe('leagueId', `${id}-league-id`, true)}
           onChange={(event) => {
             setLeagueId(event.target.value);
-            setErrors(({ leagueId: _fixed, ...rest }) => rest);
+            fields.fix('leagueId');
           }}
         />
       </Field>
@@ -201,24 +185,22 @@ export function NewLeagueForm({ onClose }: { onClose: (created?: League) => void
         nameError={errors.name}
         onName={(value) => {
           setName(value);
-          setErrors(({ name: _fixed, ...rest }) => rest);
+          fields.fix('name');
         }}
         onStatus={setStatus}
         onLocation={setLocation}
       >
         <Field id={`${id}-season`} label="Season" error={errors.season}>
           <input
-            id={`${id}-season`}
+            {...fields.control('season')}
             value={season}
             inputMode="numeric"
             maxLength={4}
             autoComplete="off"
             aria-required="true"
-            aria-invalid={Boolean(errors.season)}
-            aria-describedby={describe('season', `${id}-season`)}
             onChange={(event) => {
               setSeason(event.target.value);
-              setErrors(({ season: _fixed, ...rest }) => rest);
+              fields.fix('season');
             }}
           />
         </Field>
@@ -228,20 +210,16 @@ export function NewLeagueForm({ onClose }: { onClose: (created?: League) => void
 }
 
 export function LeagueDetails({ league, onSaved }: { league: League; onSaved: (league: League) => void }) {
-  const id = useId();
   const write = useWrite();
+  const fields = useFieldErrors<'name'>();
+  const { id, errors } = fields;
   const [name, setName] = useState(league.league_name);
   const [status, setStatus] = useState<Status>(league.status);
   const [location, setLocation] = useState(league.location);
-  const [nameError, setNameError] = useState('');
   const changed = name !== league.league_name || status !== league.status || location !== league.location;
 
   const submit = async () => {
-    if (name.trim() === '') {
-      setNameError('League name is required');
-      document.getElementById(`${id}-name`)?.focus();
-      return;
-    }
+    if (!fields.report({ ...(name.trim() === '' && { name: 'League name is required' }) })) return;
     const result = await write.send<League>(
       'PUT',
       leaguePath(league.league_id),
@@ -252,14 +230,11 @@ export function LeagueDetails({ league, onSaved }: { league: League; onSaved: (l
   };
 
   return (
-    <form
-      className="manager-form"
-      aria-label={`Details of ${league.league_name} ${league.season}`}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+    <FormFrame
+      label={`Details of ${league.league_name} ${league.season}`}
+      onSubmit={submit}
+      failure={write.failure}
+      actions={<SubmitButton pending={write.pending} disabled={!changed} label="Save Details" />}
     >
       <p className="leagues-fixed">
         <span>
@@ -275,21 +250,15 @@ export function LeagueDetails({ league, onSaved }: { league: League; onSaved: (l
           name={name}
           status={status}
           location={location}
-          nameError={nameError}
+          nameError={errors.name}
           onName={(value) => {
             setName(value);
-            setNameError('');
+            fields.fix('name');
           }}
           onStatus={setStatus}
           onLocation={setLocation}
         />
       </div>
-      <WriteFailure failure={write.failure} />
-      <div className="manager-form-actions">
-        <button type="submit" className="button" disabled={write.pending || !changed}>
-          {write.pending ? 'Saving…' : 'Save Details'}
-        </button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

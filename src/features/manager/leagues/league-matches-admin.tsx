@@ -11,8 +11,9 @@ import type { League, Match } from '@/lib/api-types';
 import { formatMatchDate } from '@/lib/format';
 import { isPostponed } from '@/lib/match-status';
 import { isReported } from '../../../../api/domain/match-time';
-import { Field } from '../team-management/form-parts';
-import { Loaded, leaguePath, useWrite, WriteFailure } from './league-write';
+import { useWrite } from '../shared/staff-write';
+import { Field, FormFrame, SubmitButton, useFieldErrors, WriteFailure } from '../team-management/form-parts';
+import { Loaded, leaguePath } from './league-write';
 
 type ScheduleStatus = 'scheduled' | 'postponed';
 
@@ -208,39 +209,47 @@ function MoveForm({
   onCancel: () => void;
   onMove: (date: string, location: string) => Promise<void>;
 }) {
-  const id = useId();
+  const fields = useFieldErrors<'when'>();
+  const { id, errors } = fields;
   const [when, setWhen] = useState(() => localInputValue(match.date));
   const [location, setLocation] = useState(match.location);
-  const [error, setError] = useState('');
+
+  const submit = async () => {
+    const date = instantOf(when);
+    if (!date) {
+      fields.report({ when: 'Choose the new date and time' });
+      return;
+    }
+    await onMove(date, location.trim());
+  };
+
+  // The write's failure shows under the row, not in this form.
   return (
-    <form
+    <FormFrame
       className="manager-form leagues-move-form"
-      aria-label={`Move ${matchName(match)}`}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const date = instantOf(when);
-        if (!date) {
-          setError('Choose the new date and time');
-          document.getElementById(`${id}-when`)?.focus();
-          return;
-        }
-        void onMove(date, location.trim());
-      }}
+      label={`Move ${matchName(match)}`}
+      onSubmit={submit}
+      failure={null}
+      actions={
+        <>
+          <SubmitButton pending={pending} label="Save Move" />
+          <button type="button" className="button button-secondary" disabled={pending} onClick={onCancel}>
+            Cancel
+          </button>
+        </>
+      }
     >
       <div className="manager-form-grid">
-        <Field id={`${id}-when`} label="New date and time" error={error || undefined}>
+        <Field id={`${id}-when`} label="New date and time" error={errors.when}>
           <input
-            id={`${id}-when`}
+            {...fields.control('when')}
             type="datetime-local"
             value={when}
             autoFocus
             aria-required="true"
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? `${id}-when-error` : undefined}
             onChange={(event) => {
               setWhen(event.target.value);
-              setError('');
+              fields.fix('when');
             }}
           />
         </Field>
@@ -253,14 +262,6 @@ function MoveForm({
           />
         </Field>
       </div>
-      <div className="manager-form-actions">
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? 'Saving…' : 'Save Move'}
-        </button>
-        <button type="button" className="button button-secondary" disabled={pending} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

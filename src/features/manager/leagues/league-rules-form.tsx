@@ -4,7 +4,7 @@
  * removed), the report deadline and the suspension thresholds. The limits are the
  * API's (LeagueRulesSchema in api/schemas.ts).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApi } from '@/hooks/use-api';
 import type { League } from '@/lib/api-types';
 import {
@@ -13,8 +13,15 @@ import {
   type LeagueRules,
   type Tiebreaker,
 } from '../../../../api/domain/league-rules';
-import { Field } from '../team-management/form-parts';
-import { Loaded, leaguePath, useWrite, WriteFailure } from './league-write';
+import { useWrite } from '../shared/staff-write';
+import {
+  Field,
+  FormFrame,
+  SubmitButton,
+  useFieldErrors,
+  type FieldErrors,
+} from '../team-management/form-parts';
+import { Loaded, leaguePath } from './league-write';
 
 const NUMBERS = [
   { key: 'win', label: 'Points for a win', min: 0, max: 10 },
@@ -42,8 +49,8 @@ function numbersOf(rules: LeagueRules): Numbers {
 }
 
 /** Each number's problem, if any: whole and within its limits. */
-function check(numbers: Numbers): Partial<Record<NumberKey, string>> {
-  const found: Partial<Record<NumberKey, string>> = {};
+function check(numbers: Numbers): FieldErrors<NumberKey> {
+  const found: FieldErrors<NumberKey> = {};
   for (const { key, min, max } of NUMBERS) {
     const value = numbers[key].trim();
     if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
@@ -87,12 +94,12 @@ export function LeagueRulesSection({ league }: { league: League }) {
 }
 
 function RulesForm({ league, rules }: { league: League; rules: LeagueRules }) {
-  const id = useId();
   const write = useWrite();
+  const fields = useFieldErrors<NumberKey>();
+  const { id, errors } = fields;
   const [saved, setSaved] = useState(rules);
   const [numbers, setNumbers] = useState(() => numbersOf(rules));
   const [tiebreakers, setTiebreakers] = useState<Tiebreaker[]>(rules.tiebreakers);
-  const [errors, setErrors] = useState<Partial<Record<NumberKey, string>>>({});
   const [adding, setAdding] = useState<Tiebreaker | ''>('');
   const unused = TIEBREAKERS.filter((name) => !tiebreakers.includes(name));
   const changed =
@@ -123,13 +130,7 @@ function RulesForm({ league, rules }: { league: League; rules: LeagueRules }) {
   };
 
   const submit = async () => {
-    const found = check(numbers);
-    setErrors(found);
-    const first = NUMBERS.find(({ key }) => found[key]);
-    if (first) {
-      document.getElementById(`${id}-${first.key}`)?.focus();
-      return;
-    }
+    if (!fields.report(check(numbers))) return;
     const result = await write.send<LeagueRules>(
       'PUT',
       leaguePath(league.league_id, '/rules'),
@@ -146,33 +147,45 @@ function RulesForm({ league, rules }: { league: League; rules: LeagueRules }) {
   const numberField = ({ key, label, min, max }: (typeof NUMBERS)[number]) => (
     <Field key={key} id={`${id}-${key}`} label={label} error={errors[key]}>
       <input
-        id={`${id}-${key}`}
+        {...fields.control(key)}
         type="number"
         inputMode="numeric"
         min={min}
         max={max}
         step={1}
         value={numbers[key]}
-        aria-invalid={Boolean(errors[key])}
-        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
         onChange={(event) => {
           const value = event.target.value;
           setNumbers((all) => ({ ...all, [key]: value }));
-          setErrors(({ [key]: _fixed, ...rest }) => rest);
+          fields.fix(key);
         }}
       />
     </Field>
   );
 
   return (
-    <form
-      className="manager-form"
-      aria-label={`Rules of ${league.league_name} ${league.season}`}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+    <FormFrame
+      label={`Rules of ${league.league_name} ${league.season}`}
+      onSubmit={submit}
+      failure={write.failure}
+      actions={
+        <>
+          <SubmitButton pending={write.pending} disabled={!changed} label="Save Rules" />
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={write.pending || !changed}
+            onClick={() => {
+              setNumbers(numbersOf(saved));
+              setTiebreakers(saved.tiebreakers);
+              fields.clear();
+              write.clearFailure();
+            }}
+          >
+            Undo Changes
+          </button>
+        </>
+      }
     >
       <fieldset className="leagues-fieldset">
         <legend>Points</legend>
@@ -265,26 +278,6 @@ function RulesForm({ league, rules }: { league: League; rules: LeagueRules }) {
         <legend>Reports and suspensions</legend>
         <div className="leagues-number-grid">{NUMBERS.slice(3).map(numberField)}</div>
       </fieldset>
-
-      <WriteFailure failure={write.failure} />
-      <div className="manager-form-actions">
-        <button type="submit" className="button" disabled={write.pending || !changed}>
-          {write.pending ? 'Saving…' : 'Save Rules'}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={write.pending || !changed}
-          onClick={() => {
-            setNumbers(numbersOf(saved));
-            setTiebreakers(saved.tiebreakers);
-            setErrors({});
-            write.clearFailure();
-          }}
-        >
-          Undo Changes
-        </button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

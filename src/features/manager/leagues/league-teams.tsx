@@ -4,12 +4,13 @@
  * registered for another league that is not completed is refused by the server, which
  * says which league.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { EmptyMessage } from '@/components/status';
 import { useApi, type ApiState } from '@/hooks/use-api';
 import type { League, TeamSummary } from '@/lib/api-types';
-import { Field } from '../team-management/form-parts';
-import { Loaded, leaguePath, RemovableRow, useWrite, WriteFailure } from './league-write';
+import { useWrite } from '../shared/staff-write';
+import { Field, FormFrame, SubmitButton, useFieldErrors } from '../team-management/form-parts';
+import { Loaded, leaguePath, RemovableRow } from './league-write';
 
 export function LeagueTeams({
   league,
@@ -75,19 +76,17 @@ function RegisterTeam({
   teams: readonly TeamSummary[];
   onRegistered: () => void;
 }) {
-  const id = useId();
   const write = useWrite();
+  const fields = useFieldErrors<'team'>();
+  const { id, errors } = fields;
   const [teamId, setTeamId] = useState('');
-  const [error, setError] = useState('');
   const choices = teams
     .filter((team) => team.league_id !== league.league_id)
     .sort((a, b) => a.team_name.localeCompare(b.team_name));
 
   const submit = async () => {
-    if (teamId === '') {
-      setError('Choose a team');
-      return;
-    }
+    // The select stands next to the button: the focus stays on the button.
+    if (!fields.report({ ...(teamId === '' && { team: 'Choose a team' }) }, false)) return;
     const result = await write.send(
       'POST',
       leaguePath(league.league_id, '/teams'),
@@ -101,25 +100,20 @@ function RegisterTeam({
   };
 
   return (
-    <form
+    <FormFrame
       className="manager-form leagues-inline-form"
-      aria-label="Register a team"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      label="Register a team"
+      onSubmit={submit}
+      failure={write.failure}
     >
       <div className="leagues-inline-fields">
-        <Field id={`${id}-team`} label="Team to register" error={error || undefined}>
+        <Field id={`${id}-team`} label="Team to register" error={errors.team}>
           <select
-            id={`${id}-team`}
+            {...fields.control('team')}
             value={teamId}
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? `${id}-team-error` : undefined}
             onChange={(event) => {
               setTeamId(event.target.value);
-              setError('');
+              fields.fix('team');
               write.clearFailure();
             }}
           >
@@ -131,11 +125,8 @@ function RegisterTeam({
             ))}
           </select>
         </Field>
-        <button type="submit" className="button" disabled={write.pending}>
-          {write.pending ? 'Registering…' : 'Register Team'}
-        </button>
+        <SubmitButton pending={write.pending} label="Register Team" pendingLabel="Registering…" />
       </div>
-      <WriteFailure failure={write.failure} />
-    </form>
+    </FormFrame>
   );
 }

@@ -15,6 +15,7 @@ import { apiJson } from '@/lib/api-client';
 import { formatMatchDate } from '@/lib/format';
 import { lateness } from '../../../../api/domain/overdue';
 import type { OverdueListDto, OverdueMatchDto } from '../../../../api/schemas';
+import { TabSection } from '../shared/tab-section';
 import './overdue.css';
 
 export type OverdueMatch = OverdueMatchDto;
@@ -107,25 +108,20 @@ export function OverdueTab() {
   );
 
   return (
-    <section className="overdue" aria-labelledby={titleId}>
-      <header className="overdue-header">
-        <h2 id={titleId} className="manager-section-title">
-          Overdue Results
-        </h2>
-        <p className="muted overdue-intro">
-          Played matches past their league&apos;s report deadline: still without a report, or with a report
-          nobody has reviewed. The earliest kick-off first.
-        </p>
-      </header>
+    <TabSection
+      titleId={titleId}
+      title="Overdue Results"
+      intro="Played matches past their league's report deadline: still without a report, or with a report nobody has reviewed. The earliest kick-off first."
+    >
       {body}
-    </section>
+    </TabSection>
   );
 }
 
 function OverdueTable({ labelledBy, matches }: { labelledBy: string; matches: OverdueMatch[] }) {
   return (
     <div className="card overdue-card">
-      <table className="overdue-table" aria-labelledby={labelledBy}>
+      <table className="card-table overdue-table" aria-labelledby={labelledBy}>
         <ColumnHeads names={['Date', 'Match', 'League', 'Waiting for', 'Late']} />
         <tbody>
           {matches.map((match) => {

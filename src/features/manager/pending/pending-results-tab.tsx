@@ -16,6 +16,7 @@ import type { StoredUser } from '@/lib/storage';
 import { ReviewDialog, type ReviewOutcome } from './review-dialog';
 import { reviewState, usePendingMatches } from './pending-results-data';
 import { PendingTable } from './pending-results-table';
+import { TabSection } from '../shared/tab-section';
 import './pending.css';
 
 type TeamsAnswer = TeamSummary[] | { teams?: TeamSummary[] } | TeamSummary;
@@ -38,22 +39,17 @@ export function PendingResultsTab({ user }: { user: StoredUser }) {
   const isSuperAdmin = user.user_type === 'super_admin';
   const titleId = useId();
   return (
-    <section className="pending" aria-labelledby={titleId}>
-      <header className="pending-header">
-        <h2 id={titleId} className="pending-title">
-          Pending Results
-        </h2>
-        <p className="muted pending-intro">
-          Results reported by the other side wait here for your approval. Approved results count in the league
-          table.
-        </p>
-      </header>
+    <TabSection
+      titleId={titleId}
+      title="Pending Results"
+      intro="Results reported by the other side wait here for your approval. Approved results count in the league table."
+    >
       {!isSuperAdmin && !user.team_id ? (
         <EmptyMessage>No team found for your account</EmptyMessage>
       ) : (
         <PendingResults user={user} isSuperAdmin={isSuperAdmin} />
       )}
-    </section>
+    </TabSection>
   );
 }
 

@@ -40,7 +40,7 @@ export function PendingTable({
 }) {
   return (
     <div className="pending-table-wrap">
-      <table className="pending-table" aria-labelledby={labelledBy}>
+      <table className="card-table pending-table" aria-labelledby={labelledBy}>
         <ColumnHeads
           names={['Date', 'Opponent', 'Score', 'Goalscorers', 'Assisters', 'Goalkeepers', 'Actions']}
         />

@@ -308,15 +308,7 @@ function OneReport({
       </section>
 
       <section className="pending-review-stats" aria-label="Player statistics">
-        {GROUPS.map((group) => (
-          <StatGroup
-            key={group.field}
-            title={group.title}
-            empty={group.empty}
-            card={group.card}
-            lines={groupLines(group.field, lists[group.field], players)}
-          />
-        ))}
+        <StatGroups lists={lists} players={players} />
       </section>
 
       {failure}
@@ -432,17 +424,7 @@ function ReportColumn({
           <span>{match.away_team_name}</span>
         </p>
       </Field>
-      {GROUPS.map((group) => (
-        <StatGroup
-          key={group.field}
-          title={group.title}
-          empty={group.empty}
-          card={group.card}
-          level={4}
-          differs={differences.includes(group.field)}
-          lines={groupLines(group.field, report[group.field], players)}
-        />
-      ))}
+      <StatGroups lists={report} players={players} level={4} differences={differences} />
       {failure}
       <div className="pending-report-actions">
         {decidable ? (
@@ -511,21 +493,45 @@ function Field({
   );
 }
 
-function StatGroup({
-  title,
-  empty,
-  lines,
-  card,
+/** A report's groups of names (goalscorers to red cards), each under its heading. */
+function StatGroups({
+  lists,
+  players,
   level = 3,
-  differs = false,
+  differences = [],
 }: {
-  title: string;
-  empty: string;
-  lines: string[];
-  /** Marks each name with the card's shape (the heading says which card in words). */
-  card?: 'yellow' | 'red';
+  lists: ReportLists;
+  players: Players;
   level?: 3 | 4;
-  differs?: boolean;
+  /** The fields where two reports differ: their groups are marked. */
+  differences?: readonly ReportField[];
+}) {
+  return (
+    <>
+      {GROUPS.map((group) => (
+        <StatGroup
+          key={group.field}
+          group={group}
+          level={level}
+          differs={differences.includes(group.field)}
+          lines={groupLines(group.field, lists[group.field], players)}
+        />
+      ))}
+    </>
+  );
+}
+
+function StatGroup({
+  group: { title, empty, card },
+  lines,
+  level,
+  differs,
+}: {
+  /** A card group marks each name with the card's shape (the heading says which card in words). */
+  group: GroupSpec;
+  lines: string[];
+  level: 3 | 4;
+  differs: boolean;
 }) {
   return (
     <Field title={title} level={level} differs={differs}>

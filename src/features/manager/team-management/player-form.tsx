@@ -3,12 +3,10 @@
  * position, general position and number, all required. The edit call changes
  * position, general position and number only, so in edit mode the name is read-only.
  */
-import { useId, useRef, useState } from 'react';
-import { ApiError, clearResponseCache } from '@/lib/api-client';
+import { useState } from 'react';
 import type { RosterPlayer } from '@/lib/api-types';
-import { sendStaffWrite } from '@/lib/staff-api';
-import { Field, ManagerForm } from './form-parts';
-import { useToast } from '@/components/toast';
+import { useWrite } from '../shared/staff-write';
+import { Field, ManagerForm, useFieldErrors, type FieldErrors } from './form-parts';
 import {
   FORM_GENERALS,
   formGeneral,
@@ -32,14 +30,9 @@ function shownGeneral(player: RosterPlayer): FormGeneral {
   return shown !== null && isGeneral(shown) ? shown : formGeneral(GENERAL_OF[player.position]);
 }
 
-interface PlayerErrors {
-  name?: string;
-  position?: string;
-  general?: string;
-  number?: string;
-}
+type PlayerField = 'name' | 'position' | 'general' | 'number';
 
-function check(values: { name: string; position: string; general: string; number: string }): PlayerErrors {
+function check(values: Record<PlayerField, string>): FieldErrors<PlayerField> {
   const number = values.number.trim();
   return {
     ...(values.name.trim() === '' && { name: 'Name is required' }),
@@ -61,64 +54,34 @@ export function PlayerForm({
   player?: RosterPlayer | undefined;
   onClose: (saved: boolean) => void;
 }) {
-  const toast = useToast();
-  const id = useId();
+  const write = useWrite();
+  const fields = useFieldErrors<PlayerField>();
+  const { id, errors } = fields;
   const editing = player !== undefined;
   const [name, setName] = useState(player?.name ?? '');
   const [position, setPosition] = useState<Position | ''>(player?.position ?? '');
   const [general, setGeneral] = useState<FormGeneral | ''>(player ? shownGeneral(player) : '');
   const [number, setNumber] = useState(player ? String(player.number) : '');
-  const [errors, setErrors] = useState<PlayerErrors>({});
-  const [failure, setFailure] = useState('');
-  const [saving, setSaving] = useState(false);
-  const nameInput = useRef<HTMLInputElement>(null);
-  const positionSelect = useRef<HTMLSelectElement>(null);
-  const generalSelect = useRef<HTMLSelectElement>(null);
-  const numberInput = useRef<HTMLInputElement>(null);
 
   const submit = async () => {
-    const found = check({ name, position, general, number });
-    setErrors(found);
-    const fields = { name: nameInput, position: positionSelect, general: generalSelect, number: numberInput };
-    const first = (['name', 'position', 'general', 'number'] as const).find((key) => found[key]);
-    if (first) {
-      fields[first].current?.focus();
-      return;
-    }
+    if (!fields.report(check({ name, position, general, number }))) return;
     if (position === '' || general === '') return; // checked above; narrows the types
 
-    setSaving(true);
-    setFailure('');
     const placement = { position, position_general: general, number: Number(number.trim()) };
-    try {
-      if (player) {
-        await sendStaffWrite('PUT', `/api/player/update/${encodeURIComponent(player.id)}`, placement);
-      } else {
-        await sendStaffWrite('POST', `/api/teams/${encodeURIComponent(teamId)}/players`, {
-          name: name.trim(),
-          ...placement,
-          photo_id: null,
-          metrics: {},
-        });
-      }
-      clearResponseCache(); // team pages cache rosters in memory
-      toast('success', editing ? 'Player updated successfully' : 'Player added successfully');
-      onClose(true);
-    } catch (error) {
-      console.warn(error);
-      toast('error', editing ? 'Failed to update player' : 'Failed to add player');
-      // e.g. a shirt number already taken (409): say which rule the server applied.
-      setFailure(error instanceof ApiError ? error.detailText('') : '');
-      setSaving(false);
-    }
+    // e.g. a shirt number already taken (409): the form shows which rule the server applied.
+    const result = player
+      ? await write.send('PUT', `/api/player/update/${encodeURIComponent(player.id)}`, placement, {
+          success: 'Player updated successfully',
+          failure: 'Failed to update player',
+        })
+      : await write.send(
+          'POST',
+          `/api/teams/${encodeURIComponent(teamId)}/players`,
+          { name: name.trim(), ...placement, photo_id: null, metrics: {} },
+          { success: 'Player added successfully', failure: 'Failed to add player' },
+        );
+    if (result.ok) onClose(true);
   };
-
-  /** A field's message goes once the field is changed. */
-  const fix = (key: keyof PlayerErrors) =>
-    setErrors((all) => Object.fromEntries(Object.entries(all).filter(([field]) => field !== key)));
-
-  const describe = (key: keyof PlayerErrors, fieldId: string) =>
-    errors[key] ? `${fieldId}-error` : undefined;
 
   return (
     <ManagerForm
@@ -126,8 +89,8 @@ export function PlayerForm({
       className="manager-player-form"
       title={player ? `Edit ${player.name}` : 'New player'}
       onSubmit={submit}
-      failure={failure}
-      saving={saving}
+      failure={write.failure}
+      saving={write.pending}
       label="Save Player"
       savingLabel="Saving…"
       onCancel={() => onClose(false)}
@@ -139,38 +102,32 @@ export function PlayerForm({
         {...(editing && { hint: 'The name cannot be changed here.' })}
       >
         <input
-          ref={nameInput}
-          id={`${id}-name`}
+          {...fields.control('name', editing)}
           value={name}
           maxLength={100}
           autoComplete="off"
           readOnly={editing}
           autoFocus={!editing}
           aria-required={!editing}
-          aria-invalid={Boolean(errors.name)}
-          aria-describedby={editing ? `${id}-name-hint` : describe('name', `${id}-name`)}
           onChange={(event) => {
             setName(event.target.value);
-            fix('name');
+            fields.fix('name');
           }}
         />
       </Field>
       <Field id={`${id}-position`} label="Position" error={errors.position}>
         <select
-          ref={positionSelect}
-          id={`${id}-position`}
+          {...fields.control('position')}
           value={position}
           autoFocus={editing}
           aria-required="true"
-          aria-invalid={Boolean(errors.position)}
-          aria-describedby={describe('position', `${id}-position`)}
           onChange={(event) => {
             const value = event.target.value;
             setPosition(isPosition(value) ? value : '');
-            fix('position');
+            fields.fix('position');
             if (isPosition(value)) {
               setGeneral(formGeneral(GENERAL_OF[value]));
-              fix('general');
+              fields.fix('general');
             }
           }}
         >
@@ -184,15 +141,12 @@ export function PlayerForm({
       </Field>
       <Field id={`${id}-general`} label="General position" error={errors.general}>
         <select
-          ref={generalSelect}
-          id={`${id}-general`}
+          {...fields.control('general')}
           value={general}
           aria-required="true"
-          aria-invalid={Boolean(errors.general)}
-          aria-describedby={describe('general', `${id}-general`)}
           onChange={(event) => {
             setGeneral(isGeneral(event.target.value) ? event.target.value : '');
-            fix('general');
+            fields.fix('general');
           }}
         >
           <option value="">Select a general position</option>
@@ -205,8 +159,7 @@ export function PlayerForm({
       </Field>
       <Field id={`${id}-number`} label="Number" error={errors.number}>
         <input
-          ref={numberInput}
-          id={`${id}-number`}
+          {...fields.control('number')}
           type="number"
           inputMode="numeric"
           min={0}
@@ -214,11 +167,9 @@ export function PlayerForm({
           step={1}
           value={number}
           aria-required="true"
-          aria-invalid={Boolean(errors.number)}
-          aria-describedby={describe('number', `${id}-number`)}
           onChange={(event) => {
             setNumber(event.target.value);
-            fix('number');
+            fields.fix('number');
           }}
         />
       </Field>
