@@ -9,7 +9,7 @@ import { onTestFinished, vi } from 'vitest';
 import { App } from '@/app/app';
 import { startOutboxSync } from '@/lib/page-outbox';
 import { storage, type StoredUser } from '@/lib/storage';
-import { tokenFor } from '../fixtures/auth';
+import { addTypeMemberships, tokenFor } from '../fixtures/auth';
 import { NOW } from '../fixtures/factory';
 import type { ApiMock } from './api-mock';
 
@@ -35,6 +35,7 @@ export async function tokenOf(api: ApiMock, user: StoredUser): Promise<string> {
         team_id: user.team_id,
       })
       .execute();
+    await addTypeMemberships(db, user.id, user.user_type, user.team_id);
   }
   return tokenFor(db, user.id);
 }
