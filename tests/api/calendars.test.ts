@@ -79,27 +79,6 @@ function expectWireForm(text: string): void {
   }
 }
 
-/**
- * A feed of an unknown id answers 404 with `unknown.detail`, and each malformed one 400
- * naming the parameter; all as JSON.
- */
-async function expectRefusedIds(
-  unknown: { path: string; detail: string },
-  malformed: string[],
-  parameter: string,
-) {
-  const missing = await t.app.request(unknown.path);
-  expect(missing.status).toBe(404);
-  expect(await missing.json()).toEqual({ detail: unknown.detail });
-  for (const bad of malformed) {
-    const response = await t.app.request(bad);
-    expect(response.status, bad).toBe(400);
-    expect(((await response.json()) as { detail: string }).detail).toMatch(
-      new RegExp(`^Invalid path parameter '${parameter}'`),
-    );
-  }
-}
-
 describe('GET /api/leagues/{leagueId}/calendar.ics', () => {
   it("lists every match of the league's current season, past and future, as an event", async () => {
     const answer = await feed('/api/leagues/tl-26/calendar.ics');
@@ -166,14 +145,6 @@ describe('GET /api/leagues/{leagueId}/calendar.ics', () => {
     expect(prefixed.status).toBe(200);
     expect(prefixed.text).toBe(plain.text);
   });
-
-  it('answers an unknown league with 404 and a malformed id with 400, as JSON', async () => {
-    await expectRefusedIds(
-      { path: '/api/leagues/no-such-league/calendar.ics', detail: 'League not found' },
-      ['/api/leagues/region:/calendar.ics', `/api/leagues/${'x'.repeat(201)}/calendar.ics`],
-      'leagueId',
-    );
-  });
 });
 
 describe('GET /api/teams/{teamId}/calendar.ics', () => {
@@ -204,13 +175,33 @@ describe('GET /api/teams/{teamId}/calendar.ics', () => {
     expect(lone.events).toEqual([]);
     expectWireForm(lone.text);
   });
+});
 
-  it('answers an unknown team with 404 and a malformed id with 400, as JSON', async () => {
-    await expectRefusedIds(
-      { path: '/api/teams/no.such.team/calendar.ics', detail: 'Team not found' },
-      ['/api/teams/a%01b/calendar.ics', `/api/teams/${'x'.repeat(201)}/calendar.ics`],
-      'teamId',
-    );
+describe('an unknown or malformed id in a calendar address', () => {
+  it.each([
+    {
+      what: 'league',
+      unknown: { path: '/api/leagues/no-such-league/calendar.ics', detail: 'League not found' },
+      malformed: ['/api/leagues/region:/calendar.ics', `/api/leagues/${'x'.repeat(201)}/calendar.ics`],
+      parameter: 'leagueId',
+    },
+    {
+      what: 'team',
+      unknown: { path: '/api/teams/no.such.team/calendar.ics', detail: 'Team not found' },
+      malformed: ['/api/teams/a%01b/calendar.ics', `/api/teams/${'x'.repeat(201)}/calendar.ics`],
+      parameter: 'teamId',
+    },
+  ])('answers an unknown $what with 404 and a malformed id with 400, as JSON', async (ids) => {
+    const missing = await t.app.request(ids.unknown.path);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ detail: ids.unknown.detail });
+    for (const bad of ids.malformed) {
+      const response = await t.app.request(bad);
+      expect(response.status, bad).toBe(400);
+      expect(((await response.json()) as { detail: string }).detail).toMatch(
+        new RegExp(`^Invalid path parameter '${ids.parameter}'`),
+      );
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 /** Small reads of what a screen shows, shared by the component tests. */
 import { screen, within, type ByRoleMatcher, type ByRoleOptions } from '@testing-library/react';
+import { expect } from 'vitest';
 
 /** The texts of the elements of a role inside an element, in order. */
 export const textsOf = (container: HTMLElement, role: ByRoleMatcher, options?: ByRoleOptions) =>
@@ -13,6 +14,10 @@ export const bodyRowCells = (table: HTMLElement) =>
     .getAllByRole('row')
     .slice(1)
     .map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent));
+
+/** The link named `name` inside an element leads to `href`. */
+export const expectLink = (container: HTMLElement, name: string | RegExp, href: string) =>
+  expect(within(container).getByRole('link', { name })).toHaveAttribute('href', href);
 
 /** The texts of a select's options, in order. */
 export const optionTexts = (select: HTMLElement) => textsOf(select, 'option');

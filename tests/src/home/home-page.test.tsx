@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
+import { expectLink } from '../queries';
 
 const api = withApiMock();
 
@@ -18,8 +19,8 @@ describe('home screen', () => {
       '/main',
     );
     const quick = screen.getByRole('navigation', { name: 'Quick links' });
-    expect(within(quick).getByRole('link', { name: /^Leagues/ })).toHaveAttribute('href', '/leagues');
-    expect(within(quick).getByRole('link', { name: /^Teams/ })).toHaveAttribute('href', '/teams');
+    expectLink(quick, /^Leagues/, '/leagues');
+    expectLink(quick, /^Teams/, '/teams');
     expect(screen.queryByRole('link', { name: 'Go to my team' })).not.toBeInTheDocument();
   });
 

@@ -11,7 +11,7 @@ import { DISCIPLINE_ROWS_FIRST, disciplineRanks } from '@/features/leagues/leagu
 import { logRequests, withApiMock, type ApiMock } from '../api-mock';
 import { showCards } from '../match-cards';
 import { renderRoute, useTinyLeagueClock, renderedPage } from '../render';
-import { bodyRowCells } from '../queries';
+import { bodyRowCells, expectLink } from '../queries';
 
 /**
  * tl-26's approved results (m1-m4) get cards; m5 is pending and tl-25 has none:
@@ -77,18 +77,9 @@ describe('the Discipline tab', () => {
     useTinyLeagueClock();
     await renderRoute('/leagues/tl-26?tab=discipline', { api });
     const table = within(await screen.findByRole('region', { name: /^Discipline/ })).getByRole('table');
-    expect(within(table).getByRole('link', { name: 'South City Midfielder' })).toHaveAttribute(
-      'href',
-      '/player/sc.mid',
-    );
-    expect(within(table).getByRole('link', { name: 'South City' })).toHaveAttribute(
-      'href',
-      '/team/south.city',
-    );
-    expect(within(table).getByRole('link', { name: 'West Rangers Defender' })).toHaveAttribute(
-      'href',
-      '/player/wr.def',
-    );
+    expectLink(table, 'South City Midfielder', '/player/sc.mid');
+    expectLink(table, 'South City', '/team/south.city');
+    expectLink(table, 'West Rangers Defender', '/player/wr.def');
     expect(within(table).getAllByRole('link', { name: 'North Town' })[0]).toHaveAttribute(
       'href',
       '/team/north.town',

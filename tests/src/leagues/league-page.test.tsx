@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { logRequests, withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
-import { bodyRowCells, tabNames } from '../queries';
+import { bodyRowCells, expectLink, tabNames } from '../queries';
 
 const api = withApiMock();
 const requests = logRequests(api, (_, url) => url.pathname + url.search);
@@ -89,14 +89,8 @@ describe('the league page', () => {
       ['3', '', 'West Rangers', '2', '0', '2', '0', '1', '1', '0', '2'],
       ['4', '', 'East United', '2', '0', '1', '1', '0', '3', '-3', '1'],
     ]);
-    expect(within(table).getByRole('link', { name: 'North Town' })).toHaveAttribute(
-      'href',
-      '/team/north.town',
-    );
-    expect(within(table).getByRole('link', { name: 'East United' })).toHaveAttribute(
-      'href',
-      '/team/east.united',
-    );
+    expectLink(table, 'North Town', '/team/north.town');
+    expectLink(table, 'East United', '/team/east.united');
     expect(within(table).getByRole('img', { name: 'South City crest' })).toBeInTheDocument();
     expect(requests).toContain('/api/leagues/tl-26/table?season=2026');
   });

@@ -10,6 +10,7 @@ import type { Deduction, StandingRow } from '@/lib/api-types';
 import type { PlaceReason } from '@/features/leagues/place-reason';
 import { withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
+import { expectLink } from '../queries';
 
 const api = withApiMock();
 
@@ -153,7 +154,7 @@ describe('the league table with deductions and reasons', () => {
     expect(within(last).queryByRole('button')).not.toBeInTheDocument();
     expect(within(table).getAllByRole('button')).toHaveLength(STANDINGS.length - 1);
     // The team name stays a link to the team.
-    expect(within(table).getByRole('link', { name: 'Northgate' })).toHaveAttribute('href', '/team/northgate');
+    expectLink(table, 'Northgate', '/team/northgate');
   });
 
   it('opens and closes an explanation by tap and by keyboard', async () => {

@@ -53,6 +53,15 @@ async function tick(user: ReturnType<typeof userEvent.setup>, count: number) {
   for (const box of unticked.slice(0, count)) await user.click(box);
 }
 
+/** North Town's coach ticks seven players for m8 and saves, where the save fails: the alert shown. */
+async function coachSavesSevenForM8() {
+  await openTab(coach);
+  const user = await chooseMatch(id('m8'));
+  await tick(user, 7);
+  await user.click(saveButton());
+  return screen.findByRole('alert');
+}
+
 async function savedSquad(matchId: string, team = 'north.town') {
   const rows = await api.app.connection.db
     .selectFrom('match_squads')
@@ -221,11 +230,7 @@ describe('the Team Selection tab', () => {
         HttpResponse.json({ detail: 'Match not found for this team' }, { status: 404 }),
       ),
     );
-    await openTab(coach);
-    const user = await chooseMatch(id('m8'));
-    await tick(user, 7);
-    await user.click(saveButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    expect(await coachSavesSevenForM8()).toHaveTextContent(
       'Failed to save team selection: Match not found for this team',
     );
     expect(await savedSquad(id('m8'))).toHaveLength(4);
@@ -236,11 +241,7 @@ describe('the Team Selection tab', () => {
     api.server.use(
       http.put(/\/roster$/, () => new HttpResponse(null, { status: 503, statusText: 'Service Unavailable' })),
     );
-    await openTab(coach);
-    const user = await chooseMatch(id('m8'));
-    await tick(user, 7);
-    await user.click(saveButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    expect(await coachSavesSevenForM8()).toHaveTextContent(
       'Failed to save team selection: Service Unavailable',
     );
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type ApiMock, logRequests, withApiMock } from '../api-mock';
 import { showCards } from '../match-cards';
 import { renderRoute, useTinyLeagueClock } from '../render';
-import { textsOf } from '../queries';
+import { expectLink, textsOf } from '../queries';
 
 const api = withApiMock();
 const requests = logRequests(api, (_, url) => url.pathname);
@@ -19,6 +19,12 @@ async function matchAnswer(key: 'm1' | 'm8'): Promise<Record<string, unknown>> {
 /** From now on, every read of one match answers `body`. */
 function answerMatchWith(body: Record<string, unknown>) {
   api.server.use(http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json(body)));
+}
+
+/** The match page of a tiny-league match, rendered: its Score region. */
+async function scoreOf(key: keyof ApiMock['app']['matchIds']) {
+  await renderRoute(`/match/${id(key)}`, { api });
+  return screen.findByRole('region', { name: 'Score' });
 }
 
 /** The names listed in a titled box, once every player name has loaded. */
@@ -38,14 +44,8 @@ describe('the match page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Match Details' })).toBeInTheDocument();
     const score = screen.getByRole('region', { name: 'Score' });
     expect(score).toHaveTextContent('2 - 1');
-    expect(within(score).getByRole('link', { name: /North Town/ })).toHaveAttribute(
-      'href',
-      '/team/north.town',
-    );
-    expect(within(score).getByRole('link', { name: /South City/ })).toHaveAttribute(
-      'href',
-      '/team/south.city',
-    );
+    expectLink(score, /North Town/, '/team/north.town');
+    expectLink(score, /South City/, '/team/south.city');
     expect(within(score).getByRole('img', { name: 'North Town crest' })).toBeInTheDocument();
     expect(score).toHaveTextContent('Saturday, May 2, 2026 at 2:00 PM');
     expect(score).toHaveTextContent('north.town ground');
@@ -62,10 +62,7 @@ describe('the match page', () => {
     ]);
     expect(await namesIn('South City Squad')).toHaveLength(4);
     const scorers = screen.getByRole('region', { name: 'Goalscorers' });
-    expect(within(scorers).getByRole('link', { name: 'North Town Forward' })).toHaveAttribute(
-      'href',
-      '/player/nt.fwd',
-    );
+    expectLink(scorers, 'North Town Forward', '/player/nt.fwd');
     expect(screen.queryByRole('region', { name: 'Previous Matches' })).not.toBeInTheDocument();
     // The names came with the match: no player was loaded one by one.
     expect(requests.filter((path) => path.startsWith('/api/player'))).toEqual([]);
@@ -126,8 +123,7 @@ describe('the match page', () => {
       http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json({ ...m8, status: 'scheduled' })),
       http.get(/\/api\/matches\/between\//, () => HttpResponse.json([{ ...withoutStatus, id: 4242 }])),
     );
-    await renderRoute(`/match/${id('m8')}`, { api });
-    const score = await screen.findByRole('region', { name: 'Score' });
+    const score = await scoreOf('m8');
     expect(score).toHaveTextContent('VS');
     expect(screen.queryByText('Postponed')).not.toBeInTheDocument();
     const previous = screen.getByRole('region', { name: 'Previous Matches' });
@@ -140,8 +136,7 @@ describe('the match page', () => {
     useTinyLeagueClock();
     const m1 = await matchAnswer('m1');
     answerMatchWith({ ...m1, status: 'postponed' });
-    await renderRoute(`/match/${id('m1')}`, { api });
-    const score = await screen.findByRole('region', { name: 'Score' });
+    const score = await scoreOf('m1');
     expect(score).toHaveTextContent('2 - 1');
     expect(score).not.toHaveTextContent('Postponed');
   });
@@ -155,8 +150,7 @@ describe('the match page', () => {
 
   it('marks a result awaiting approval', async () => {
     useTinyLeagueClock();
-    await renderRoute(`/match/${id('m5')}`, { api });
-    const score = await screen.findByRole('region', { name: 'Score' });
+    const score = await scoreOf('m5');
     expect(score).toHaveTextContent('4 - 0');
     expect(score).toHaveTextContent('Awaiting approval');
     expect(await namesIn('Goalscorers')).toEqual(['North Town Forward× 4']);
@@ -164,8 +158,7 @@ describe('the match page', () => {
 
   it('shows no score for a rejected result', async () => {
     useTinyLeagueClock();
-    await renderRoute(`/match/${id('m6')}`, { api });
-    const score = await screen.findByRole('region', { name: 'Score' });
+    const score = await scoreOf('m6');
     expect(score).toHaveTextContent('Result rejected, awaiting a new report');
     expect(score).toHaveTextContent('VS');
     expect(score).not.toHaveTextContent('0 - 5');
@@ -210,10 +203,7 @@ describe('the match page', () => {
         'North Town MidfielderSecond yellow (sent off)',
         'North Town ForwardRed card',
       ]);
-      expect(within(cards).getByRole('link', { name: 'North Town Midfielder' })).toHaveAttribute(
-        'href',
-        '/player/nt.mid',
-      );
+      expectLink(cards, 'North Town Midfielder', '/player/nt.mid');
     } finally {
       await db.deleteFrom('match_cards').where('match_id', '=', m4).execute();
     }

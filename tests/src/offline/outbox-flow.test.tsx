@@ -14,6 +14,7 @@ import { insertPlayer } from '../../fixtures/factory';
 import { type ApiMock, logRequests, withApiMock } from '../api-mock';
 import { freshOfflineDbPerTest, putRead } from '../lib/offline/idb';
 import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
+import { expectLink } from '../queries';
 
 freshOfflineDbPerTest();
 
@@ -256,7 +257,7 @@ describe('sessions and the offline store', () => {
     const bar = (await screen.findByText(/^1 queued item will send/)).closest(
       '[role="status"]',
     ) as HTMLElement;
-    expect(within(bar).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expectLink(bar, 'Sign in', '/login');
   });
 
   it('forgets cached reads, saved teams and the session copy at sign-out, and keeps the outbox', async () => {

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { STORAGE_KEYS, storage, type StoredUser } from '@/lib/storage';
 import { withApiMock } from '../api-mock';
 import { renderRoute, useTinyLeagueClock } from '../render';
-import { headingTexts, optionTexts, tabNames } from '../queries';
+import { expectLink, headingTexts, optionTexts, tabNames } from '../queries';
 
 const api = withApiMock();
 
@@ -72,10 +72,7 @@ describe('Team profile', () => {
       const panel = screen.getByRole('tabpanel');
       await within(panel).findByRole('heading', { name: 'Coaches' });
       expect(headingTexts(panel)).toEqual(['Coaches', 'Goalkeepers', 'Defenders', 'Midfielders', 'Forwards']);
-      expect(within(panel).getByRole('link', { name: /North Town Coach/ })).toHaveAttribute(
-        'href',
-        '/coach/nt-coach',
-      );
+      expectLink(panel, /North Town Coach/, '/coach/nt-coach');
       const forward = within(panel).getByRole('link', { name: 'Number 9 North Town Forward Forward' });
       expect(forward).toHaveAttribute('href', '/player/nt.fwd');
       expect(forward).toHaveTextContent('9');

@@ -9,6 +9,7 @@ import { NOW } from '../../fixtures/factory';
 import { logRequests, withApiMock } from '../api-mock';
 import { freshOfflineDbPerTest } from '../lib/offline/idb';
 import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
+import { expectLink } from '../queries';
 
 const offlineDb = freshOfflineDbPerTest();
 
@@ -48,10 +49,7 @@ describe('All Teams', () => {
       'South City',
       'West Rangers',
     ]);
-    expect(within(league).getByRole('link', { name: 'North Town' })).toHaveAttribute(
-      'href',
-      '/team/north.town',
-    );
+    expectLink(league, 'North Town', '/team/north.town');
     // The crest loads once mounted (components/images.tsx).
     await waitFor(() =>
       expect(within(league).getByRole('img', { name: 'North Town crest' })).toHaveAttribute(
@@ -83,7 +81,7 @@ describe('All Teams', () => {
     );
     await renderRoute('/teams', { api });
     const league = await screen.findByRole('region', { name: 'Tiny League' });
-    expect(within(league).getByRole('link', { name: 'Far Away' })).toHaveAttribute('href', '/team/far.away');
+    expectLink(league, 'Far Away', '/team/far.away');
   });
 
   it("says 'No teams found for this league.' under a league without teams", async () => {
