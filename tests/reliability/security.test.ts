@@ -320,25 +320,33 @@ describe('tokens on a protected call (ASVS V3.5)', () => {
     }
   });
 
-  check('refuses the old token after rotation, for refresh and for calls', async () => {
-    const t = await makeTinyLeagueApp();
-    try {
-      await addRoleUsers(t.connection.db);
-      const old = await tokenFor(t.connection.db, 'u.coach');
-      const rotated = await call(t.app, 'POST', '/api/auth/refresh-token', { body: { token: old } });
-      expect(rotated.status).toBe(200);
-      const fresh = (rotated.json as { access_token: string }).access_token;
-      await unchanged(t, async () => {
+  check(
+    'refuses the old token after rotation; its reuse at refresh ends every session of the sign-in',
+    async () => {
+      const t = await makeTinyLeagueApp();
+      try {
+        await addRoleUsers(t.connection.db);
+        const old = await tokenFor(t.connection.db, 'u.coach');
+        const rotated = await call(t.app, 'POST', '/api/auth/refresh-token', { body: { token: old } });
+        expect(rotated.status).toBe(200);
+        const fresh = (rotated.json as { access_token: string }).access_token;
+        await unchanged(t, async () => {
+          expect((await call(t.app, 'GET', '/api/auth/me', { token: old })).status).toBe(401);
+        });
+        expect((await call(t.app, 'GET', '/api/auth/me', { token: fresh })).status).toBe(200);
+        // Two holders of one token (RFC 9700, 4.14.2): the newer one is signed out too.
         expect((await call(t.app, 'POST', '/api/auth/refresh-token', { body: { token: old } })).status).toBe(
           401,
         );
-        expect((await call(t.app, 'GET', '/api/auth/me', { token: old })).status).toBe(401);
-      });
-      expect((await call(t.app, 'GET', '/api/auth/me', { token: fresh })).status).toBe(200);
-    } finally {
-      await t.close();
-    }
-  });
+        expect((await call(t.app, 'GET', '/api/auth/me', { token: fresh })).status).toBe(401);
+        expect(
+          (await call(t.app, 'POST', '/api/auth/refresh-token', { body: { token: fresh } })).status,
+        ).toBe(401);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------
