@@ -14,7 +14,7 @@ import { startServer, type RunningServer } from '../../api/server';
 import { sql } from 'kysely';
 import { JWT_SECRET_SETTING } from '../../db/app-settings';
 import { WRITE_LOCK } from '../../db/postgres';
-import { postgresMigrations } from '../../db/migrations/pg';
+import { postgresMigrations } from '../../db/migrations';
 import { freshPostgresDatabase, freshStore, TEST_ENGINE } from '../fixtures/engine';
 import { postgresBinDir } from '../fixtures/postgres-server';
 
