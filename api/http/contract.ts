@@ -313,15 +313,19 @@ export function write<const R extends Declaration & { method: 'post' | 'put' | '
 }
 
 /**
- * A POST that is not a write through writeTransaction (signing in and out, sessions): no
- * Idempotency-Key; public unless its `security` says BEARER.
+ * A POST that is not a write through writeTransaction (signing in and out, sessions,
+ * answers that carry a link): no Idempotency-Key; public, or for the signed-in only
+ * (`signedIn`: a bearer token).
  */
-export function action<const R extends Declaration & { method: 'post' }>(declaration: R) {
+export function action<const R extends Omit<Declaration, 'security'> & { method: 'post'; signedIn?: true }>(
+  declaration: R,
+) {
+  const { signedIn, ...route } = declaration;
   return createRoute({
-    security: PUBLIC,
-    ...declaration,
-    tags: tagNames(declaration.tags),
-  } as Omit<R, 'tags'> & { tags: string[] });
+    security: signedIn ? BEARER : PUBLIC,
+    ...route,
+    tags: tagNames(route.tags),
+  } as Omit<R, 'tags' | 'signedIn'> & { tags: string[] });
 }
 
 /** The components every route may refer to: the bearer scheme and the read headers. */

@@ -13,35 +13,19 @@ import { newPassword } from '../auth/passwords';
 import { limitByAddress, throttlePasswordCheck } from '../auth/sign-in-throttle';
 import { signAccessToken, TokenError, verifyAccessToken } from '../auth/tokens';
 import { uniqueId } from '../data/ids';
-import {
-  createSession,
-  exchangeSession,
-  revokeSession,
-  revokeUserSessions,
-  type Exchange,
-  type SessionUser,
-} from '../data/sessions';
+import { exchangeSession, revokeSession, revokeUserSessions, type Exchange } from '../data/sessions';
 import { emailTaken, findUserForLogin, insertUser, passwordHashOf, replacePasswordHash } from '../data/users';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
-import {
-  action,
-  BEARER,
-  endpoint,
-  errors,
-  json,
-  jsonBody,
-  read,
-  readAnswer,
-  resourceRouter,
-} from '../http/contract';
+import { action, endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter } from '../http/contract';
 import { FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword } from '../http/password-reset';
 import { jsonRead } from '../http/read';
+import { issueSession, publicUser } from '../http/sessions';
 import { emailField } from '../http/validate';
-import { audit } from '../http/write';
+import { audit, inTransaction } from '../http/write';
 import { securityEvent } from '../log';
 import { deleteUserSubscriptions } from '../push/subscriptions';
-import { DetailSchema, publicMembership, SessionSchema, UserSchema } from '../schemas';
+import { DetailSchema, SessionSchema, UserSchema } from '../schemas';
 
 const INVALID_LOGIN = 'Incorrect email or password';
 const ACCOUNT_LOCKED = 'This account is locked. Ask your league secretary to unlock it.';
@@ -72,23 +56,6 @@ const changePasswordBody = z.strictObject({ current_password: givenPassword, new
 const refreshBody = z.object({ token: z.string({ error: 'is required' }).min(1, 'is required').max(4096) });
 
 /**
- * Runs `work` in one transaction with c.get('db') on it, so audit() writes in it too.
- * Not writeTransaction: its Idempotency-Key record keeps a SHA-256 of the body, which
- * here holds passwords (a fast unsalted hash of a password must never be stored).
- */
-async function inTransaction(c: Context<AppEnv>, work: () => Promise<void>): Promise<void> {
-  const outer = c.get('db');
-  await outer.transaction().execute(async (trx) => {
-    c.set('db', trx);
-    try {
-      await work();
-    } finally {
-      c.set('db', outer);
-    }
-  });
-}
-
-/**
  * One dummy hash per app at the configured cost, checked when the email is unknown,
  * so a wrong email takes as long as a wrong password.
  */
@@ -101,24 +68,6 @@ function dummyHash(c: Context<AppEnv>): Promise<string> {
     dummyHashes.set(options, hash);
   }
   return hash;
-}
-
-async function issue(c: Context<AppEnv>, user: SessionUser): Promise<z.infer<typeof SessionSchema>> {
-  const now = c.get('options').now();
-  const sessionId = await createSession(c.get('db'), user.id, now);
-  const access_token = await signAccessToken(c.get('options').jwtSecret, { userId: user.id, sessionId }, now);
-  return { access_token, token_type: 'bearer', user: publicUser(user) };
-}
-
-function publicUser(user: SessionUser): z.infer<typeof UserSchema> {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    user_type: user.user_type,
-    team_id: user.team_id,
-    memberships: user.memberships.map(publicMembership),
-  };
 }
 
 const login = action({
@@ -178,7 +127,7 @@ const logout = action({
   tags: ['auth'],
   summary: 'End the session',
   description: 'The bearer token may have expired',
-  security: BEARER,
+  signedIn: true,
   responses: { 200: json(DetailSchema, 'Signed out'), ...errors(401, 413) },
 });
 
@@ -191,7 +140,7 @@ const changePassword = action({
   description:
     'Ends every other session (this one stays). A commonly used new password is refused (400). ' +
     'Checks of the current password count as sign-in attempts (429 with Retry-After)',
-  security: BEARER,
+  signedIn: true,
   middleware: [requireUser] as const,
   request: { body: jsonBody(changePasswordBody) },
   responses: {
@@ -216,7 +165,7 @@ const logoutAll = action({
   tags: ['auth'],
   summary: 'End every session of the signed-in user, this one included',
   description: "Also removes the user's Web Push subscriptions",
-  security: BEARER,
+  signedIn: true,
   middleware: [requireUser] as const,
   responses: { 200: json(DetailSchema, 'Signed out of all devices'), ...errors(401, 413) },
 });
@@ -285,7 +234,7 @@ export const authRoutes = resourceRouter(
     await check.passed();
     // Said only to whoever knows the password.
     if (user.locked_at !== null) fail(403, ACCOUNT_LOCKED);
-    return c.json(await issue(c, user), 200);
+    return c.json(await issueSession(c, user.id), 200);
   }),
   endpoint(register, async (c) => {
     const body = c.req.valid('json');
@@ -294,14 +243,6 @@ export const authRoutes = resourceRouter(
     const db = c.get('db');
     if (await emailTaken(db, body.email)) fail(409, 'An account with this email already exists');
     const id = await uniqueId(db, body.name);
-    const user: SessionUser = {
-      id,
-      name: body.name,
-      email: body.email,
-      user_type: 'fan',
-      team_id: null,
-      memberships: [],
-    };
     await insertUser(db, {
       id,
       name: body.name,
@@ -312,7 +253,7 @@ export const authRoutes = resourceRouter(
       created_at: c.get('options').now().toISOString(),
     });
     securityEvent(c, 'account.registered', { user: id });
-    return c.json(await issue(c, user), 201);
+    return c.json(await issueSession(c, id), 201);
   }),
   endpoint(refreshToken, async (c) => {
     const now = c.get('options').now();

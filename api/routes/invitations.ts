@@ -30,7 +30,6 @@ import { fail } from '../errors';
 import { securityEvent } from '../log';
 import {
   action,
-  BEARER,
   endpoint,
   errors,
   json,
@@ -115,7 +114,7 @@ const DEAD_LINK =
 
 const createRoute = action({
   method: 'post',
-  security: BEARER,
+  signedIn: true,
   path: '/invitations',
   operationId: 'createInvitation',
   tags: ['people'],

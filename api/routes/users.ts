@@ -17,7 +17,6 @@ import { securityEvent } from '../log';
 import { CACHE } from '../http/cache';
 import {
   action,
-  BEARER,
   endpoint,
   errors,
   json,
@@ -111,7 +110,7 @@ const resetLinkRoute = action({
   description:
     'Single use, valid for one hour; earlier links stop working. To hand to the person yourself (it is ' +
     'not e-mailed)',
-  security: BEARER,
+  signedIn: true,
   middleware: [requireUser, requireLeagueAdminAnywhere] as const,
   request: { params: userPath },
   responses: {

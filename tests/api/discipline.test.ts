@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { withRoleApp } from '../fixtures/auth';
-import { insertPlayer } from '../fixtures/factory';
+import { insertPlayer, M7_WIN } from '../fixtures/factory';
 import { addExtraPlayers } from './tiny-league';
 
 const { t, call } = withRoleApp();
@@ -22,11 +22,7 @@ beforeEach(async () => {
 });
 
 const REPORT = {
-  home_score: 1,
-  away_score: 0,
-  goalscorers: ['wr.fwd'],
-  assisters: [],
-  goalkeepers: ['wr.gk', 'eu.gk'],
+  ...M7_WIN,
   yellow_cards: ['wr.mid', 'eu.mid', 'eu.mid'],
   red_cards: ['eu.def'],
 };

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { withRoleApp, type Role } from '../fixtures/auth';
-import { insertTeam, NEW_SEASON } from '../fixtures/factory';
+import { insertTeam, M7_WIN, NEW_SEASON } from '../fixtures/factory';
 
 const { t, call } = withRoleApp();
 
@@ -308,14 +308,7 @@ describe('PUT /api/matches/{matchId}/schedule', () => {
 
   it('refuses a report for a postponed match until it has a new date', async () => {
     const id = t.matchIds.m7; // past, no report: West Rangers v East United
-    const report = {
-      home_score: 1,
-      away_score: 0,
-      goalscorers: ['wr.fwd'],
-      assisters: [],
-      goalkeepers: ['wr.gk', 'eu.gk'],
-      approved: 'TRUE',
-    };
+    const report = { ...M7_WIN, approved: 'TRUE' };
     const schedule = (status: string) => ({
       date: '2026-06-14T14:00:00Z',
       location: 'West Rangers Park',

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMailSender, type MailSender } from '../../api/mail/sender';
 import { makeTinyLeagueApp, TEST_SECRET, type TestApp } from '../fixtures/app';
 import { addUser, PASSWORD, tokenFor } from '../fixtures/auth';
-import { NOW } from '../fixtures/factory';
+import { M7_WIN, NOW } from '../fixtures/factory';
 import { sendRequest } from '../fixtures/request';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../fixtures/smtp-server';
 
@@ -92,15 +92,7 @@ describe('an invitation by e-mail', () => {
     });
     expect(accepted.status).toBe(201);
     const coach = (accepted.body as { access_token: string }).access_token;
-    const report = {
-      home_score: 1,
-      away_score: 0,
-      goalscorers: ['wr.fwd'],
-      assisters: [],
-      goalkeepers: ['wr.gk', 'eu.gk'],
-      yellow_cards: [],
-      red_cards: [],
-    };
+    const report = M7_WIN;
     expect((await call('POST', `/api/matches/${t.matchIds.m7}/report`, coach, report)).status).toBe(200);
     expect((await call('POST', `/api/matches/${t.matchIds.m1}/report`, coach, report)).status).toBe(403);
     const signIn = await call('POST', '/api/auth/login', undefined, {

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { addUser, PASSWORD, tokenFor } from '../fixtures/auth';
-import { insertLeague, insertTeam, NOW } from '../fixtures/factory';
+import { insertLeague, insertTeam, M7_WIN, NOW } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
 import { sendRequest } from '../fixtures/request';
 
@@ -59,15 +59,6 @@ const call = (method: string, path: string, who: Who, json?: unknown, token?: st
     ...(json !== undefined && { json }),
   });
 const detail = (body: unknown) => (body as { detail: string }).detail;
-const M7_REPORT = {
-  home_score: 1,
-  away_score: 0,
-  goalscorers: ['wr.fwd'],
-  assisters: [],
-  goalkeepers: ['wr.gk', 'eu.gk'],
-  yellow_cards: [],
-  red_cards: [],
-};
 
 async function invite(who: Who, body: Record<string, unknown>) {
   const answer = await call('POST', '/api/invitations', who, body);
@@ -195,10 +186,10 @@ describe('invitations', () => {
       memberships: [{ role: 'coach', team_id: 'west.rangers' }],
     });
     const token = session.access_token;
-    expect((await call('POST', `/api/matches/${t.matchIds.m7}/report`, null, M7_REPORT, token)).status).toBe(
+    expect((await call('POST', `/api/matches/${t.matchIds.m7}/report`, null, M7_WIN, token)).status).toBe(
       200,
     );
-    const other = await call('POST', `/api/matches/${t.matchIds.m1}/report`, null, M7_REPORT, token);
+    const other = await call('POST', `/api/matches/${t.matchIds.m1}/report`, null, M7_WIN, token);
     expect(other.status).toBe(403);
 
     // Single use: a second accept, and the view, say it is gone.
