@@ -17,6 +17,22 @@ import { sql, type Kysely } from 'kysely';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
+/**
+ * Existing staff get the membership their user_type and team_id describe (a player's
+ * linked to their roster record). Plain SQL both engines run as it is.
+ */
+export const STAFF_MEMBERSHIPS = [
+  sql`INSERT INTO memberships (user_id, role)
+        SELECT id, 'super_admin' FROM users WHERE user_type = 'super_admin'`,
+  sql`INSERT INTO memberships (user_id, role, team_id, player_id)
+        SELECT u.id, u.user_type, u.team_id,
+               CASE WHEN u.user_type = 'player'
+                    THEN (SELECT p.id FROM players p WHERE p.user_id = u.id AND p.team_id = u.team_id
+                           ORDER BY p.id LIMIT 1) END
+          FROM users u
+         WHERE u.user_type IN ('coach', 'owner', 'player') AND u.team_id IS NOT NULL`,
+];
+
 const statements = [
   sql`CREATE TABLE memberships (
     id         INTEGER PRIMARY KEY,
@@ -37,15 +53,7 @@ const statements = [
   sql`CREATE UNIQUE INDEX memberships_team_role ON memberships (user_id, role, team_id) WHERE team_id IS NOT NULL`,
   sql`CREATE INDEX memberships_league ON memberships (league_id)`,
   sql`CREATE INDEX memberships_team ON memberships (team_id)`,
-  sql`INSERT INTO memberships (user_id, role)
-        SELECT id, 'super_admin' FROM users WHERE user_type = 'super_admin'`,
-  sql`INSERT INTO memberships (user_id, role, team_id, player_id)
-        SELECT u.id, u.user_type, u.team_id,
-               CASE WHEN u.user_type = 'player'
-                    THEN (SELECT p.id FROM players p WHERE p.user_id = u.id AND p.team_id = u.team_id
-                           ORDER BY p.id LIMIT 1) END
-          FROM users u
-         WHERE u.user_type IN ('coach', 'owner', 'player') AND u.team_id IS NOT NULL`,
+  ...STAFF_MEMBERSHIPS,
 
   sql`CREATE TABLE invitations (
     id          TEXT PRIMARY KEY NOT NULL,

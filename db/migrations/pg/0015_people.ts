@@ -1,5 +1,6 @@
 /** PostgreSQL twin of db/migrations/0015_people.ts. */
 import { sql, type Kysely } from 'kysely';
+import { STAFF_MEMBERSHIPS } from '../0015_people';
 import { NOW_TEXT } from './0001_initial';
 
 const now = sql.raw(NOW_TEXT);
@@ -26,15 +27,7 @@ const statements = [
   sql`CREATE UNIQUE INDEX memberships_team_role ON memberships (user_id, role, team_id) WHERE team_id IS NOT NULL`,
   sql`CREATE INDEX memberships_league ON memberships (league_id)`,
   sql`CREATE INDEX memberships_team ON memberships (team_id)`,
-  sql`INSERT INTO memberships (user_id, role)
-        SELECT id, 'super_admin' FROM users WHERE user_type = 'super_admin'`,
-  sql`INSERT INTO memberships (user_id, role, team_id, player_id)
-        SELECT u.id, u.user_type, u.team_id,
-               CASE WHEN u.user_type = 'player'
-                    THEN (SELECT p.id FROM players p WHERE p.user_id = u.id AND p.team_id = u.team_id
-                           ORDER BY p.id LIMIT 1) END
-          FROM users u
-         WHERE u.user_type IN ('coach', 'owner', 'player') AND u.team_id IS NOT NULL`,
+  ...STAFF_MEMBERSHIPS,
 
   sql`CREATE TABLE invitations (
     id          TEXT COLLATE "C" PRIMARY KEY NOT NULL,
