@@ -20,7 +20,7 @@ import { addRoleUsers, PASSWORD, type Role } from '../fixtures/auth';
 import { tableChecksums, type Checksums } from '../fixtures/checksum';
 import { buildTinyLeague, NOW } from '../fixtures/factory';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../fixtures/postgres-server';
-import { EDITOR_TABLES } from '../fixtures/tables';
+import { EDITOR_NEW_MATCH, EDITOR_NEW_PLAYER, EDITOR_TABLES } from '../fixtures/tables';
 import { sendRequest } from '../fixtures/request';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -316,16 +316,7 @@ const WRITES: Case[] = [
       {
         method: 'POST',
         path: '/api/tables/players/rows',
-        body: {
-          id: 'nt.new',
-          name: 'New Kid',
-          team_id: 'north.town',
-          number: ' 23 ',
-          position: 'Midfielder',
-          position_general: '',
-          photo_id: null,
-          user_id: '',
-        },
+        body: EDITOR_NEW_PLAYER,
       },
       ...stateOf('players'),
     ],
@@ -337,16 +328,7 @@ const WRITES: Case[] = [
       {
         method: 'POST',
         path: '/api/tables/matches/rows',
-        body: {
-          id: '',
-          league_id: 'tl-26',
-          season: '2026',
-          match_date: '2026-07-04T14:00:00.000Z',
-          home_team: 'north.town',
-          away_team: 'south.city',
-          home_score: '',
-          away_score: null,
-        },
+        body: EDITOR_NEW_MATCH,
       },
       {
         method: 'POST',

@@ -11,7 +11,8 @@ import { addRoleUsers, PASSWORD, type Role } from '../fixtures/auth';
 import { NOW, TINY_LEAGUE_NEWS } from '../fixtures/factory';
 import { tableChecksums, type Checksums } from '../fixtures/checksum';
 import { withFixture } from '../fixtures/hooks';
-import { EDITOR_TABLES } from '../fixtures/tables';
+import { SCHEMA_COLUMNS } from '../fixtures/schema-columns';
+import { EDITOR_NEW_MATCH, EDITOR_NEW_PLAYER, EDITOR_TABLES } from '../fixtures/tables';
 import { sendRequest } from '../fixtures/request';
 
 const t = withFixture(() => makeTinyLeagueApp(), { perTest: true });
@@ -61,6 +62,18 @@ function sqlRows(query: string, ...params: unknown[]) {
 }
 function auditRows() {
   return sqlRows('SELECT user_id, action, entity, entity_id, before, after FROM audit_log ORDER BY id');
+}
+/** The audit log holds one entry: the super admin's write of one row, the row as it was and became. */
+function expectAuditedOnce(
+  action: string,
+  entity: string,
+  entity_id: string,
+  row: { before?: unknown; after?: unknown },
+) {
+  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+  expect(auditRows()).toEqual([
+    { user_id: 'u.superadmin', action, entity, entity_id, before: json(row.before), after: json(row.after) },
+  ]);
 }
 
 /** Row count and a checksum of every table (internal ones included) and of the schema. */
@@ -198,15 +211,7 @@ describe('reads', () => {
     for (let i = 0; i < 28; i += 1) insert.run(`Story ${i}`, '2026-06-01T00:00:00.000Z');
     const first = DataSchema.parse((await call('GET', '/api/tables/league_news/data')).body);
     expect(first).toMatchObject({ page: 1, total_pages: 2, total_rows: 30 });
-    expect(first.columns).toEqual([
-      'id',
-      'league_id',
-      'title',
-      'link',
-      'image',
-      'description',
-      'published_at',
-    ]);
+    expect(first.columns).toEqual(SCHEMA_COLUMNS.league_news);
     expect(first.rows.map((row) => row.id)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(first.rows[0]).toEqual({ id: 1, ...TINY_LEAGUE_NEWS[0] });
     const second = DataSchema.parse((await call('GET', '/api/tables/league_news/data?page=2')).body);
@@ -257,16 +262,7 @@ describe('reads', () => {
 describe('writes', () => {
   it('inserts a row from free text, with defaults, and audits it', async () => {
     const { status, body } = await call('POST', '/api/tables/players/rows', {
-      body: {
-        id: 'nt.new',
-        name: 'New Kid',
-        team_id: 'north.town',
-        number: ' 23 ',
-        position: 'Midfielder',
-        position_general: '',
-        photo_id: null,
-        user_id: '',
-      },
+      body: EDITOR_NEW_PLAYER,
     });
     expect(status).toBe(201);
     const stored = sqlRow('SELECT * FROM players WHERE id = ?', 'nt.new');
@@ -283,30 +279,12 @@ describe('writes', () => {
       metrics: '{}',
     });
     expect(body).toEqual(stored);
-    expect(auditRows()).toEqual([
-      {
-        user_id: 'u.superadmin',
-        action: 'admin.insert',
-        entity: 'players',
-        entity_id: 'nt.new',
-        before: null,
-        after: JSON.stringify(stored),
-      },
-    ]);
+    expectAuditedOnce('admin.insert', 'players', 'nt.new', { after: stored });
   });
 
   it('lets SQLite assign an INTEGER key and stores NULL for an empty nullable number', async () => {
     const { status, body } = await call('POST', '/api/tables/matches/rows', {
-      body: {
-        id: '',
-        league_id: 'tl-26',
-        season: '2026',
-        match_date: '2026-07-04T14:00:00.000Z',
-        home_team: 'north.town',
-        away_team: 'south.city',
-        home_score: '',
-        away_score: null,
-      },
+      body: EDITOR_NEW_MATCH,
     });
     expect(status).toBe(201);
     const row = RowSchema.parse(body);
@@ -348,16 +326,7 @@ describe('writes', () => {
     const after = sqlRow('SELECT * FROM players WHERE id = ?', 'nt.fwd');
     expect(after).toEqual({ ...before, number: 10, bio: 'Captain.', photo_id: '7' });
     expect(body).toEqual(after);
-    expect(auditRows()).toEqual([
-      {
-        user_id: 'u.superadmin',
-        action: 'admin.update',
-        entity: 'players',
-        entity_id: 'nt.fwd',
-        before: JSON.stringify(before),
-        after: JSON.stringify(after),
-      },
-    ]);
+    expectAuditedOnce('admin.update', 'players', 'nt.fwd', { before, after });
   });
 
   it('addresses INTEGER keys by whole numbers only', async () => {
@@ -388,16 +357,7 @@ describe('writes', () => {
       body: { detail: 'Row deleted' },
     });
     expect(sqlRow('SELECT * FROM league_news WHERE id = 2')).toBeUndefined();
-    expect(auditRows()).toEqual([
-      {
-        user_id: 'u.superadmin',
-        action: 'admin.delete',
-        entity: 'league_news',
-        entity_id: '2',
-        before: JSON.stringify(before),
-        after: null,
-      },
-    ]);
+    expectAuditedOnce('admin.delete', 'league_news', '2', { before });
   });
 
   it('replays an Idempotency-Key without inserting twice', async () => {

@@ -66,6 +66,11 @@ async function coachDecides(button: 'Approve' | 'Reject', banner: string) {
   return user;
 }
 
+/** The review dialog says for each of `kinds` that none were recorded. */
+function expectNoneRecorded(dialog: HTMLElement, kinds: string[]) {
+  for (const kind of kinds) expect(within(dialog).getByText(`No ${kind} recorded`)).toBeInTheDocument();
+}
+
 async function m5InDb() {
   return api.app.connection.db
     .selectFrom('matches')
@@ -293,9 +298,7 @@ describe('Pending Results tab', () => {
     useTinyLeagueClock();
     api.server.use(pendingAnswer((m5) => ({ ...m5, goalscorers: [], assisters: [], goalkeepers: [] })));
     const { dialog } = await coachOpensReview();
-    expect(within(dialog).getByText('No goalscorers recorded')).toBeInTheDocument();
-    expect(within(dialog).getByText('No assisters recorded')).toBeInTheDocument();
-    expect(within(dialog).getByText('No goalkeepers recorded')).toBeInTheDocument();
+    expectNoneRecorded(dialog, ['goalscorers', 'assisters', 'goalkeepers']);
   });
 
   it('shows the cards of the report, a second yellow as a sending-off, a yellow then a red as both', async () => {
@@ -332,8 +335,7 @@ describe('Pending Results tab', () => {
   it('says when no cards were shown', async () => {
     useTinyLeagueClock();
     const { dialog } = await coachOpensReview();
-    expect(within(dialog).getByText('No yellow cards recorded')).toBeInTheDocument();
-    expect(within(dialog).getByText('No red cards recorded')).toBeInTheDocument();
+    expectNoneRecorded(dialog, ['yellow cards', 'red cards']);
   });
 
   it('reads an answer stored before cards existed as no cards', async () => {
@@ -345,8 +347,7 @@ describe('Pending Results tab', () => {
       }),
     );
     const { dialog } = await coachOpensReview();
-    expect(within(dialog).getByText('No yellow cards recorded')).toBeInTheDocument();
-    expect(within(dialog).getByText('No red cards recorded')).toBeInTheDocument();
+    expectNoneRecorded(dialog, ['yellow cards', 'red cards']);
     expect(within(dialog).getByText('#9 North Town Forward × 4')).toBeInTheDocument();
   });
 

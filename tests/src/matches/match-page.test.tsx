@@ -21,6 +21,12 @@ function answerMatchWith(body: Record<string, unknown>) {
   api.server.use(http.get(/\/api\/matches\/\d+$/, () => HttpResponse.json(body)));
 }
 
+/** The page of match m1 rendered from its answer as `change` makes it out of the answer now. */
+async function renderM1Changed(change: (m1: Record<string, unknown>) => Record<string, unknown>) {
+  answerMatchWith(change(await matchAnswer('m1')));
+  await renderRoute(`/match/${id('m1')}`, { api });
+}
+
 /** The match page of a tiny-league match, rendered: its Score region. */
 async function scoreOf(key: keyof ApiMock['app']['matchIds']) {
   await renderRoute(`/match/${id(key)}`, { api });
@@ -70,10 +76,7 @@ describe('the match page', () => {
 
   it('loads the names of players an answer does not name (an answer stored before names came with it)', async () => {
     useTinyLeagueClock();
-    const m1 = await matchAnswer('m1');
-    const { player_names: _names, ...withoutNames } = m1;
-    answerMatchWith(withoutNames);
-    await renderRoute(`/match/${id('m1')}`, { api });
+    await renderM1Changed(({ player_names: _names, ...withoutNames }) => withoutNames);
     expect(await screen.findByRole('region', { name: 'Goalscorers' })).toBeInTheDocument();
     expect(await namesIn('Goalscorers')).toEqual(['North Town Forward× 2', 'South City Forward']);
     expect(requests).toContain('/api/players/nt.fwd');
@@ -134,9 +137,8 @@ describe('the match page', () => {
 
   it('shows the score of a postponed match that has an approved result', async () => {
     useTinyLeagueClock();
-    const m1 = await matchAnswer('m1');
-    answerMatchWith({ ...m1, status: 'postponed' });
-    const score = await scoreOf('m1');
+    await renderM1Changed((m1) => ({ ...m1, status: 'postponed' }));
+    const score = await screen.findByRole('region', { name: 'Score' });
     expect(score).toHaveTextContent('2 - 1');
     expect(score).not.toHaveTextContent('Postponed');
   });
@@ -167,15 +169,13 @@ describe('the match page', () => {
 
   it('ignores blank player ids and accepts comma-separated squads', async () => {
     useTinyLeagueClock();
-    const m1 = await matchAnswer('m1');
-    answerMatchWith({
+    await renderM1Changed((m1) => ({
       ...m1,
       goalscorers: ['nt.fwd', ' ', ''],
       assisters: [''],
       goalkeepers: [],
       home_players: 'nt.gk, ,nt.fwd',
-    });
-    await renderRoute(`/match/${id('m1')}`, { api });
+    }));
     expect(await screen.findByRole('region', { name: 'Goalscorers' })).toBeInTheDocument();
     expect(await namesIn('Goalscorers')).toEqual(['North Town Forward']);
     expect(screen.getByRole('region', { name: 'Assists' })).toHaveTextContent('No assisters recorded');
@@ -211,14 +211,12 @@ describe('the match page', () => {
 
   it('lists a booked player in neither squad apart', async () => {
     useTinyLeagueClock();
-    const m1 = await matchAnswer('m1');
-    answerMatchWith({
+    await renderM1Changed((m1) => ({
       ...m1,
       yellow_cards: ['sc.def', 'gone.player', ' '],
       red_cards: [],
       player_names: { ...(m1.player_names as Record<string, string>), 'gone.player': 'Gone Player' },
-    });
-    await renderRoute(`/match/${id('m1')}`, { api });
+    }));
     const cards = await screen.findByRole('region', { name: 'Cards' });
     expect(textsOf(cards, 'heading', { level: 3 })).toEqual(['South City', 'Other players']);
     expect(within(cards).getByRole('list', { name: 'Other players' })).toHaveTextContent(
