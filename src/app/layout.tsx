@@ -21,9 +21,17 @@ import {
 import { Loading } from '@/components/status';
 import { mayManagePeople } from '@/features/people/people-access';
 import { AccountButton } from '@/features/session/account-button';
+import { isStaff } from '@/lib/rights';
 import { useSession } from '@/lib/session';
 import { WhenHydrated } from '@/hooks/use-hydrated';
 import { setHydrationAnswers } from '@/lib/server-answers';
+
+/** The notice a navigation carried, if any (kept here: the shell must not load flash-notice to ask). */
+function noticeOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const notice = (state as { notice?: unknown }).notice;
+  return typeof notice === 'string' && notice ? notice : null;
+}
 
 type Panel = 'search' | 'notifications' | null;
 
@@ -37,6 +45,9 @@ const notifications = () => import('@/features/notifications/notifications-panel
 const NotificationBell = lazy(() => notifications().then((m) => ({ default: m.NotificationBell })));
 const NotificationsPanel = lazy(() => notifications().then((m) => ({ default: m.NotificationsPanel })));
 
+// A message carried to this screen by the navigation (see flash-notice.tsx), loaded when there is one.
+const FlashNotice = lazy(() => import('./flash-notice').then((m) => ({ default: m.FlashNotice })));
+
 // The offline machinery, once the page runs (see shell-extras.tsx).
 const extras = () => import('@/features/offline/shell-extras');
 const OutboxBadge = lazy(() => extras().then((m) => ({ default: m.OutboxBadge })));
@@ -44,8 +55,6 @@ const OfflineStatus = lazy(() => extras().then((m) => ({ default: m.OfflineStatu
 const OfflineSync = lazy(() => extras().then((m) => ({ default: m.OfflineSync })));
 const InstallPrompt = lazy(() => extras().then((m) => ({ default: m.InstallPrompt })));
 const UpdatePrompt = lazy(() => extras().then((m) => ({ default: m.UpdatePrompt })));
-
-const STAFF = new Set(['coach', 'owner', 'super_admin']);
 
 /**
  * The screen, one element for every render of the shell: the shell renders again (a
@@ -112,6 +121,7 @@ export function Layout() {
   // Stored notifications are a signed-in user's; a visitor sees the specification's sample.
   // (A signed-in user's page is rendered in the browser, never hydrated: see main.tsx.)
   const signedInId = isAuthenticated && user?.id ? user.id : null;
+  const notice = noticeOf(location.state);
 
   return (
     <div className="shell">
@@ -207,6 +217,12 @@ export function Layout() {
 
       {SCREEN}
 
+      {notice !== null && (
+        <Suspense fallback={null}>
+          <FlashNotice text={notice} />
+        </Suspense>
+      )}
+
       <nav className="bottom-nav" aria-label="Main">
         <NavLink to={hasTeam ? '/main' : '/'} end>
           <HomeIcon />
@@ -226,7 +242,8 @@ export function Layout() {
             Player
           </NavLink>
         )}
-        {user && STAFF.has(user.user_type) && (
+        {/* Coaches, owners and admins (of the site or a league): any right but a player's. */}
+        {user && isStaff(user) && (
           <NavLink to="/manager">
             <ClipboardIcon />
             Manage

@@ -20,6 +20,15 @@ const pages = {
   register: lazyPage('src/features/session/register-page.tsx', () =>
     import('@/features/session/register-page').then((m) => m.RegisterPage),
   ),
+  forgotPassword: lazyPage('src/features/session/forgot-password-page.tsx', () =>
+    import('@/features/session/forgot-password-page').then((m) => m.ForgotPasswordPage),
+  ),
+  resetPassword: lazyPage('src/features/session/reset-password-page.tsx', () =>
+    import('@/features/session/reset-password-page').then((m) => m.ResetPasswordPage),
+  ),
+  invite: lazyPage('src/features/session/invite-page.tsx', () =>
+    import('@/features/session/invite-page').then((m) => m.InvitePage),
+  ),
   teams: lazyPage('src/features/teams/teams-page.tsx', () =>
     import('@/features/teams/teams-page').then((m) => m.TeamsPage),
   ),
@@ -85,6 +94,11 @@ export const routes: RouteObject[] = [
       { index: true, element: <pages.home.Page />, handle: { page: pages.home, serverRendered: true } },
       route('login', pages.login, true),
       route('register', pages.register, true),
+      // Open to anyone, but rendered only in the browser: a link's token is read there, and a
+      // signed-in visitor sees the page differently from the server's anonymous one.
+      route('forgot-password', pages.forgotPassword, false),
+      route('reset-password', pages.resetPassword, false),
+      route('invite/:token', pages.invite, false),
       route('teams', pages.teams, true),
       ...['team/:teamId', 'teams/:teamId'].map((path) => route(path, pages.team, true)),
       route('leagues', pages.leagues, true),

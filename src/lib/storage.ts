@@ -12,12 +12,47 @@ export const STORAGE_KEYS = {
 
 export type UserType = 'player' | 'coach' | 'owner' | 'manager' | 'admin' | 'super_admin' | 'fan';
 
+export type MembershipRole = 'super_admin' | 'league_admin' | 'coach' | 'owner' | 'player';
+
+/** One right and its scope, as the API's user answers carry it (decision 0030). */
+export interface StoredMembership {
+  role: MembershipRole;
+  league_id?: string;
+  team_id?: string;
+  player_id?: string;
+}
+
 export interface StoredUser {
   id: string;
   name: string;
   email?: string;
   user_type: UserType;
   team_id: string | null;
+  /**
+   * Every right the user holds. Absent in a user stored before rights were memberships
+   * (or by an older app): screens then read user_type and team_id, as the specification does.
+   */
+  memberships?: StoredMembership[];
+}
+
+const ROLES: ReadonlySet<string> = new Set(['super_admin', 'league_admin', 'coach', 'owner', 'player']);
+
+/** The stored memberships, or undefined when there are none to trust (absent or malformed). */
+function readMemberships(value: unknown): StoredMembership[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const memberships: StoredMembership[] = [];
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'object' || item === null) return undefined;
+    const { role, league_id, team_id, player_id } = item as Record<string, unknown>;
+    if (typeof role !== 'string' || !ROLES.has(role)) return undefined;
+    memberships.push({
+      role: role as MembershipRole,
+      ...(typeof league_id === 'string' && { league_id }),
+      ...(typeof team_id === 'string' && { team_id }),
+      ...(typeof player_id === 'string' && { player_id }),
+    });
+  }
+  return memberships;
 }
 
 function read(key: string): string | null {
@@ -38,6 +73,7 @@ function write(key: string, value: string | null): void {
 }
 
 const tokenListeners = new Set<(token: string | null) => void>();
+const userListeners = new Set<(user: StoredUser | null) => void>();
 
 export const storage = {
   token: () => read(STORAGE_KEYS.token),
@@ -55,20 +91,32 @@ export const storage = {
     if (!raw) return null;
     try {
       const parsed = JSON.parse(raw) as Partial<StoredUser>;
-      return typeof parsed.id === 'string' && typeof parsed.user_type === 'string'
-        ? {
-            id: parsed.id,
-            name: parsed.name ?? '',
-            email: parsed.email,
-            user_type: parsed.user_type,
-            team_id: parsed.team_id ?? null,
-          }
-        : null;
+      if (typeof parsed.id !== 'string' || typeof parsed.user_type !== 'string') return null;
+      const memberships = readMemberships(parsed.memberships);
+      return {
+        id: parsed.id,
+        name: parsed.name ?? '',
+        email: parsed.email,
+        user_type: parsed.user_type,
+        team_id: parsed.team_id ?? null,
+        ...(memberships && { memberships }),
+      };
     } catch {
       return null;
     }
   },
-  setUser: (user: StoredUser | null) => write(STORAGE_KEYS.user, user === null ? null : JSON.stringify(user)),
+  setUser(user: StoredUser | null) {
+    write(STORAGE_KEYS.user, user === null ? null : JSON.stringify(user));
+    userListeners.forEach((listener) => listener(user));
+  },
+  /**
+   * Called whenever this page stores the user: a token refresh or a read of /api/auth/me
+   * brings the user's current memberships, and the screens follow them.
+   */
+  onUserChange(listener: (user: StoredUser | null) => void): () => void {
+    userListeners.add(listener);
+    return () => userListeners.delete(listener);
+  },
   favoriteTeam: () => read(STORAGE_KEYS.favoriteTeam),
   setFavoriteTeam: (teamId: string | null) => write(STORAGE_KEYS.favoriteTeam, teamId),
   viewingAllTeams: () => read(STORAGE_KEYS.viewingAllTeams) === 'true',

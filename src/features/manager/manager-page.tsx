@@ -8,7 +8,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { EmptyMessage, Loading } from '@/components/status';
 import { TabPanel, Tabs, type TabItem } from '@/components/tabs';
 import { useSession } from '@/lib/session';
-import type { StoredUser, UserType } from '@/lib/storage';
+import { coachedTeams, isStaff, isSuperAdmin, runsLeagues } from '@/lib/rights';
+import type { StoredUser } from '@/lib/storage';
 // Kept in this order: it is the order their stylesheets load in.
 import { ToastProvider } from '@/components/toast';
 import './manager.css';
@@ -33,7 +34,7 @@ const PendingResultsTab = lazy(() =>
 type TabKey =
   'team-management' | 'leagues' | 'overdue' | 'match-report' | 'team-selection' | 'pending-results';
 
-/** The super admin's own tabs, before the team tabs everyone on staff has. */
+/** The league tabs of a super admin or a league admin, before the team tabs everyone on staff has. */
 const ADMIN_TABS: readonly TabItem<TabKey>[] = [
   { key: 'team-management', label: 'Team Management' },
   { key: 'leagues', label: 'Leagues' },
@@ -45,17 +46,25 @@ const TEAM_TABS: readonly TabItem<TabKey>[] = [
   { key: 'pending-results', label: 'Pending Results' },
 ];
 
-/** The roles the dashboard is for (spec section 6); the API lets only these write. */
-const STAFF: ReadonlySet<UserType> = new Set(['coach', 'owner', 'super_admin']);
-
 function tabsFor(user: StoredUser): readonly TabItem<TabKey>[] {
-  return user.user_type === 'super_admin' ? [...ADMIN_TABS, ...TEAM_TABS] : TEAM_TABS;
+  return runsLeagues(user) ? [...ADMIN_TABS, ...TEAM_TABS] : TEAM_TABS;
 }
 
-function titleFor(userType: UserType): string {
-  if (userType === 'super_admin') return 'Admin Dashboard';
-  if (userType === 'owner') return 'Owner Dashboard';
-  return 'Coach Dashboard';
+function titleFor(user: StoredUser): string {
+  if (runsLeagues(user)) return 'Admin Dashboard';
+  // An owner of one team who coaches another is still an owner.
+  const owns = user.memberships
+    ? user.memberships.some((m) => m.role === 'owner')
+    : user.user_type === 'owner';
+  return owns ? 'Owner Dashboard' : 'Coach Dashboard';
+}
+
+function subtitleFor(user: StoredUser): string {
+  if (isSuperAdmin(user)) return 'Teams, rosters, reports and results';
+  if (runsLeagues(user)) return "Your league's teams, rosters, seasons, reports and results";
+  return coachedTeams(user).length > 1
+    ? 'Reports, squads and results for your teams'
+    : 'Reports, squads and results for your team';
 }
 
 export function ManagerPage() {
@@ -71,19 +80,16 @@ function Dashboard() {
   const { tab } = useParams();
 
   if (!user) return <p className="status">Please log in to access this page.</p>;
-  if (!STAFF.has(user.user_type)) return <NotStaff user={user} />;
+  // The dashboard is for any right but a player's (memberships; else the spec's roles).
+  if (!isStaff(user)) return <NotStaff user={user} />;
 
   const tabs = tabsFor(user);
   const active = tab === undefined ? tabs[0] : tabs.find((item) => item.key === tab);
   return (
     <section className="page manager-page">
       <header className="page-header">
-        <h1 className="page-title">{titleFor(user.user_type)}</h1>
-        <p className="page-subtitle">
-          {user.user_type === 'super_admin'
-            ? 'Teams, rosters, reports and results'
-            : 'Reports, squads and results for your team'}
-        </p>
+        <h1 className="page-title">{titleFor(user)}</h1>
+        <p className="page-subtitle">{subtitleFor(user)}</p>
       </header>
       {active ? (
         <DashboardTabs user={user} tabs={tabs} active={active.key} />
@@ -119,8 +125,8 @@ function DashboardTabs({
     list.scrollLeft = tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2;
   }, [active]);
 
-  // Coaches and owners work on their own team only; without one no tab has anything to show.
-  const teamless = user.user_type !== 'super_admin' && !user.team_id;
+  // Coaches and owners work on their own team(s) only; without one no tab has anything to show.
+  const teamless = !runsLeagues(user) && coachedTeams(user).length === 0;
   return (
     <>
       <div ref={bar} className="manager-tabs">
@@ -150,7 +156,7 @@ function TabContent({ tab, user }: { tab: TabKey; user: StoredUser }) {
     case 'team-management':
       return <TeamManagementTab user={user} />;
     case 'leagues':
-      return <LeaguesTab />;
+      return <LeaguesTab user={user} />;
     case 'overdue':
       return <OverdueTab />;
     case 'match-report':

@@ -4,13 +4,13 @@
  * sign-out of all devices. A modal: a bottom sheet on phones, a centred card on a
  * desk. Staff (who are sent notifications) also choose which kinds they get.
  */
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ModalDialog } from '@/components/modal-dialog';
 import { useApi } from '@/hooks/use-api';
 import { ApiError, apiJson } from '@/lib/api-client';
 import type { Team } from '@/lib/api-types';
 import { endSession, useSession } from '@/lib/session';
-import type { StoredUser, UserType } from '@/lib/storage';
+import { storage, type StoredUser, type UserType } from '@/lib/storage';
 import './account.css';
 import { Facts } from '@/components/facts';
 import { NotificationSettings } from '@/components/notification-settings';
@@ -56,6 +56,11 @@ function AccountDetails() {
   // The stored user of an older session may lack the email: the server fills it in.
   const me = useApi<{ user: StoredUser }>('/api/auth/me');
   const user = me.data?.user ?? stored;
+  // The server's user is the current one: keep it, with its memberships, for the screens.
+  const current = me.data?.user;
+  useEffect(() => {
+    if (current && storage.token()) storage.setUser(current);
+  }, [current]);
   const teamId = user?.team_id ?? null;
   const team = useApi<Team>(teamId ? `/api/teams/${encodeURIComponent(teamId)}` : null, { cache: true });
   const headingId = useId();

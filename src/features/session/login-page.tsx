@@ -1,13 +1,19 @@
-/** Sign in: email and password, a spinner while signing in, and the error alert. */
+/**
+ * Sign in: email and password, a spinner while signing in, the error alert, and the
+ * way to a new password. `?next=/invite/…` brings the user back to what asked them to
+ * sign in (an invitation to accept); without it they land where their role belongs.
+ */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '@/lib/session';
-import { SessionField, SessionForm } from './session-form';
+import { safeNext, SessionField, SessionForm } from './session-form';
 
 export function LoginPage() {
   const { login } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
 
   return (
     <SessionForm
@@ -17,6 +23,7 @@ export function LoginPage() {
       fallback="Login failed"
       check={() => (!email.trim() || !password ? 'Please enter both email and password' : null)}
       send={() => login(email.trim(), password)}
+      next={next}
       footer={
         <>
           New here? <Link to="/register">Create an account</Link>
@@ -40,6 +47,9 @@ export function LoginPage() {
         value={password}
         onValue={setPassword}
       />
+      <Link className="session-forgot" to="/forgot-password">
+        Forgot password?
+      </Link>
     </SessionForm>
   );
 }

@@ -2,7 +2,7 @@
  * The card shared by sign-in and registration: title, lead, the error alert, the form
  * with its fields, a submit button with a spinner while busy, and the link to the other
  * page. `send` runs the call; a thrown Error's message becomes the alert (else
- * `fallback`). On success the user lands where their role belongs.
+ * `fallback`). On success the user lands where their role belongs, or on `next`.
  *
  * Rendered by the server, the form is on screen before its script runs: the button
  * stays disabled until the page is hydrated (a native submission would have sent the
@@ -16,6 +16,15 @@ import { useHydrated } from '@/hooks/use-hydrated';
 import { landingPath } from './landing';
 import './session.css';
 
+/**
+ * A `next` address to come back to after signing in (an invitation asks to sign in
+ * first): only a path of this site, never another origin.
+ */
+export function safeNext(next: string | null): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  return next;
+}
+
 export function SessionForm({
   title,
   lead,
@@ -23,6 +32,7 @@ export function SessionForm({
   fallback,
   check,
   send,
+  next = null,
   children,
   footer,
 }: {
@@ -34,6 +44,8 @@ export function SessionForm({
   /** The problem with the fields before anything is sent, if any. */
   check: () => string | null;
   send: () => Promise<StoredUser>;
+  /** Where to go once signed in instead of the role's landing (a checked path). */
+  next?: string | null;
   children: ReactNode;
   footer: ReactNode;
 }) {
@@ -53,7 +65,7 @@ export function SessionForm({
     setBusy(true);
     try {
       const user = await send();
-      navigate(landingPath(user), { replace: true });
+      navigate(next ?? landingPath(user), { replace: true });
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? failure.message : fallback);
       setBusy(false);
@@ -61,23 +73,44 @@ export function SessionForm({
   };
 
   return (
+    <SessionCard title={title} lead={lead} error={error} footer={footer}>
+      <form method="post" onSubmit={(event) => void submit(event)} noValidate>
+        {children}
+        <button type="submit" className="button button-block" disabled={busy || !hydrated}>
+          {busy && <span className="spinner spinner-small" aria-hidden="true" />}
+          {submitLabel}
+        </button>
+      </form>
+    </SessionCard>
+  );
+}
+
+/** The session pages' card: a title, a lead, the error alert, what the page shows, and a footer. */
+export function SessionCard({
+  title,
+  lead,
+  error = null,
+  children,
+  footer,
+}: {
+  title: string;
+  lead?: ReactNode;
+  error?: string | null;
+  children?: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
     <section className="page session-page">
       <div className="card session-card">
         <h1 className="page-title">{title}</h1>
-        <p className="muted">{lead}</p>
+        {lead && <p className="muted">{lead}</p>}
         {error && (
           <div className="session-error" role="alert">
             {error}
           </div>
         )}
-        <form method="post" onSubmit={(event) => void submit(event)} noValidate>
-          {children}
-          <button type="submit" className="button button-block" disabled={busy || !hydrated}>
-            {busy && <span className="spinner spinner-small" aria-hidden="true" />}
-            {submitLabel}
-          </button>
-        </form>
-        <p className="session-switch">{footer}</p>
+        {children}
+        {footer && <p className="session-switch">{footer}</p>}
       </div>
     </section>
   );

@@ -1,15 +1,20 @@
 /**
- * Leagues (super admins): run a season without the raw table editor. A
- * picker of the league seasons (newest first) and 'New season' at the top; under it
- * the chosen season's Details, Teams, Rules, Fixtures, Matches and Deductions,
- * stacked on a phone; on a wide screen Details and Teams side by side.
+ * Leagues (super admins, and a league admin for the leagues they run): run a season
+ * without the raw table editor. A picker of the league seasons (newest first) and
+ * 'New season' (super admins only: the server lets only them create one) at the top;
+ * under it the chosen season's Details, Teams, Rules, Fixtures, Matches and
+ * Deductions, and an invitation to its people, stacked on a phone; on a wide screen
+ * Details and Teams side by side.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CsvImport } from '@/components/csv-import';
+import { InvitePanel } from '@/components/invite-panel';
 import { EmptyMessage } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { formatMatchDate } from '@/lib/format';
 import type { League, TeamSummary } from '@/lib/api-types';
+import { administeredLeagues } from '@/lib/rights';
+import type { StoredUser } from '@/lib/storage';
 import { Field } from '../team-management/form-parts';
 import { Deductions } from './deductions';
 import { FixturesForm } from './fixtures-form';
@@ -32,8 +37,9 @@ export function sortLeagues(leagues: readonly League[]): League[] {
 
 export const leagueTitle = (league: League) => `${league.league_name} ${league.season}`;
 
-export function LeaguesTab() {
+export function LeaguesTab({ user }: { user: StoredUser }) {
   const id = useId();
+  const mayCreate = administeredLeagues(user) === 'all';
   const leagues = useApi<{ leagues: League[] }>('/api/leagues');
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -52,8 +58,11 @@ export function LeaguesTab() {
   const list = useMemo(() => {
     const byId = new Map((leagues.data?.leagues ?? []).map((league) => [league.league_id, league]));
     for (const league of written) byId.set(league.league_id, league);
-    return sortLeagues([...byId.values()]);
-  }, [leagues.data, written]);
+    // A league admin sees only the leagues they run.
+    const runs = administeredLeagues(user);
+    const mine = [...byId.values()].filter((league) => runs === 'all' || runs.includes(league.league_id));
+    return sortLeagues(mine);
+  }, [leagues.data, written, user]);
   const selected = list.find((league) => league.league_id === chosenId) ?? list[0] ?? null;
 
   const remember = (league: League) => {
@@ -75,7 +84,7 @@ export function LeaguesTab() {
     <div className="manager-tm leagues-tab">
       <div className="manager-section-head">
         <h2 className="manager-section-title">Leagues</h2>
-        {!creating && (
+        {mayCreate && !creating && (
           <button ref={newButton} type="button" className="button" onClick={() => setCreating(true)}>
             New season
           </button>
@@ -90,7 +99,11 @@ export function LeaguesTab() {
       >
         {() =>
           selected === null ? (
-            <EmptyMessage>No leagues yet. Create the first season with New season.</EmptyMessage>
+            <EmptyMessage>
+              {mayCreate
+                ? 'No leagues yet. Create the first season with New season.'
+                : 'No leagues to run yet.'}
+            </EmptyMessage>
           ) : (
             <>
               <div className="leagues-picker">
@@ -109,6 +122,12 @@ export function LeaguesTab() {
                 </Field>
               </div>
               <LeagueSeason key={selected.league_id} league={selected} onSaved={remember} />
+              <InvitePanel
+                key={`invite-${selected.league_id}`}
+                scope={{ kind: 'league', leagueId: selected.league_id }}
+                memberships={user.memberships}
+                title={`Invite to ${selected.league_name}`}
+              />
             </>
           )
         }

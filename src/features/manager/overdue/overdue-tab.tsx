@@ -1,5 +1,5 @@
 /**
- * Overdue (super admins): played matches past their league's
+ * Overdue (super admins; a league admin sees their leagues', as the server answers): played matches past their league's
  * `report_deadline_hours` that still have no report, or whose report nobody has
  * reviewed, the earliest kick-off first (as the API sends them). Each links to its
  * match page. A table on a wide screen; on a phone each match is a card (the cells
@@ -26,7 +26,7 @@ export const OVERDUE_PAGE = 50;
 const overduePath = (cursor?: string) =>
   `/api/reports/overdue?limit=${OVERDUE_PAGE}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`;
 
-/** Behind the super admin's session, never stored: a keyed load that sends the token. */
+/** Behind an admin's session, never stored: a keyed load that sends the token. */
 function loadOverdue(path: string, signal?: AbortSignal): Promise<OverdueListDto> {
   return apiJson<OverdueListDto>(path, { ...(signal && { signal }), auth: true });
 }

@@ -1,6 +1,7 @@
 /**
  * The Pending Results tab (spec section 2): team cards (a coach or owner sees only
- * their own team, already selected; a super admin sees every team), the selected
+ * their own team, already selected; a super admin sees every team, a league admin
+ * their leagues' teams, a coach of two teams both), the selected
  * team's results that wait for review, and the review dialog. A team never reviews
  * its own report: Approve and Reject are off there, with the reason shown. When the
  * two teams' reports differ the dialog shows both and either side may
@@ -12,7 +13,9 @@ import { EmptyMessage, ErrorMessage, listStatus, Loading } from '@/components/st
 import { useApi } from '@/hooks/use-api';
 import { useLoggedFailure } from '@/hooks/use-logged-failure';
 import type { Match, TeamSummary } from '@/lib/api-types';
+import { adminsLeague, isSuperAdmin as superAdmin, staffsTeam } from '@/lib/rights';
 import type { StoredUser } from '@/lib/storage';
+import { staffTeamChoice } from '../shared/staff-loads';
 import { ReviewDialog, type ReviewOutcome } from './review-dialog';
 import { reviewState, usePendingMatches } from './pending-results-data';
 import { PendingTable } from './pending-results-table';
@@ -36,7 +39,7 @@ const DONE: Record<ReviewOutcome, string> = {
 };
 
 export function PendingResultsTab({ user }: { user: StoredUser }) {
-  const isSuperAdmin = user.user_type === 'super_admin';
+  const { chooses, ownTeam } = staffTeamChoice(user);
   const titleId = useId();
   return (
     <TabSection
@@ -44,16 +47,25 @@ export function PendingResultsTab({ user }: { user: StoredUser }) {
       title="Pending Results"
       intro="Results reported by the other side wait here for your approval. Approved results count in the league table."
     >
-      {!isSuperAdmin && !user.team_id ? (
+      {!chooses && !ownTeam ? (
         <EmptyMessage>No team found for your account</EmptyMessage>
       ) : (
-        <PendingResults user={user} isSuperAdmin={isSuperAdmin} />
+        <PendingResults user={user} chooses={chooses} ownTeam={ownTeam} />
       )}
     </TabSection>
   );
 }
 
-function PendingResults({ user, isSuperAdmin }: { user: StoredUser; isSuperAdmin: boolean }) {
+function PendingResults({
+  user,
+  chooses,
+  ownTeam,
+}: {
+  user: StoredUser;
+  /** Picks among several teams (else `ownTeam` is shown, selected). */
+  chooses: boolean;
+  ownTeam: string | null;
+}) {
   const teams = useApi<TeamsAnswer>('/api/teams');
   // Logged as 'Failed to fetch teams', shown as 'Failed to load teams. …' (spec section 8).
   useLoggedFailure(teams.error, 'Failed to fetch teams');
@@ -62,8 +74,12 @@ function PendingResults({ user, isSuperAdmin }: { user: StoredUser; isSuperAdmin
   const banners = useRef(0);
 
   const all = teamList(teams.data);
-  const visible = isSuperAdmin ? all : all.filter((team) => team.team_id === user.team_id);
-  const selectedId = isSuperAdmin ? chosen : user.team_id;
+  const visible = !chooses
+    ? all.filter((team) => team.team_id === ownTeam)
+    : superAdmin(user)
+      ? all
+      : all.filter((team) => staffsTeam(user, team));
+  const selectedId = chooses ? chosen : ownTeam;
   const selected = visible.find((team) => team.team_id === selectedId) ?? null;
 
   if (teams.loading) return <Loading label="Loading teams..." />;
@@ -71,11 +87,11 @@ function PendingResults({ user, isSuperAdmin }: { user: StoredUser; isSuperAdmin
     return <ErrorMessage onRetry={teams.reload}>Failed to load teams. Please try again later.</ErrorMessage>;
   }
   if (visible.length === 0) {
-    return <EmptyMessage>{isSuperAdmin ? 'No teams found' : 'No team found for your account'}</EmptyMessage>;
+    return <EmptyMessage>{chooses ? 'No teams found' : 'No team found for your account'}</EmptyMessage>;
   }
 
   const choose = (teamId: string) => {
-    if (!isSuperAdmin || teamId === chosen) return;
+    if (!chooses || teamId === chosen) return;
     setChosen(teamId);
     setBanner(null);
   };
@@ -108,7 +124,9 @@ function PendingResults({ user, isSuperAdmin }: { user: StoredUser; isSuperAdmin
         <PendingMatches
           key={selected.team_id}
           team={selected}
-          isSuperAdmin={isSuperAdmin}
+          // Its league's admin (or a super admin) decides any report, their own side's too.
+          isSuperAdmin={adminsLeague(user, selected.league_id)}
+          scrollTo={chooses}
           onReviewed={(outcome) => setBanner({ id: ++banners.current, text: DONE[outcome] })}
         />
       ) : (
@@ -137,10 +155,13 @@ function Banner({ text, onDismiss }: { text: string; onDismiss: () => void }) {
 function PendingMatches({
   team,
   isSuperAdmin,
+  scrollTo,
   onReviewed,
 }: {
   team: TeamSummary;
   isSuperAdmin: boolean;
+  /** The team was picked from a grid: bring its results into view. */
+  scrollTo: boolean;
   onReviewed: (outcome: ReviewOutcome) => void;
 }) {
   const headingId = useId();
@@ -150,10 +171,10 @@ function PendingMatches({
   const isOwnReport = (match: Match) => !isSuperAdmin && match.reported_by_team === team.team_id;
   const reportsOf = (match: Match) => pending.data?.reports.get(match.id) ?? null;
 
-  // A super admin picks the team from a long grid: bring its results into view.
+  // A team picked from a long grid: bring its results into view.
   useEffect(() => {
-    if (isSuperAdmin) section.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-  }, [isSuperAdmin]);
+    if (scrollTo) section.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [scrollTo]);
 
   const matches = pending.data?.matches ?? [];
   const body = listStatus(pending, matches.length, {

@@ -1,6 +1,7 @@
 /**
- * Match Report tab (spec sections 2, 4 and 5): choose the team (a super_admin any,
- * staff their own), one of its matches that have kicked off, then the score and who
+ * Match Report tab (spec sections 2, 4 and 5): choose the team (a super_admin any, a
+ * league admin their leagues', a coach of two teams one of them; staff with one team
+ * have it chosen), one of its matches that have kicked off, then the score and who
  * scored, assisted and kept goal. A submitted report is PENDING until the other side
  * reviews it. States: teams loading → match selection → form → submitted (form
  * closed, match list reloaded, form reset).
@@ -9,6 +10,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { TeamLogo } from '@/components/images';
 import { ApiError } from '@/lib/api-client';
+import { adminsLeague } from '@/lib/rights';
 import type { StoredUser } from '@/lib/storage';
 import { isReportable } from '../../../../api/domain/match-time';
 import { reportProblems } from '../../../../api/domain/report-rules';
@@ -29,13 +31,12 @@ const FAILED = 'Failed to submit match report';
 type Banner = { kind: 'success' | 'queued' | 'error'; text: string } | null;
 
 export function MatchReportTab({ user }: { user: StoredUser }) {
-  const isSuperAdmin = user.user_type === 'super_admin';
   const teams = useStaffTeams(user);
   const ids = { team: useId(), match: useId(), title: useId() };
 
   const [chosenTeam, setChosenTeam] = useState('');
-  // Staff work for their own team only, chosen for them.
-  const teamId = isSuperAdmin ? chosenTeam : (user.team_id ?? '');
+  // Staff with one team work for it only, chosen for them.
+  const teamId = teams.chooses ? chosenTeam : (teams.ownTeam ?? '');
   const [matchId, setMatchId] = useState('');
   // Bumped after each submission, so choosing the same match again loads its new state.
   const [round, setRound] = useState(0);
@@ -57,6 +58,8 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
 
   const now = new Date();
   const team = teams.teams?.find((candidate) => candidate.team_id === teamId);
+  // A super admin, or an admin of the team's league, reports for the league, not for one side.
+  const forLeague = team !== undefined && adminsLeague(user, team.league_id);
   const reportable = (matches.data ?? [])
     .filter((match) => isReportable(match, teamId, now))
     .sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
@@ -67,9 +70,8 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
     { label: 'Approved', matches: reportable.filter((match) => match.approved === 'TRUE') },
   ];
 
-  const refusal = form ? reportRefusal(form.sheet.match, teamId, isSuperAdmin) : null;
-  const opponentNote =
-    form && !refusal && !isSuperAdmin ? opponentReportNote(form.sheet.match, teamId) : null;
+  const refusal = form ? reportRefusal(form.sheet.match, teamId, forLeague) : null;
+  const opponentNote = form && !refusal && !forLeague ? opponentReportNote(form.sheet.match, teamId) : null;
   const problems = form && !refusal ? reportProblems(tallies(form.sheet, form.draft)) : [];
 
   const chooseTeam = (next: string) => {
@@ -139,7 +141,7 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
         {(list) => (
           <form className="report-form card" onSubmit={(event) => void submit(event)} noValidate>
             <div className="report-pickers">
-              {isSuperAdmin ? (
+              {teams.chooses ? (
                 <div className="field">
                   <label htmlFor={ids.team}>Team</label>
                   <select id={ids.team} value={teamId} onChange={(event) => chooseTeam(event.target.value)}>

@@ -1,6 +1,7 @@
 /**
  * Team Selection tab (spec sections 2, 4, 5 and 9): choose the team (a super_admin
- * any, staff their own), one of its upcoming or unapproved matches, and tick 7 to 18
+ * any, a league admin their leagues', a coach of two teams one of them; staff with one
+ * team have it chosen), one of its upcoming or unapproved matches, and tick 7 to 18
  * roster players as the match-day squad. A player suspended for the chosen match
  * is greyed and cannot be ticked; without the suspensions (a failed load)
  * every player can be, and the server refuses a banned one when the squad is saved.
@@ -90,7 +91,6 @@ function selectedText(count: number): string {
 }
 
 export function TeamSelectionTab({ user }: { user: StoredUser }) {
-  const isSuperAdmin = user.user_type === 'super_admin';
   const toast = useToast();
   const teams = useStaffTeams(user);
   const titleId = useId();
@@ -98,8 +98,8 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
   const badgeId = useId();
 
   const [chosenTeam, setChosenTeam] = useState('');
-  // Staff work for their own team only, chosen for them.
-  const teamId = isSuperAdmin ? chosenTeam : (user.team_id ?? '');
+  // Staff with one team work for it only, chosen for them.
+  const teamId = teams.chooses ? chosenTeam : (teams.ownTeam ?? '');
   const [matchId, setMatchId] = useState('');
   const [selection, setSelection] = useState<{ matchId: string; ids: string[] } | null>(null);
   // What this screen saved, per match: it wins over an answer loaded before the save.
@@ -216,7 +216,7 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
                 );
                 return (
                   <li key={team.team_id}>
-                    {isSuperAdmin ? (
+                    {teams.chooses ? (
                       <button
                         type="button"
                         className="selection-team"
@@ -226,7 +226,7 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
                         {card}
                       </button>
                     ) : (
-                      // Staff have one team, already chosen: nothing to press.
+                      // Staff with one team have it chosen already: nothing to press.
                       <div className="selection-team selection-team-own">{card}</div>
                     )}
                   </li>

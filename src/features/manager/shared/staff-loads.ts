@@ -8,6 +8,7 @@ import { apiJson } from '@/lib/api-client';
 import type { Coach, Match, RosterPlayer, Team, TeamSummary } from '@/lib/api-types';
 import { useApi, type ApiState } from '@/hooks/use-api';
 import { useLoggedFailure } from '@/hooks/use-logged-failure';
+import { coachedTeams, isSuperAdmin, runsLeagues, staffsTeam } from '@/lib/rights';
 import type { StoredUser } from '@/lib/storage';
 
 /** The pause of spec section 9 before roster, match and player loads on management screens. */
@@ -60,17 +61,34 @@ export interface StaffTeams {
   loading: boolean;
   /** A coach or owner without a team: 'No team found for your account'. */
   noTeam: boolean;
+  /**
+   * The user picks one of `teams` (a super admin, a league admin, a coach of two teams);
+   * otherwise their one team is chosen for them.
+   */
+  chooses: boolean;
+  /** The team chosen for a user who has only one. */
+  ownTeam: string | null;
+}
+
+/** Who chooses a team, and the one team of those who do not (spec section 6, decision 0030). */
+export function staffTeamChoice(user: StoredUser): { chooses: boolean; ownTeam: string | null } {
+  const coached = coachedTeams(user);
+  const chooses = runsLeagues(user) || coached.length > 1;
+  return { chooses, ownTeam: chooses ? null : (coached[0] ?? user.team_id ?? null) };
 }
 
 /**
  * The teams a staff user works with (spec section 6): a super_admin every team, a
- * coach or owner only their own (user.team_id).
+ * league admin their leagues' teams (and any they coach), a coach or owner only their
+ * own: one is loaded by itself, as the specification's screen does.
  */
 export function useStaffTeams(user: StoredUser): StaffTeams {
-  const isSuperAdmin = user.user_type === 'super_admin';
-  const path = isSuperAdmin ? '/api/teams' : user.team_id ? team(user.team_id) : null;
+  const { chooses, ownTeam } = staffTeamChoice(user);
+  const path = chooses ? '/api/teams' : ownTeam ? team(ownTeam) : null;
   const { data, error, loading } = useApi<TeamsBody>(path);
   // Logged as 'Failed to fetch teams', shown as 'Failed to load teams. …' (spec section 8).
   useLoggedFailure(error, 'Failed to fetch teams');
-  return { teams: data && teamsFrom(data), error, loading, noTeam: path === null };
+  const all = data && teamsFrom(data);
+  const teams = chooses && !isSuperAdmin(user) ? all?.filter((item) => staffsTeam(user, item)) : all;
+  return { teams, error, loading, noTeam: path === null, chooses, ownTeam };
 }

@@ -1,16 +1,34 @@
-/** The inline 'Add New Team' form: name and location required, description optional. */
+/**
+ * The inline 'Add New Team' form: name and location required, description optional.
+ * A league admin also says which of their leagues the team plays in (the server lets
+ * them create teams there only); a super admin's team starts without a league.
+ */
 import { useState } from 'react';
-import type { Team } from '@/lib/api-types';
+import { useApi } from '@/hooks/use-api';
+import type { League, Team } from '@/lib/api-types';
 import { useWrite } from '../shared/staff-write';
 import { Field, ManagerForm, useFieldErrors } from './form-parts';
 
-export function AddTeamForm({ onClose }: { onClose: (created?: Team) => void }) {
+export function AddTeamForm({
+  leagueIds = null,
+  onClose,
+}: {
+  /** The leagues a league admin runs; null for a super admin. */
+  leagueIds?: readonly string[] | null;
+  onClose: (created?: Team) => void;
+}) {
   const write = useWrite();
   const fields = useFieldErrors<'name' | 'location'>();
   const { id, errors } = fields;
   const [name, setName] = useState('');
   const [location, setLocation] = useState('');
   const [description, setDescription] = useState('');
+  const [leagueId, setLeagueId] = useState(leagueIds?.[0] ?? '');
+  const leagues = useApi<{ leagues: League[] }>(leagueIds ? '/api/leagues' : null, { cache: true });
+  const leagueName = (lid: string) => {
+    const league = leagues.data?.leagues.find((item) => item.league_id === lid);
+    return league ? `${league.league_name} ${league.season}` : lid;
+  };
 
   const submit = async () => {
     const clean = fields.report({
@@ -21,7 +39,12 @@ export function AddTeamForm({ onClose }: { onClose: (created?: Team) => void }) 
     const result = await write.send<Team>(
       'POST',
       '/api/teams',
-      { name: name.trim(), location: location.trim(), description: description.trim() },
+      {
+        name: name.trim(),
+        location: location.trim(),
+        description: description.trim(),
+        ...(leagueIds && leagueId && { league_id: leagueId }),
+      },
       { success: 'Team created successfully', failure: 'Failed to create team' },
     );
     if (result.ok) onClose(result.value);
@@ -64,6 +87,17 @@ export function AddTeamForm({ onClose }: { onClose: (created?: Team) => void }) 
           }}
         />
       </Field>
+      {leagueIds && leagueIds.length > 0 && (
+        <Field id={`${id}-league`} label="League">
+          <select id={`${id}-league`} value={leagueId} onChange={(event) => setLeagueId(event.target.value)}>
+            {leagueIds.map((lid) => (
+              <option key={lid} value={lid}>
+                {leagueName(lid)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
       <Field id={`${id}-description`} label="Description (optional)" wide>
         <textarea
           id={`${id}-description`}

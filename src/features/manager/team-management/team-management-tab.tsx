@@ -1,17 +1,20 @@
 /**
- * Team Management (spec section 2, super admins): create and delete teams, and pick a
- * team to manage its roster. On a wide screen the team cards and the roster sit side
+ * Team Management (spec section 2, super admins; a league admin for their leagues'
+ * teams): create and delete teams, and pick a team to manage its roster and invite
+ * its staff and players. On a wide screen the team cards and the roster sit side
  * by side; on a phone a searchable team picker collapses to the chosen team, with its
  * roster right under it.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { TeamLogo } from '@/components/images';
+import { InvitePanel } from '@/components/invite-panel';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { useLoggedFailure } from '@/hooks/use-logged-failure';
 import { usePhone } from '@/hooks/use-media-query';
 import { ApiError, clearResponseCache } from '@/lib/api-client';
 import type { Team, TeamSummary } from '@/lib/api-types';
+import { adminsLeague, administeredLeagues, isSuperAdmin as superAdmin, staffsTeam } from '@/lib/rights';
 import type { StoredUser } from '@/lib/storage';
 import { sendStaffWrite } from '@/lib/staff-api';
 import { TeamPicker } from './team-picker';
@@ -40,9 +43,15 @@ export function TeamManagementTab({ user }: { user: StoredUser }) {
     refocusAdd.current = false;
     addButton.current.focus();
   });
-  const isSuperAdmin = user.user_type === 'super_admin';
+  const isSuperAdmin = superAdmin(user);
+  // A league admin adds teams to the leagues they run (the server asks which one).
+  const leagues = administeredLeagues(user);
+  const mayAdd = leagues === 'all' || leagues.length > 0;
+  const mayDelete = (team: TeamSummary) => adminsLeague(user, team.league_id);
 
-  const list = teams.data?.teams;
+  // A league admin sees their leagues' teams (and any they coach); a super admin every team.
+  const all = teams.data?.teams;
+  const list = isSuperAdmin ? all : all?.filter((team) => staffsTeam(user, team));
   const selected = list?.find((team) => team.team_id === selectedId) ?? null;
 
   const closeForm = (created?: Team) => {
@@ -84,13 +93,13 @@ export function TeamManagementTab({ user }: { user: StoredUser }) {
     <div className="manager-tm">
       <div className="manager-section-head">
         <h2 className="manager-section-title">Team Management</h2>
-        {isSuperAdmin && !adding && (
+        {mayAdd && !adding && (
           <button ref={addButton} type="button" className="button" onClick={() => setAdding(true)}>
             Add New Team
           </button>
         )}
       </div>
-      {adding && <AddTeamForm onClose={closeForm} />}
+      {adding && <AddTeamForm leagueIds={leagues === 'all' ? null : leagues} onClose={closeForm} />}
 
       <div className="manager-tm-layout">
         <section className="manager-tm-teams" aria-label="Teams">
@@ -105,7 +114,7 @@ export function TeamManagementTab({ user }: { user: StoredUser }) {
               teams={list ?? []}
               selected={selected}
               picking={picking}
-              isSuperAdmin={isSuperAdmin}
+              mayDelete={mayDelete}
               deleting={deleting}
               deleteFailure={deleteFailure}
               onSelect={(teamId) => {
@@ -143,7 +152,7 @@ export function TeamManagementTab({ user }: { user: StoredUser }) {
                       )}
                     </span>
                   </button>
-                  {isSuperAdmin && (
+                  {mayDelete(team) && (
                     <div className="manager-team-actions">
                       <button
                         type="button"
@@ -171,6 +180,11 @@ export function TeamManagementTab({ user }: { user: StoredUser }) {
         {selected && !(phone && picking) ? (
           <div className="manager-tm-roster">
             <TeamRoster key={selected.team_id} team={selected} />
+            <InvitePanel
+              key={`invite-${selected.team_id}`}
+              scope={{ kind: 'team', teamId: selected.team_id }}
+              title={`Invite to ${selected.team_name}`}
+            />
           </div>
         ) : (
           !phone && (

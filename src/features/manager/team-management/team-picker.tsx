@@ -12,7 +12,7 @@ export function TeamPicker({
   teams,
   selected,
   picking,
-  isSuperAdmin,
+  mayDelete,
   deleting,
   deleteFailure,
   onSelect,
@@ -23,7 +23,8 @@ export function TeamPicker({
   selected: TeamSummary | null;
   /** The list is open again over a chosen team ('Change team'). */
   picking: boolean;
-  isSuperAdmin: boolean;
+  /** A super admin, or an admin of the team's league. */
+  mayDelete: (team: TeamSummary) => boolean;
   deleting: string | null;
   deleteFailure: { teamId: string; detail: string } | null;
   onSelect: (teamId: string) => void;
@@ -67,7 +68,7 @@ export function TeamPicker({
           >
             Change team
           </button>
-          {isSuperAdmin && (
+          {mayDelete(selected) && (
             <button
               type="button"
               className="button button-secondary manager-small-button manager-button-danger"

@@ -1,0 +1,33 @@
+/**
+ * A message carried to the next screen in the navigation's state ({ notice }), shown as a
+ * toast there: "Password changed" after a reset link, the new role after an invitation.
+ * The screen it lands on need not know about it. Dismissing it, or its timeout, takes it
+ * out of the history entry, so going back there does not show it again.
+ */
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { TOAST_MS } from '@/components/toast';
+import '@/components/toast.css';
+
+export function FlashNotice({ text }: { text: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dismiss = () => void navigate(location, { replace: true, state: null });
+
+  useEffect(() => {
+    const timer = setTimeout(dismiss, TOAST_MS.success);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per notice
+  }, [text, location.key]);
+
+  return (
+    <div className="toasts" aria-live="polite">
+      <div className="toast toast-success" role="status">
+        <span>{text}</span>
+        <button type="button" className="toast-close" aria-label="Dismiss" onClick={dismiss}>
+          ×
+        </button>
+      </div>
+    </div>
+  );
+}

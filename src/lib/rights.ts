@@ -1,0 +1,64 @@
+/**
+ * What the signed-in user may do, for choosing screens: the server's own rules
+ * (db/rules/rights.ts) over the stored user's memberships. A user stored without them
+ * (before rights were memberships) is read by user_type and team_id, as the
+ * specification does. The server checks again on every call.
+ */
+import {
+  adminsLeague as admins,
+  administeredLeagues as leaguesOf,
+  coachedTeams as teamsOf,
+  hasStaffRights,
+  isSuperAdmin as superAdmin,
+  staffsTeam as staffs,
+  type Member,
+} from '../../db/rules/rights';
+import { membershipsForType } from '../../db/rules/memberships';
+import type { StoredUser } from './storage';
+
+export function memberOf(user: StoredUser): Member {
+  if (!user.memberships) return { memberships: membershipsForType(user.user_type, user.team_id) };
+  return {
+    memberships: user.memberships.map((m) => ({
+      role: m.role,
+      league_id: m.league_id ?? null,
+      team_id: m.team_id ?? null,
+      player_id: m.player_id ?? null,
+    })),
+  };
+}
+
+export const isSuperAdmin = (user: StoredUser): boolean => superAdmin(memberOf(user));
+
+/** The roles the specification gives the manager area (section 6). */
+const STAFF_TYPES: ReadonlySet<string> = new Set(['coach', 'owner', 'super_admin']);
+
+/**
+ * The manager area and its Manage item: any right but a player's. The spec's staff types
+ * count too, so a coach without a team still hears 'No team found for your account'.
+ */
+export const isStaff = (user: StoredUser): boolean =>
+  hasStaffRights(memberOf(user)) || STAFF_TYPES.has(user.user_type);
+
+/** Every league (a super admin), or the ones the user administers (often none). */
+export const administeredLeagues = (user: StoredUser): 'all' | string[] => leaguesOf(memberOf(user));
+
+/** A super admin or an admin of at least one league: the league tabs of the dashboard. */
+export function runsLeagues(user: StoredUser): boolean {
+  const leagues = administeredLeagues(user);
+  return leagues === 'all' || leagues.length > 0;
+}
+
+/** The teams the user coaches or owns, in the order the memberships list them. */
+export const coachedTeams = (user: StoredUser): string[] => [...new Set(teamsOf(memberOf(user)))];
+
+/** Staff of this team: its coach or owner, an admin of its league, or a super admin. */
+export const staffsTeam = (user: StoredUser, team: { team_id: string; league_id: string | null }): boolean =>
+  staffs(memberOf(user), team);
+
+/**
+ * Runs this league (a super admin, or its admin): a team's report and review are then
+ * the league's to decide, not one side's.
+ */
+export const adminsLeague = (user: StoredUser, leagueId: string | null | undefined): boolean =>
+  admins(memberOf(user), leagueId);
