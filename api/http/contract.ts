@@ -7,12 +7,14 @@
  */
 import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Hook } from '@hono/zod-openapi';
-import type { ValidationTargets } from 'hono';
+import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
+import { requireUser } from '../auth/middleware';
 import { fail, JSON_REQUIRED } from '../errors';
 import { ErrorSchema } from '../schemas';
 import { describeIssue } from './validate';
+import { writeTransaction } from './write';
 
 /** The document's tags: one per resource, in the order the reference shows them. */
 export const TAG = {
@@ -274,18 +276,29 @@ interface DeclaredCaching {
 }
 
 /**
- * A GET: public, or for the signed-in only (`signedIn`: a bearer token), kept as `caching`
- * says (see ReadCaching), and answering 304 to an If-None-Match naming its current ETag
- * besides its own answers.
+ * Who may call, once requireUser has found the signed-in user: middleware that answer 403
+ * for anyone else (requireStaff, requireLeagueAdmin…) or read the body first (csvBody).
+ */
+type Guard = MiddlewareHandler<AppEnv>;
+
+/**
+ * A GET: public, or for the signed-in only (`signedIn`: a bearer token of a live session,
+ * which requireUser checks before `guard`), kept as `caching` says (see ReadCaching), and
+ * answering 304 to an If-None-Match naming its current ETag besides its own answers.
  */
 export function read<
-  const R extends Omit<Declaration, 'security'> & { signedIn?: true; caching?: DeclaredCaching },
+  const R extends Omit<Declaration, 'security' | 'middleware'> & {
+    signedIn?: true;
+    guard?: readonly Guard[];
+    caching?: DeclaredCaching;
+  },
 >(declaration: R) {
-  const { signedIn, caching, ...route } = declaration;
+  const { signedIn, guard = [], caching, ...route } = declaration;
   return createRoute({
     method: 'get',
     security: signedIn ? BEARER : PUBLIC,
     ...route,
+    ...(signedIn && { middleware: [requireUser, ...guard] }),
     tags: tagNames(route.tags),
     ...(caching &&
       cachedRead({
@@ -293,39 +306,51 @@ export function read<
         ...(caching.tables && { tables: READ_TABLES[caching.tables] }),
       })),
     responses: { ...route.responses, ...NOT_MODIFIED },
-  } as Omit<R, 'signedIn' | 'caching' | 'tags'> & { method: 'get'; tags: string[] });
+  } as Omit<R, 'signedIn' | 'guard' | 'caching' | 'tags'> & { method: 'get'; tags: string[] });
 }
 
 /**
- * A write through writeTransaction: bearer only, taking an Idempotency-Key, and answering
- * what writeTransaction may answer (WRITE_ERRORS) besides its own answers.
+ * A write through writeTransaction: for a signed-in user (requireUser, then `guard`),
+ * taking an Idempotency-Key, and answering what writeTransaction may answer
+ * (WRITE_ERRORS) besides its own answers.
  */
-export function write<const R extends Declaration & { method: 'post' | 'put' | 'patch' | 'delete' }>(
-  declaration: R,
-) {
+export function write<
+  const R extends Omit<Declaration, 'middleware'> & {
+    method: 'post' | 'put' | 'patch' | 'delete';
+    guard?: readonly Guard[];
+  },
+>(declaration: R) {
+  const { guard = [], ...route } = declaration;
   return createRoute({
     security: BEARER,
-    ...declaration,
-    tags: tagNames(declaration.tags),
-    request: { headers: WRITE_HEADERS, ...declaration.request },
-    responses: { ...WRITE_ERRORS, ...declaration.responses },
-  } as Omit<R, 'tags'> & { tags: string[] });
+    ...route,
+    middleware: [requireUser, ...guard, writeTransaction],
+    tags: tagNames(route.tags),
+    request: { headers: WRITE_HEADERS, ...route.request },
+    responses: { ...WRITE_ERRORS, ...route.responses },
+  } as Omit<R, 'tags' | 'guard'> & { tags: string[] });
 }
 
 /**
  * A POST that is not a write through writeTransaction (signing in and out, sessions,
  * answers that carry a link): no Idempotency-Key; public, or for the signed-in only
- * (`signedIn`: a bearer token).
+ * (`signedIn`: requireUser, then `guard`). `signedIn: 'expired-too'` documents the bearer
+ * token without requiring a live session: the handler reads the token itself (signing out).
  */
-export function action<const R extends Omit<Declaration, 'security'> & { method: 'post'; signedIn?: true }>(
-  declaration: R,
-) {
-  const { signedIn, ...route } = declaration;
+export function action<
+  const R extends Omit<Declaration, 'security' | 'middleware'> & {
+    method: 'post';
+    signedIn?: true | 'expired-too';
+    guard?: readonly Guard[];
+  },
+>(declaration: R) {
+  const { signedIn, guard = [], ...route } = declaration;
   return createRoute({
     security: signedIn ? BEARER : PUBLIC,
     ...route,
+    ...(signedIn === true && { middleware: [requireUser, ...guard] }),
     tags: tagNames(route.tags),
-  } as Omit<R, 'tags' | 'signedIn'> & { tags: string[] });
+  } as Omit<R, 'tags' | 'signedIn' | 'guard'> & { tags: string[] });
 }
 
 /** The components every route may refer to: the bearer scheme and the read headers. */

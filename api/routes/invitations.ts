@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { hashPassword } from '../../db/password';
-import { bearerToken, currentUser, requireUser } from '../auth/middleware';
+import { bearerToken, currentUser } from '../auth/middleware';
 import { administeredLeagues, coachesTeam, isSuperAdmin } from '../../db/rules/rights';
 import { TokenError, verifyAccessToken } from '../auth/tokens';
 import { uniqueId } from '../data/ids';
@@ -44,7 +44,7 @@ import { asMembership, assertMayGrant, membershipInput, withinReach } from '../h
 import { jsonRead } from '../http/read';
 import { issueSession, roleLabel } from '../http/sessions';
 import { emailField, idParam } from '../http/validate';
-import { audit, inTransaction, writeTransaction } from '../http/write';
+import { audit, inTransaction } from '../http/write';
 import { mailStates } from '../mail/outbox';
 import { invitationMail } from '../mail/messages';
 import { queueMail } from '../mail/outbox';
@@ -123,7 +123,6 @@ const createRoute = action({
     'A super admin invites to any role; an admin of a league to its admins and its teams’ staff and ' +
     'players; a team’s coach or owner to that team’s staff and players. The link (shown once) is valid ' +
     'for 7 days and single use; it is e-mailed when e-mail is set up',
-  middleware: [requireUser] as const,
   request: { body: jsonBody(membershipInput.safeExtend({ email: emailField })) },
   responses: {
     201: json(CreatedInvitationSchema, 'Invited'),
@@ -140,7 +139,6 @@ const listRoute = read({
     'Pending (not accepted, withdrawn or expired) invitations to a team (team_id: its staff) or a league ' +
     '(league_id: its admins, and its teams’), newest first, with how their e-mail went. no-store',
   signedIn: true,
-  middleware: [requireUser] as const,
   request: {
     query: z.object({
       team_id: idParam.optional().meta({ description: 'this team’s' }),
@@ -160,7 +158,6 @@ const revokeRoute = write({
   tags: ['people'],
   summary: 'Withdraw an invitation',
   description: 'Whoever may invite to it; its link stops working',
-  middleware: [requireUser, writeTransaction] as const,
   request: { params: invitationPath },
   responses: {
     200: json(DetailSchema, 'Withdrawn'),

@@ -10,7 +10,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../db/rules/t
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { LEAGUE_STATUSES } from '../../db/schema';
-import { currentUser, requireLeagueAdmin, requireSuperAdmin, requireUser } from '../auth/middleware';
+import { currentUser, requireLeagueAdmin, requireSuperAdmin } from '../auth/middleware';
 import { calendarMatches } from '../data/calendar';
 import { insertImportedFixtures, seasonKickoffs } from '../data/csv-imports';
 import { leagueDiscipline } from '../data/discipline';
@@ -53,7 +53,7 @@ import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-q
 import { leagueParam, requireLeague, requireLeagueSeason } from '../http/params';
 import { jsonBytesRead, jsonListBytes, jsonRead } from '../http/read';
 import { booleanParam, idParam, rowIdParam, seasonParam } from '../http/validate';
-import { audit, writeTransaction } from '../http/write';
+import { audit } from '../http/write';
 import {
   DeductionSchema,
   DisciplineTableSchema,
@@ -289,7 +289,7 @@ const createLeagueRoute = write({
   tags: ['leagues'],
   summary: 'Create a league season',
   description: 'super_admin. A "-YY" id suffix must be the season',
-  middleware: [requireUser, requireSuperAdmin, writeTransaction] as const,
+  guard: [requireSuperAdmin],
   request: { body: jsonBody(newLeagueBody) },
   responses: {
     201: json(LeagueSchema, 'Created'),
@@ -315,7 +315,7 @@ const updateLeagueRoute = write({
   tags: ['leagues'],
   summary: 'Edit a league',
   description: "An admin of the league, or a super admin: the league's name, status and location",
-  middleware: [requireUser, requireLeagueAdmin, writeTransaction] as const,
+  guard: [requireLeagueAdmin],
   request: { params: leaguePath, body: jsonBody(leagueBody) },
   responses: {
     200: json(LeagueSchema, 'The league as it is now'),
@@ -381,7 +381,7 @@ const replaceLeagueRulesRoute = write({
   summary: "Replace the league's rules",
   description:
     'An admin of the league, or a super admin; an unknown tie-breaker is refused with 400 naming it',
-  middleware: [requireUser, requireLeagueAdmin, writeTransaction] as const,
+  guard: [requireLeagueAdmin],
   request: { params: leaguePath, body: jsonBody(LeagueRulesSchema) },
   responses: {
     200: json(LeagueRulesSchema, 'The rules as they are now'),
@@ -408,7 +408,7 @@ const createDeductionRoute = write({
   tags: ['leagues'],
   summary: 'Deduct points from a team',
   description: 'An admin of the league, or a super admin; the team must play in the league season (else 400)',
-  middleware: [requireUser, requireLeagueAdmin, writeTransaction] as const,
+  guard: [requireLeagueAdmin],
   request: { params: leaguePath, body: jsonBody(deductionBody) },
   responses: {
     201: json(DeductionSchema, 'Deducted'),
@@ -424,7 +424,7 @@ const deleteDeductionRoute = write({
   tags: ['leagues'],
   summary: 'Remove a deduction',
   description: 'An admin of the league, or a super admin',
-  middleware: [requireUser, requireLeagueAdmin, writeTransaction] as const,
+  guard: [requireLeagueAdmin],
   request: { params: deductionPath },
   responses: {
     200: json(z.strictObject({ detail: z.string() }), 'Removed'),
@@ -442,7 +442,7 @@ const registerLeagueTeamRoute = write({
   description:
     'An admin of the league, or a super admin. A team plays in one league at a time: 409 while it is registered for another ' +
     'league that is not completed (or already for this one)',
-  middleware: [requireUser, requireLeagueAdmin, writeTransaction] as const,
+  guard: [requireLeagueAdmin],
   request: { params: leaguePath, body: jsonBody(teamBody) },
   responses: {
     201: json(TeamSchema, 'The team, now registered'),
@@ -458,7 +458,7 @@ const removeLeagueTeamRoute = write({
   tags: ['leagues', 'teams'],
   summary: 'Remove a team from the league',
   description: 'An admin of the league, or a super admin; 409 while it has matches in it',
-  middleware: [requireUser, requireLeagueAdmin, writeTransaction] as const,
+  guard: [requireLeagueAdmin],
   request: { params: teamPath },
   responses: {
     200: json(TeamSchema, 'The team, now in no league'),
@@ -482,7 +482,7 @@ const generateFixturesRoute = write({
     'nothing (200); otherwise all matches are created in one transaction (201). 409 with fewer than two ' +
     'teams, or when the season has matches, unless replace_unplayed, which replaces only those without ' +
     'a report',
-  middleware: [requireUser, requireLeagueAdmin, writeTransaction] as const,
+  guard: [requireLeagueAdmin],
   request: { params: leaguePath, body: jsonBody(fixturesBody) },
   responses: {
     200: json(FixturePlanSchema, 'The preview (dry_run)'),
@@ -541,7 +541,7 @@ const importFixturesRoute = write({
     '(registered teams, by id or exact name) and optionally location (empty: the home ground), in any ' +
     'order, other columns ignored. A team plays one match at a kick-off',
   // csvBody checks the media type and reads the body's bytes before writeTransaction reads it.
-  middleware: [requireUser, requireLeagueAdmin, csvBody, writeTransaction] as const,
+  guard: [requireLeagueAdmin, csvBody],
   request: {
     params: leaguePath,
     query: importQuery,

@@ -7,7 +7,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../db/rules/t
 import { type RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { MATCH_STATUSES } from '../../db/schema';
-import { assertLeagueAdmin, currentUser, requireStaff, requireUser } from '../auth/middleware';
+import { assertLeagueAdmin, currentUser, requireStaff } from '../auth/middleware';
 import { namesOf } from '../data/discipline';
 import { matchSchedule, updateMatchSchedule } from '../data/league-season';
 import { getMatch, listMatches } from '../data/matches';
@@ -23,7 +23,7 @@ import { nextKickoff } from '../http/next-kickoff';
 import { tell } from '../http/notify';
 import { holdUntil, jsonBytesRead, jsonListBytes, jsonListBytesInSteps, jsonRead } from '../http/read';
 import { booleanParam, idParam, limitParam, matchIdParam } from '../http/validate';
-import { audit, writeTransaction } from '../http/write';
+import { audit } from '../http/write';
 import {
   MatchDetailsSchema,
   MatchReportsSchema,
@@ -99,7 +99,6 @@ const getMatchReports = read({
   summary: "The match's reports side by side",
   description: 'With their differences (staff of either team, super_admin); no-store',
   signedIn: true,
-  middleware: [requireUser] as const,
   request: { params: z.object({ id: matchId }) },
   responses: {
     200: readAnswer(MatchReportsSchema),
@@ -135,7 +134,7 @@ const scheduleMatch = write({
   summary: 'Move or postpone a match',
   description:
     'An admin of its league, or a super admin; 409 once it has a report. Both teams’ staff are notified',
-  middleware: [requireUser, requireStaff, writeTransaction] as const,
+  guard: [requireStaff],
   request: {
     params: z.object({ matchId }),
     body: jsonBody(scheduleBody),
@@ -184,7 +183,6 @@ const reportResultRoute = write({
     'Staff of either team, or super_admin; it becomes PENDING whatever the body says. A team answering ' +
     "the opponent's pending report confirms it when both agree (approved at once) or is kept beside it " +
     'for review when they differ',
-  middleware: [requireUser, writeTransaction] as const,
   request: {
     params: z.object({ id: matchId }),
     body: jsonBody(reportBody),
@@ -220,7 +218,6 @@ const approveResult = write({
   tags: ['matches'],
   summary: 'Approve a pending result',
   description: 'The other team, or super_admin; with two differing reports, the one named',
-  middleware: [requireUser, writeTransaction] as const,
   request: { params: z.object({ id: matchId }), body: reviewChoice },
   responses: {
     200: json(MatchSchema, 'Approved'),
@@ -241,7 +238,6 @@ const rejectResult = write({
   description:
     'The other team, or super_admin; with two differing reports, the one named (rejecting the first ' +
     'leaves the second pending)',
-  middleware: [requireUser, writeTransaction] as const,
   request: { params: z.object({ id: matchId }), body: reviewChoice },
   responses: {
     200: json(MatchSchema, 'Rejected'),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '../../db/schema';
-import { currentUser, requireUser } from '../auth/middleware';
+import { currentUser } from '../auth/middleware';
 import {
   listNotifications,
   markAllRead,
@@ -18,7 +18,6 @@ import { CACHE } from '../http/cache';
 import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { rowIdParam } from '../http/validate';
-import { writeTransaction } from '../http/write';
 import { NotificationPageSchema, NotificationSettingsSchema } from '../schemas';
 
 const PAGE_DEFAULT = 20;
@@ -59,7 +58,6 @@ const listNotificationsRoute = read({
   summary: 'Your notifications',
   description: "The signed-in user's notifications, newest first, and the unread count; no-store",
   signedIn: true,
-  middleware: [requireUser] as const,
   request: { query: pageQuery },
   responses: {
     200: readAnswer(NotificationPageSchema),
@@ -73,7 +71,6 @@ const getNotificationSettings = read({
   tags: ['notifications'],
   summary: 'The notification kinds you muted',
   signedIn: true,
-  middleware: [requireUser] as const,
   responses: {
     200: readAnswer(NotificationSettingsSchema),
     ...errors(401),
@@ -87,7 +84,6 @@ const updateNotificationSettings = write({
   tags: ['notifications'],
   summary: 'Mute notification kinds',
   description: 'The list replaces the previous one',
-  middleware: [requireUser, writeTransaction] as const,
   request: {
     body: jsonBody(settingsBody),
   },
@@ -102,7 +98,6 @@ const markAllNotificationsRead = write({
   operationId: 'markAllNotificationsRead',
   tags: ['notifications'],
   summary: 'Mark all your notifications read',
-  middleware: [requireUser, writeTransaction] as const,
   responses: {
     200: json(UnreadSchema),
   },
@@ -115,7 +110,6 @@ const markNotificationRead = write({
   tags: ['notifications'],
   summary: 'Mark one of your notifications read',
   description: 'Someone else’s is 404, like one that does not exist',
-  middleware: [requireUser, writeTransaction] as const,
   request: {
     params: z.object({ id: rowIdParam.meta({ description: 'notification id' }) }),
   },

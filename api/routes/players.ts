@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { expectedGeneral, GENERAL_OF, positionsAgree } from '../../db/rules/positions';
-import { assertTeamStaff, currentUser, requireStaff, requireUser } from '../auth/middleware';
+import { assertTeamStaff, currentUser, requireStaff } from '../auth/middleware';
 import { playerCards, playerSuspension } from '../data/discipline';
 import { updatePlayerPlacement, shirtNumberHolder } from '../data/roster-writes';
 import { playerMetrics } from '../data/stats';
@@ -27,7 +27,7 @@ import {
 } from '../http/teams';
 import type { AppEnv } from '../env';
 import { idParam } from '../http/validate';
-import { audit, writeTransaction } from '../http/write';
+import { audit } from '../http/write';
 import {
   PlayerProfileSchema,
   RosterPlayerSchema,
@@ -80,7 +80,7 @@ const updatePlayerRoute = write({
   tags: ['players', 'teams'],
   summary: "Change a player's position or shirt number",
   description: 'super_admin, or staff of the team; at least one field',
-  middleware: [requireUser, requireStaff, writeTransaction],
+  guard: [requireStaff],
   request: {
     params: z.object({ userId: playerId }),
     body: jsonBody(placementBody),

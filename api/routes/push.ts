@@ -5,12 +5,11 @@
  */
 import { createECDH } from 'node:crypto';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../auth/middleware';
+import { currentUser } from '../auth/middleware';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { jsonRead } from '../http/read';
-import { writeTransaction } from '../http/write';
 import { deleteSubscription, saveSubscription } from '../push/subscriptions';
 
 export const MAX_ENDPOINT_LENGTH = 1000;
@@ -96,7 +95,6 @@ const subscribePush = write({
   tags: ['notifications'],
   summary: 'Subscribe this browser to Web Push',
   description: 'The body is PushSubscription.toJSON(). An endpoint another user had moves to this one',
-  middleware: [requireUser, writeTransaction] as const,
   request: {
     body: jsonBody(subscriptionBody),
   },
@@ -112,7 +110,6 @@ const unsubscribePush = write({
   tags: ['notifications'],
   summary: 'Unsubscribe a browser',
   description: "Only the caller's own subscription is removed; an unknown endpoint answers 204 too",
-  middleware: [requireUser, writeTransaction] as const,
   request: {
     body: jsonBody(unsubscribeBody),
   },

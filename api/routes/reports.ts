@@ -3,7 +3,7 @@
  * offline store and the read cache take /api/matches/:matchId as a public read.
  */
 import { z } from 'zod';
-import { currentUser, requireLeagueAdminAnywhere, requireUser } from '../auth/middleware';
+import { currentUser, requireLeagueAdminAnywhere } from '../auth/middleware';
 import { administeredLeagues } from '../../db/rules/rights';
 import { overdueMatches, type OverdueKey } from '../data/overdue';
 import { CACHE } from '../http/cache';
@@ -43,7 +43,7 @@ const listOverdueResults = read({
     'the caller runs (a league admin: theirs; a super admin: all); ' +
     'the earliest kick-off first, then by id; no-store. With limit or cursor: one page and next_cursor',
   signedIn: true,
-  middleware: [requireUser, requireLeagueAdminAnywhere] as const,
+  guard: [requireLeagueAdminAnywhere],
   request: { query: overdueQuery },
   responses: {
     200: readAnswer(OverdueListSchema),

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { DB } from '../../db/connection';
-import { currentUser, requireSuperAdmin, requireUser } from '../auth/middleware';
+import { currentUser, requireSuperAdmin } from '../auth/middleware';
 import {
   adminTableNames,
   countRows,
@@ -36,7 +36,7 @@ import { CACHE } from '../http/cache';
 import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { idParam, positiveIntParam } from '../http/validate';
-import { audit, writeTransaction } from '../http/write';
+import { audit } from '../http/write';
 import { DetailSchema } from '../schemas';
 
 const MAX_PAGE = 1_000_000;
@@ -130,7 +130,7 @@ const listAdminTables = read({
   summary: 'Tables the editor may show',
   description: 'super_admin; no-store',
   signedIn: true,
-  middleware: [requireUser, requireSuperAdmin] as const,
+  guard: [requireSuperAdmin],
   responses: {
     200: readAnswer(z.strictObject({ tables: z.array(z.string()) })),
     ...errors(401, { 403: SUPER_ADMIN_ONLY }),
@@ -144,7 +144,7 @@ const getAdminTableSchema = read({
   summary: "A table's columns and primary key",
   description: 'super_admin; no-store',
   signedIn: true,
-  middleware: [requireUser, requireSuperAdmin] as const,
+  guard: [requireSuperAdmin],
   request: { params: tableParams },
   responses: {
     200: readAnswer(
@@ -174,7 +174,7 @@ const getAdminTableRelations = read({
   summary: "A table's foreign keys",
   description: 'super_admin; no-store',
   signedIn: true,
-  middleware: [requireUser, requireSuperAdmin] as const,
+  guard: [requireSuperAdmin],
   request: { params: tableParams },
   responses: {
     200: readAnswer(
@@ -193,7 +193,7 @@ const getAdminTableData = read({
   summary: 'A page of rows',
   description: 'super_admin; 25 rows a page, pages from 1, in key order; no-store',
   signedIn: true,
-  middleware: [requireUser, requireSuperAdmin] as const,
+  guard: [requireSuperAdmin],
   request: { params: tableParams, query: pageQuery },
   responses: {
     200: readAnswer(
@@ -217,7 +217,7 @@ const insertAdminRow = write({
   tags: ['admin'],
   summary: 'Insert a row',
   description: 'super_admin; an empty field leaves a column with a default to it',
-  middleware: [requireUser, requireSuperAdmin, writeTransaction] as const,
+  guard: [requireSuperAdmin],
   request: { params: tableParams, body: rowBodyRequest },
   responses: {
     201: json(RowSchema, 'The row as stored'),
@@ -238,7 +238,7 @@ const updateAdminRow = write({
   description:
     "super_admin: every field but the key. Changing a user's role or team ends their sessions; your own " +
     'user_type cannot be changed (409)',
-  middleware: [requireUser, requireSuperAdmin, writeTransaction] as const,
+  guard: [requireSuperAdmin],
   request: { params: rowParams, body: rowBodyRequest },
   responses: {
     200: json(RowSchema, 'The row as stored'),
@@ -257,7 +257,7 @@ const deleteAdminRow = write({
   tags: ['admin'],
   summary: 'Delete a row',
   description: 'super_admin; your own account cannot be deleted (409)',
-  middleware: [requireUser, requireSuperAdmin, writeTransaction] as const,
+  guard: [requireSuperAdmin],
   request: { params: rowParams },
   responses: {
     200: json(DetailSchema, 'Deleted'),

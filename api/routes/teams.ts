@@ -8,13 +8,7 @@
 import { z } from 'zod';
 import type { DB } from '../../db/connection';
 import { expectedGeneral, POSITION_GENERALS, POSITIONS, positionsAgree } from '../../db/rules/positions';
-import {
-  assertLeagueAdmin,
-  assertTeamStaff,
-  currentUser,
-  requireStaff,
-  requireUser,
-} from '../auth/middleware';
+import { assertLeagueAdmin, assertTeamStaff, currentUser, requireStaff } from '../auth/middleware';
 import { calendarMatches } from '../data/calendar';
 import { shirtNumbers } from '../data/csv-imports';
 import { namesOf, teamLeague, teamSeasonBans } from '../data/discipline';
@@ -70,7 +64,7 @@ import {
   seasonParam,
   sortParam,
 } from '../http/validate';
-import { audit, writeTransaction } from '../http/write';
+import { audit } from '../http/write';
 import {
   CoachSchema,
   importAnswerSchema,
@@ -376,7 +370,7 @@ const createTeamRoute = write({
   summary: 'Create a team',
   description:
     'An admin of its league (league_id), or a super admin (any league, or none); the id is made from the name',
-  middleware: [requireUser, requireStaff, writeTransaction],
+  guard: [requireStaff],
   request: {
     body: jsonBody(teamBody),
   },
@@ -391,7 +385,7 @@ const deleteTeamRoute = write({
   summary: 'Delete a team',
   description:
     "An admin of its league, or a super admin; a team with matches is never deleted (409). Its users' sessions end",
-  middleware: [requireUser, requireStaff, writeTransaction],
+  guard: [requireStaff],
   request: { params: teamParam },
   responses: {
     200: json(TeamDeletedSchema, 'Deleted, with its roster'),
@@ -406,7 +400,7 @@ const addPlayerRoute = write({
   tags: ['teams', 'players'],
   summary: 'Add a player to the roster',
   description: 'super_admin, or coach/owner of the team; the shirt number must be free in the team (409)',
-  middleware: [requireUser, requireStaff, writeTransaction],
+  guard: [requireStaff],
   request: {
     params: teamParam,
     body: jsonBody(playerBody),
@@ -425,7 +419,7 @@ const removePlayerRoute = write({
   summary: 'Remove a player from the roster',
   description:
     'super_admin, or coach/owner of the team; a player with match history leaves the roster but is kept',
-  middleware: [requireUser, requireStaff, writeTransaction],
+  guard: [requireStaff],
   request: { params: rosterParam },
   responses: {
     200: json(PlayerRemovedSchema, 'Removed'),
@@ -444,7 +438,7 @@ const importRosterRoute = write({
     'position_general (empty: follows the position), in any order, other columns ignored. The rules of ' +
     'POST /api/teams/{teamId}/players; each shirt number free in the team and once in the file',
   // csvBody checks the media type and reads the bytes before writeTransaction reads the body.
-  middleware: [requireUser, requireStaff, csvBody, writeTransaction],
+  guard: [requireStaff, csvBody],
   request: {
     params: teamParam,
     query: importQuery,
@@ -478,7 +472,6 @@ const saveSquadRoute = write({
   description:
     '7 to 18 players of the roster (staff of the team). 409 once the result is approved, or for a ' +
     'player of another team or suspended for the match',
-  middleware: [requireUser, writeTransaction],
   request: {
     params: squadParam,
     body: jsonBody(squadBody),

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { currentUser, requireLeagueAdminAnywhere, requireUser } from '../auth/middleware';
+import { currentUser, requireLeagueAdminAnywhere } from '../auth/middleware';
 import { administeredLeagues, isSuperAdmin, type Membership } from '../../db/rules/rights';
 import { replaceMemberships } from '../data/memberships';
 import { createPasswordReset } from '../data/password-resets';
@@ -35,7 +35,7 @@ import {
 } from '../http/people';
 import { jsonRead } from '../http/read';
 import { idParam, positiveIntParam } from '../http/validate';
-import { audit, inTransaction, writeTransaction } from '../http/write';
+import { audit, inTransaction } from '../http/write';
 import { DetailSchema, MembershipSchema, publicMembership } from '../schemas';
 
 type Ctx = Context<AppEnv>;
@@ -66,7 +66,7 @@ const listRoute = read({
     'A super admin: everyone; a league admin: people with a membership in their leagues or on their ' +
     'teams. q matches name or e-mail, any case; 20 a page, by name. no-store',
   signedIn: true,
-  middleware: [requireUser, requireLeagueAdminAnywhere] as const,
+  guard: [requireLeagueAdminAnywhere],
   request: {
     query: z.object({
       q: z.string().max(200, 'is too long').optional().meta({ description: 'part of a name or e-mail' }),
@@ -89,7 +89,7 @@ const membershipsRoute = write({
     'The whole list as it should be. A league admin changes only memberships in their leagues; the ' +
     'others stay as they are. A right taken away ends the user’s sessions. Nobody removes their own ' +
     'super admin right',
-  middleware: [requireUser, requireLeagueAdminAnywhere, writeTransaction] as const,
+  guard: [requireLeagueAdminAnywhere],
   request: {
     params: userPath,
     body: jsonBody(z.strictObject({ memberships: z.array(membershipInput).max(50, 'at most 50') })),
@@ -111,7 +111,7 @@ const resetLinkRoute = action({
     'Single use, valid for one hour; earlier links stop working. To hand to the person yourself (it is ' +
     'not e-mailed)',
   signedIn: true,
-  middleware: [requireUser, requireLeagueAdminAnywhere] as const,
+  guard: [requireLeagueAdminAnywhere],
   request: { params: userPath },
   responses: {
     200: json(
@@ -129,7 +129,7 @@ const signOutRoute = write({
   operationId: 'signOutUser',
   tags: ['people'],
   summary: 'Sign someone out everywhere',
-  middleware: [requireUser, requireLeagueAdminAnywhere, writeTransaction] as const,
+  guard: [requireLeagueAdminAnywhere],
   request: { params: userPath },
   responses: { 200: json(DetailSchema, 'Signed out'), ...MANAGE_ERRORS },
 });
@@ -141,7 +141,7 @@ const lockRoute = write({
   tags: ['people'],
   summary: 'Lock or unlock an account',
   description: 'A locked account cannot sign in, and locking ends its sessions. Nobody locks themselves',
-  middleware: [requireUser, requireLeagueAdminAnywhere, writeTransaction] as const,
+  guard: [requireLeagueAdminAnywhere],
   request: {
     params: userPath,
     body: jsonBody(z.strictObject({ locked: z.boolean({ error: 'must be true or false' }) })),
