@@ -4,7 +4,7 @@ import { CoachSchema, PlayerProfileSchema } from '../../api/schemas';
 import { insertCoach, insertPlayer } from '../fixtures/factory';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { withFixture } from '../fixtures/hooks';
-import { NT_FORWARD } from '../fixtures/tables';
+import { coachRow, NT_FORWARD, tinyTeam } from '../fixtures/tables';
 
 const t = withFixture(() => makeTinyLeagueApp());
 beforeAll(async () => {
@@ -85,16 +85,13 @@ describe('GET /api/coaches/{userId}', () => {
       const { status, body } = await t.get(`/api/coaches/${id}`);
       expect(status, id).toBe(200);
       expect(z.array(CoachSchema).parse(body)).toEqual([
-        {
-          id: 'mary.jones',
-          user_id: 'mary.jones',
-          name: 'Mary Jones',
-          role: 'Assistant Coach',
-          bio: 'UEFA B licence.',
-          photo_id: 'mary.jones.svg',
-          team_id: 'south.city',
-          team_name: 'South City',
-        },
+        coachRow(
+          'mary.jones',
+          'Mary Jones',
+          'Assistant Coach',
+          'UEFA B licence.',
+          tinyTeam('south.city', 'South City'),
+        ),
       ]);
     }
     expect(await t.get('/api/coaches/no-one')).toMatchObject({

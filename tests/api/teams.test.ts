@@ -11,7 +11,7 @@ import {
 import { insertFormerPlayer } from '../fixtures/factory';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { withFixture } from '../fixtures/hooks';
-import { leaderRow, NT_FORWARD } from '../fixtures/tables';
+import { coachRow, leaderRow, NT_FORWARD, tinyTeam } from '../fixtures/tables';
 
 const t = withFixture(() => makeTinyLeagueApp());
 beforeAll(async () => {
@@ -96,16 +96,7 @@ describe('GET /api/teams/{id}/roster', () => {
     ]);
     expect(roster.players[3]).toEqual(NT_FORWARD);
     expect(roster.coaches).toEqual([
-      {
-        id: 'nt.coach',
-        user_id: 'nt.coach',
-        name: 'North Town Coach',
-        role: 'Head Coach',
-        bio: '',
-        photo_id: 'nt.coach.svg',
-        team_id: 'north.town',
-        team_name: 'North Town',
-      },
+      coachRow('nt.coach', 'North Town Coach', 'Head Coach', '', tinyTeam('north.town', 'North Town')),
     ]);
     expect(await t.get('/api/teams/ghost.fc/roster')).toMatchObject({
       status: 404,

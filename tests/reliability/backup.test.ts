@@ -16,16 +16,16 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MatchDetailsSchema, MatchSchema, RosterPlayerSchema } from '../../api/schemas';
+import { MatchDetailsSchema, RosterPlayerSchema, type MatchSchema } from '../../api/schemas';
 import { backupDatabase } from '../../db/backup';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-league';
 import { startServer, type TestServer } from '../e2e/harness';
 import { seeded } from '../e2e/fixtures';
 import { figure } from './settings';
 import { pickFrom, shuffled } from './random';
+import { DEMO_TEAM, demoWriteTargets } from './demo-writes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const DEMO_TEAM = 'riverside.rovers';
 const WORKERS = 6;
 const KEY_PREFIX = 'backup-';
 
@@ -375,38 +375,17 @@ describe('backup of a running server', () => {
     const adminToken = await token(base, 'superadmin@touchline.demo');
     const coachToken = await token(base, 'coach@touchline.demo');
 
-    const now = Date.now();
-    const all = await getJson(base, '/api/matches', z.array(MatchSchema));
-    const reportable = all.filter((m) => Date.parse(m.match_date) <= now && m.approved !== 'TRUE');
-    const matches = await Promise.all(
-      reportable.map((m) => getJson(base, `/api/matches/${m.id}`, MatchDetailsSchema)),
+    const { matches, upcoming, roster, rosterIds, freeNumbers } = await demoWriteTargets((url, schema) =>
+      getJson(base, url, schema),
     );
-    const upcoming = await getJson(
-      base,
-      `/api/matches?future=true&team_id=${DEMO_TEAM}`,
-      z.array(MatchSchema),
-    );
-    const { players: roster } = await getJson(
-      base,
-      `/api/teams/${DEMO_TEAM}/roster`,
-      z.object({ players: z.array(RosterPlayerSchema) }),
-    );
-    const worn = new Set(roster.map((p) => p.number));
-    const free = Array.from({ length: 100 }, (_, n) => n).filter((n) => !worn.has(n));
     const edited = roster.slice(0, 4);
     const entities = [
       ...matches.map((match) => reportEntity(match, adminToken)),
-      ...upcoming.map((match) =>
-        squadEntity(
-          match.id,
-          roster.map((p) => p.id),
-          coachToken,
-        ),
-      ),
+      ...upcoming.map((match) => squadEntity(match.id, rosterIds, coachToken)),
       ...edited.map((player, i) =>
         playerEntity(
           player.id,
-          free.filter((_, n) => n % edited.length === i),
+          freeNumbers.filter((_, n) => n % edited.length === i),
           coachToken,
         ),
       ),

@@ -15,16 +15,16 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MatchDetailsSchema, MatchSchema, RosterPlayerSchema } from '../../api/schemas';
+import type { MatchSchema } from '../../api/schemas';
 import { DEMO_PASSWORD } from '../../db/seed/demo-league';
 import { startServer, type TestServer } from '../e2e/harness';
 import { seeded } from '../e2e/fixtures';
 import { figure, SETTINGS } from './settings';
 import { pickFrom, shuffled } from './random';
+import { DEMO_TEAM, demoWriteTargets } from './demo-writes';
 
 const SUPER_ADMIN = 'superadmin@touchline.demo';
 const COACH = 'coach@touchline.demo';
-const DEMO_TEAM = 'riverside.rovers';
 const WORKERS = 8;
 const EDITED_PLAYERS = 5;
 /** The kill comes this long into each round's load. */
@@ -257,30 +257,13 @@ describe('crash safety', () => {
 
     // The writes: every played match without an approved result (a super admin may
     // report and re-report it), the demo team's upcoming squads, a few of its players.
-    const now = Date.now();
-    const all = await getJson(base, { method: 'GET', path: '/api/matches' }, z.array(MatchSchema));
-    const reportable = all.filter((m) => Date.parse(m.match_date) <= now && m.approved !== 'TRUE');
-    const matches = await Promise.all(
-      reportable.map((m) =>
-        getJson(base, { method: 'GET', path: `/api/matches/${m.id}` }, MatchDetailsSchema),
-      ),
-    );
-    const upcoming = await getJson(
-      base,
-      { method: 'GET', path: `/api/matches?future=true&team_id=${DEMO_TEAM}` },
-      z.array(MatchSchema),
-    );
-    const { players: roster } = await getJson(
-      base,
-      { method: 'GET', path: `/api/teams/${DEMO_TEAM}/roster` },
-      z.object({ players: z.array(RosterPlayerSchema) }),
+    const { matches, upcoming, roster, rosterIds, freeNumbers } = await demoWriteTargets((url, schema) =>
+      getJson(base, { method: 'GET', path: url }, schema),
     );
     const edited = roster.slice(0, EDITED_PLAYERS);
-    const worn = new Set(roster.map((p) => p.number));
-    const free = Array.from({ length: 100 }, (_, n) => n).filter((n) => !worn.has(n));
     expect(matches.length).toBeGreaterThanOrEqual(4);
     expect(upcoming.length).toBeGreaterThanOrEqual(2);
-    expect(free.length).toBeGreaterThanOrEqual(EDITED_PLAYERS * 3);
+    expect(freeNumbers.length).toBeGreaterThanOrEqual(EDITED_PLAYERS * 3);
     for (const match of matches) {
       expect(match.home_players.length * match.away_players.length).toBeGreaterThan(0);
     }
@@ -288,17 +271,11 @@ describe('crash safety', () => {
     const reports = matches.map((match) => ({ match, entity: reportEntity(match, adminToken) }));
     const entities: Entity[] = [
       ...reports.map((report) => report.entity),
-      ...upcoming.map((match) =>
-        squadEntity(
-          match.id,
-          roster.map((p) => p.id),
-          coachToken,
-        ),
-      ),
+      ...upcoming.map((match) => squadEntity(match.id, rosterIds, coachToken)),
       ...edited.map((player, i) =>
         playerEntity(
           player.id,
-          free.filter((_, n) => n % EDITED_PLAYERS === i),
+          freeNumbers.filter((_, n) => n % EDITED_PLAYERS === i),
           // The super admin edits some, the coach the others.
           i % 2 === 0 ? coachToken : adminToken,
         ),
