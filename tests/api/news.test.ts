@@ -142,6 +142,11 @@ function send(res: http.ServerResponse, status: number, type: string, body: stri
   res.end(body);
 }
 
+/** A web page (a club's site, a YouTube channel page) the feed finder reads for its feed. */
+function sendPage(res: http.ServerResponse, html: string) {
+  send(res, 200, 'text/html', html);
+}
+
 function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = new URL(req.url ?? '/', base);
   const key = `${url.pathname}${url.search}`;
@@ -174,31 +179,25 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse) {
         url.searchParams.get('channel_id') === CHANNEL_ID ? YOUTUBE_FEED : youtubeFeed(''),
       );
     case '/club':
-      return send(
+      return sendPage(
         res,
-        200,
-        'text/html',
         `<!DOCTYPE html><html><head><title>North Town</title>
         <link rel="stylesheet" href="/style.css">
         <link rel="alternate" type="application/rss+xml" title="News" href="/rss.xml?via=club">
         </head><body><h1>North Town</h1></body></html>`,
       );
     case '/club-without-feed':
-      return send(res, 200, 'text/html', '<!DOCTYPE html><html><body>Welcome</body></html>');
+      return sendPage(res, '<!DOCTYPE html><html><body>Welcome</body></html>');
     case '/@touchline':
-      return send(
+      return sendPage(
         res,
-        200,
-        'text/html',
         `<!DOCTYPE html><html><head><title>Touchline FC - YouTube</title></head><body>
         <script>var ytInitialData = {"header":{"c4TabbedHeaderRenderer":{"channelId":"${CHANNEL_ID}","title":"Touchline FC"}}};</script>
         </body></html>`,
       );
     case '/c/quiet':
-      return send(
+      return sendPage(
         res,
-        200,
-        'text/html',
         `<html><head><meta content="${EMPTY_CHANNEL_ID}" itemprop="channelId"></head><body></body></html>`,
       );
     case '/slow': {

@@ -93,6 +93,25 @@ function entry(raw: SQLite.Database, kind: string, refId: string): IndexRow | un
     IndexRow | undefined;
 }
 
+/**
+ * Changes the key `column` of a `table` row from `from` to `to`: ON UPDATE CASCADE
+ * carries it to `count` rows of `children`, whose index entries stay as they were.
+ */
+function expectKeyCascades(
+  raw: SQLite.Database,
+  table: 'teams' | 'leagues',
+  column: 'team_id' | 'league_id',
+  [from, to]: [string, string],
+  children: 'players' | 'teams',
+  count: number,
+) {
+  const kind = children === 'players' ? 'player' : 'team';
+  const before = indexRows(raw).filter((row) => row.kind === kind);
+  raw.prepare(`UPDATE ${table} SET ${column} = ? WHERE ${column} = ?`).run(to, from);
+  expect(raw.prepare(`SELECT count(*) FROM ${children} WHERE ${column} = ?`).pluck().get(to)).toBe(count);
+  expect(indexRows(raw).filter((row) => row.kind === kind)).toEqual(before);
+}
+
 function seed(raw: SQLite.Database) {
   raw.exec(`
     INSERT INTO leagues (league_id, league_name, season, status) VALUES
@@ -199,10 +218,7 @@ describe('triggers keep the index in step', () => {
     expectInStep(raw);
 
     // ON UPDATE CASCADE moves the players to the new id: their names stay as they were.
-    const players = indexRows(raw).filter((row) => row.kind === 'player');
-    raw.prepare(`UPDATE teams SET team_id = 'fcn' WHERE team_id = 'fc.nord'`).run();
-    expect(raw.prepare(`SELECT count(*) FROM players WHERE team_id = 'fcn'`).pluck().get()).toBe(2);
-    expect(indexRows(raw).filter((row) => row.kind === 'player')).toEqual(players);
+    expectKeyCascades(raw, 'teams', 'team_id', ['fc.nord', 'fcn'], 'players', 2);
     expect(entry(raw, 'team', 'fcn')?.name).toBe('Fußball Club Nord');
     expectInStep(raw);
 
@@ -233,12 +249,9 @@ describe('triggers keep the index in step', () => {
     expectInStep(raw);
 
     // The teams follow the new id by ON UPDATE CASCADE; their entries are untouched.
-    const teams = indexRows(raw).filter((row) => row.kind === 'team');
-    raw.prepare(`UPDATE leagues SET league_id = 'cup-2026' WHERE league_id = 'cup-26'`).run();
-    expect(raw.prepare(`SELECT count(*) FROM teams WHERE league_id = 'cup-2026'`).pluck().get()).toBe(2);
+    expectKeyCascades(raw, 'leagues', 'league_id', ['cup-26', 'cup-2026'], 'teams', 2);
     expect(entry(raw, 'league', 'cup-26')).toBeUndefined();
     expect(entry(raw, 'league', 'cup-2026')?.name).toBe('Städte Cup 2026');
-    expect(indexRows(raw).filter((row) => row.kind === 'team')).toEqual(teams);
     expectInStep(raw);
 
     raw.prepare(`DELETE FROM leagues WHERE league_id = 'cup-2026'`).run();

@@ -32,18 +32,17 @@ const HEAD_TO_HEAD_FIRST = rulesOf([
   'goal_difference',
 ]);
 
+/**
+ * a beat b 2-0, b beat c 1-0, c beat a 1-0: among themselves 3 points each, goal
+ * difference a +1, c 0, b -1.
+ */
+const CYCLE = [played('a', 'b', 2, 0), played('b', 'c', 1, 0), played('c', 'a', 1, 0)];
+
 describe('head to head', () => {
   // a, b and c level on 6 points; among themselves a beat b 2-0, b beat c 1-0, c beat a 1-0:
   // 3 points each, head-to-head goal difference a +1, c 0, b -1. Against d: b 5-0, a 1-0, c 1-0.
   const teams = ['a', 'b', 'c', 'd'].map(team);
-  const matches = [
-    played('a', 'b', 2, 0),
-    played('b', 'c', 1, 0),
-    played('c', 'a', 1, 0),
-    played('b', 'd', 5, 0),
-    played('a', 'd', 1, 0),
-    played('c', 'd', 1, 0),
-  ];
+  const matches = [...CYCLE, played('b', 'd', 5, 0), played('a', 'd', 1, 0), played('c', 'd', 1, 0)];
 
   it('breaks a three-way tie by the mini-league of the tied teams only', () => {
     expect(order(computeStandings(teams, matches, { rules: HEAD_TO_HEAD_FIRST }))).toEqual([
@@ -77,9 +76,7 @@ describe('head to head', () => {
     // difference would say b, c, a (their wins over e differ).
     const five = ['a', 'b', 'c', 'd', 'e'].map(team);
     const results = [
-      played('a', 'b', 2, 0),
-      played('b', 'c', 1, 0),
-      played('c', 'a', 1, 0),
+      ...CYCLE,
       played('d', 'a', 3, 0),
       played('d', 'b', 2, 1),
       played('d', 'c', 3, 1),
