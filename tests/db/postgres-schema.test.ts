@@ -29,7 +29,7 @@ import { foldDifferences } from '../../db/search-fold-pg';
 import { seedDemoLeague } from '../../db/seed/demo-league';
 import * as seedNames from '../../db/seed/names';
 import { referenceSearch } from '../bench/search-scale';
-import { searchName, searchUnit } from '../fixtures/search-alphabet';
+import { searchWorld } from '../fixtures/search-alphabet';
 import { insertPlayer, insertTeam } from '../fixtures/factory';
 import { postgresAvailable, startPostgres, type PostgresServer } from '../fixtures/postgres-server';
 
@@ -892,6 +892,8 @@ describe.skipIf(!postgresAvailable())('the PostgreSQL migrations', () => {
 
     it('keeps answering as SQLite after names, rosters, teams and leagues change', async () => {
       for (const db of [postgres, sqlite]) {
+        const forward = (id: string, name: string, team_id: string | null, number: number) =>
+          insertPlayer(db, { id, name, team_id, number, position: 'Forward' });
         const someone = await db
           .selectFrom('players')
           .select(['id', 'team_id'])
@@ -911,29 +913,11 @@ describe.skipIf(!postgresAvailable())('the PostgreSQL migrations', () => {
           .set({ id: `${third.id}.renamed` })
           .where('id', '=', third.id)
           .execute();
-        await insertPlayer(db, {
-          id: 'new.ken',
-          name: 'Ken Kensington',
-          team_id: first.team_id,
-          number: 990,
-          position: 'Forward',
-        });
-        await insertPlayer(db, {
-          id: 'new.left',
-          name: 'Left Already',
-          team_id: null,
-          number: 991,
-          position: 'Forward',
-        });
+        await forward('new.ken', 'Ken Kensington', first.team_id, 990);
+        await forward('new.left', 'Left Already', null, 991);
         // ON UPDATE CASCADE moves a roster: its players stay searchable.
         await insertTeam(db, { team_id: 'cascade.fc', team_name: 'Cascade FC' });
-        await insertPlayer(db, {
-          id: 'cascade.one',
-          name: 'Çascade Öne',
-          team_id: 'cascade.fc',
-          number: 1,
-          position: 'Forward',
-        });
+        await forward('cascade.one', 'Çascade Öne', 'cascade.fc', 1);
         await db
           .updateTable('teams')
           .set({ team_id: 'cascade.united', team_name: 'Cascade Ünited' })
@@ -952,20 +936,8 @@ describe.skipIf(!postgresAvailable())('the PostgreSQL migrations', () => {
           .execute();
         // ON DELETE SET NULL takes a whole roster out of search.
         await insertTeam(db, { team_id: 'gone.fc', team_name: 'Gone FC' });
-        await insertPlayer(db, {
-          id: 'gone.one',
-          name: 'Gone Kenny',
-          team_id: 'gone.fc',
-          number: 1,
-          position: 'Forward',
-        });
-        await insertPlayer(db, {
-          id: 'gone.two',
-          name: 'Gone Two',
-          team_id: 'gone.fc',
-          number: 2,
-          position: 'Forward',
-        });
+        await forward('gone.one', 'Gone Kenny', 'gone.fc', 1);
+        await forward('gone.two', 'Gone Two', 'gone.fc', 2);
         await db.deleteFrom('teams').where('team_id', '=', 'gone.fc').execute();
       }
       await expectIndexInStep(postgres);
@@ -973,13 +945,7 @@ describe.skipIf(!postgresAvailable())('the PostgreSQL migrations', () => {
     }, 120_000);
 
     it('answers as the scan of every name for names and terms of a small, hard alphabet', async () => {
-      const name = searchName;
-      const world = fc.record({
-        players: fc.array(fc.record({ name, team: fc.nat(3) }), { maxLength: 40 }),
-        teams: fc.array(name, { minLength: 3, maxLength: 3 }),
-        leagues: fc.array(fc.record({ name, season: fc.constantFrom('2025', '2026') }), { maxLength: 3 }),
-        terms: fc.array(fc.string({ unit: searchUnit, minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }),
-      });
+      const world = fc.record(searchWorld({ players: 40, leagues: 3, terms: 5 }));
       const db = (await freshPostgres()).db;
       await fc.assert(
         fc.asyncProperty(world, async ({ players, teams, leagues, terms }) => {
