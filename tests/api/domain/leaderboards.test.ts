@@ -107,6 +107,15 @@ const events: LeaderboardEvent[] = [
 
 const input: LeaderboardInput = { matches, events, players, teams };
 
+/** A league of one match and its events, over the players and teams above unless `more` says otherwise. */
+function oneMatch(
+  played: LeaderboardMatch,
+  matchEvents: LeaderboardEvent[],
+  more: Partial<LeaderboardInput> = {},
+): LeaderboardInput {
+  return { matches: [played], events: matchEvents, players, teams, ...more };
+}
+
 function leader(player_id: string, team: string, count: number): LeaderRow {
   const player = players.get(player_id);
   if (player === undefined) throw new Error(`test fixture has no player ${player_id}`);
@@ -198,22 +207,19 @@ describe('leaderboards: details', () => {
   });
 
   it('counts a clean sheet for the away keeper when the home side scored 0', () => {
-    const result = cleanSheets({
-      matches: [match(1, 'lions', 'tigers', 0, 4)],
-      events: [ev(1, 'tigers', 'p-eve', 'goalkeeper'), ev(1, 'lions', 'p-cara', 'goalkeeper')],
-      players,
-      teams,
-    });
+    const result = cleanSheets(
+      oneMatch(match(1, 'lions', 'tigers', 0, 4), [
+        ev(1, 'tigers', 'p-eve', 'goalkeeper'),
+        ev(1, 'lions', 'p-cara', 'goalkeeper'),
+      ]),
+    );
     expect(result).toEqual([leader('p-eve', 'Tigers', 1)]);
   });
 
   it('shows the team id when the team name is unknown', () => {
-    const result = topScorers({
-      matches: [match(1, 'lions', 'ghosts', 1, 0)],
-      events: [ev(1, 'lions', 'p-ana', 'goal')],
-      players,
-      teams: new Map(),
-    });
+    const result = topScorers(
+      oneMatch(match(1, 'lions', 'ghosts', 1, 0), [ev(1, 'lions', 'p-ana', 'goal')], { teams: new Map() }),
+    );
     expect(result).toEqual([leader('p-ana', 'lions', 1)]);
   });
 
@@ -222,22 +228,23 @@ describe('leaderboards: details', () => {
       ['p-2', { name: 'Sam Lee', position: 'Forward', photo_id: null }],
       ['p-1', { name: 'sam lee', position: 'Defender', photo_id: null }],
     ]);
-    const result = topScorers({
-      matches: [match(1, 'lions', 'tigers', 2, 0)],
-      events: [ev(1, 'lions', 'p-2', 'goal'), ev(1, 'lions', 'p-1', 'goal')],
-      players: twins,
-      teams,
-    });
+    const result = topScorers(
+      oneMatch(
+        match(1, 'lions', 'tigers', 2, 0),
+        [ev(1, 'lions', 'p-2', 'goal'), ev(1, 'lions', 'p-1', 'goal')],
+        { players: twins },
+      ),
+    );
     expect(result.map((r) => r.player_id)).toEqual(['p-1', 'p-2']);
   });
 
   it('a keeper with goals shows up in the points table but not without goals or assists', () => {
-    const result = pointsTable({
-      matches: [match(1, 'lions', 'tigers', 1, 0)],
-      events: [ev(1, 'lions', 'p-cara', 'goalkeeper'), ev(1, 'lions', 'p-ana', 'goal')],
-      players,
-      teams,
-    });
+    const result = pointsTable(
+      oneMatch(match(1, 'lions', 'tigers', 1, 0), [
+        ev(1, 'lions', 'p-cara', 'goalkeeper'),
+        ev(1, 'lions', 'p-ana', 'goal'),
+      ]),
+    );
     expect(result).toEqual([leader('p-ana', 'Lions FC', GOAL_POINTS)]);
   });
 });

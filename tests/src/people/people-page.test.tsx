@@ -38,6 +38,21 @@ async function manage(actor: ReturnType<typeof userEvent.setup>, name: string) {
   return screen.findByRole('dialog', { name });
 }
 
+/** With one coach added (Person 01), the boss opens their sheet. */
+async function openPerson01() {
+  await addCoaches(api, 1);
+  const { actor } = await openPeople();
+  return { actor, sheet: within(await manage(actor, 'Person 01')) };
+}
+
+/** The boss asks for `action` on Person 01's sheet and confirms it with `confirm`. */
+async function confirmOnPerson01(action: string, confirm: string) {
+  const opened = await openPerson01();
+  await opened.actor.click(opened.sheet.getByRole('button', { name: action }));
+  await opened.actor.click(opened.sheet.getByRole('button', { name: confirm }));
+  return opened;
+}
+
 describe('the People screen', () => {
   it('is reached from the header by a super admin', async () => {
     const { actor, router } = await openPeople(BOSS, '/');
@@ -177,11 +192,7 @@ describe('the People screen', () => {
   });
 
   it('locks an account after asking, shows it Locked, and unlocks it', async () => {
-    await addCoaches(api, 1);
-    const { actor } = await openPeople();
-    const sheet = within(await manage(actor, 'Person 01'));
-    await actor.click(sheet.getByRole('button', { name: 'Lock account' }));
-    await actor.click(sheet.getByRole('button', { name: 'Lock' }));
+    const { actor, sheet } = await confirmOnPerson01('Lock account', 'Lock');
     expect(await sheet.findByText('Person 01 is locked out and signed out everywhere')).toBeInTheDocument();
     expect(sheet.getByText('Locked')).toBeInTheDocument();
     const locked = await db()
@@ -210,9 +221,7 @@ describe('the People screen', () => {
   });
 
   it('makes a password-reset link that copies to the clipboard, and says it works once for an hour', async () => {
-    await addCoaches(api, 1);
-    const { actor } = await openPeople();
-    const sheet = within(await manage(actor, 'Person 01'));
+    const { actor, sheet } = await openPerson01();
     await actor.click(sheet.getByRole('button', { name: 'Make a password-reset link' }));
     const link = await sheet.findByRole('textbox', { name: 'Password-reset link' });
     expect((link as HTMLInputElement).value).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/);
@@ -226,11 +235,7 @@ describe('the People screen', () => {
   });
 
   it('signs someone out everywhere and says so in the server’s words', async () => {
-    await addCoaches(api, 1);
-    const { actor } = await openPeople();
-    const sheet = within(await manage(actor, 'Person 01'));
-    await actor.click(sheet.getByRole('button', { name: 'Sign out everywhere' }));
-    await actor.click(sheet.getByRole('button', { name: 'Sign out' }));
+    const { sheet } = await confirmOnPerson01('Sign out everywhere', 'Sign out');
     expect(await sheet.findByText('Person 01 is signed out everywhere')).toBeInTheDocument();
   });
 
@@ -253,7 +258,6 @@ describe('the People screen', () => {
   });
 
   it('shows the server’s reason when a write is refused, and changes nothing on screen', async () => {
-    await addCoaches(api, 1);
     api.server.use(
       http.put(/\/api\/users\/[^/]+\/lock$/, () =>
         HttpResponse.json(
@@ -265,10 +269,7 @@ describe('the People screen', () => {
         HttpResponse.json({ detail: 'No such person among those you run' }, { status: 404 }),
       ),
     );
-    const { actor } = await openPeople();
-    const sheet = within(await manage(actor, 'Person 01'));
-    await actor.click(sheet.getByRole('button', { name: 'Lock account' }));
-    await actor.click(sheet.getByRole('button', { name: 'Lock' }));
+    const { actor, sheet } = await confirmOnPerson01('Lock account', 'Lock');
     expect(await sheet.findByRole('alert')).toHaveTextContent(
       'You cannot change this account: it holds rights outside the leagues you run',
     );
