@@ -1,5 +1,5 @@
 /** Small reads of what a screen shows, shared by the component tests. */
-import { screen, within, type ByRoleMatcher, type ByRoleOptions } from '@testing-library/react';
+import { screen, waitFor, within, type ByRoleMatcher, type ByRoleOptions } from '@testing-library/react';
 import { expect } from 'vitest';
 
 /** The texts of the elements of a role inside an element, in order. */
@@ -21,6 +21,12 @@ export const expectLink = (container: HTMLElement, name: string | RegExp, href: 
 
 /** The texts of a select's options, in order. */
 export const optionTexts = (select: HTMLElement) => textsOf(select, 'option');
+
+/** A select shows `value` and, once its options have loaded, offers `options` in order. */
+export async function expectSelect(select: HTMLElement, value: string, options: readonly string[]) {
+  expect(select).toHaveValue(value);
+  await waitFor(() => expect(optionTexts(select)).toEqual(options));
+}
 
 /** The names of the tabs on the screen, in order. */
 export const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);

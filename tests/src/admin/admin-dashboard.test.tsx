@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredUser } from '@/lib/storage';
 import { withApiMock } from '../api-mock';
 import { renderRoute } from '../render';
-import { optionTexts } from '../queries';
+import { expectSelect, optionTexts } from '../queries';
 
 /** Answers the API is still working on; an unmounted screen does not stop them. */
 const answering = new Set<Promise<unknown>>();
@@ -140,16 +140,13 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     expect(within(editing).queryByRole('textbox', { name: 'id' })).not.toBeInTheDocument();
     expect(within(editing).getByRole('textbox', { name: 'name' })).toHaveValue('North Town Forward');
     const team = within(editing).getByRole('combobox', { name: 'team_id' });
-    expect(team).toHaveValue('north.town');
-    await waitFor(() =>
-      expect(optionTexts(team)).toEqual([
-        '— none —',
-        'east.united — East United',
-        'north.town — North Town',
-        'south.city — South City',
-        'west.rangers — West Rangers',
-      ]),
-    );
+    await expectSelect(team, 'north.town', [
+      '— none —',
+      'east.united — East United',
+      'north.town — North Town',
+      'south.city — South City',
+      'west.rangers — West Rangers',
+    ]);
 
     await user.selectOptions(team, 'south.city');
     await user.clear(within(editing).getByRole('textbox', { name: 'number' }));

@@ -11,7 +11,7 @@ import type { StoredUser } from '@/lib/storage';
 import { insertLeague, insertTeam } from '../../fixtures/factory';
 import { logRequests, withApiMock } from '../api-mock';
 import { coachOf, renderRoute } from '../render';
-import { optionTexts, SUPER_ADMIN_TABS, tabNames } from '../queries';
+import { expectSelect, optionTexts, SUPER_ADMIN_TABS, tabNames } from '../queries';
 
 const api = withApiMock({ perTest: true });
 afterEach(() => {
@@ -144,14 +144,11 @@ describe('Leagues: seasons', () => {
     ).toMatchObject({ league_name: 'Tiny League', season: '2027', status: 'upcoming' });
     expect(screen.queryByRole('form', { name: 'New season' })).not.toBeInTheDocument();
     const picker = screen.getByRole('combobox', { name: 'League' });
-    expect(picker).toHaveValue('tl-27');
-    await waitFor(() =>
-      expect(optionTexts(picker)).toEqual([
-        'Tiny League 2027 (Upcoming)',
-        'Tiny League 2026 (Active)',
-        'Tiny League 2025 (Completed)',
-      ]),
-    );
+    await expectSelect(picker, 'tl-27', [
+      'Tiny League 2027 (Upcoming)',
+      'Tiny League 2026 (Active)',
+      'Tiny League 2025 (Completed)',
+    ]);
     expect(await within(await section('Teams')).findByText('No teams registered yet.')).toBeInTheDocument();
   });
 
