@@ -80,7 +80,7 @@ function clientPlugins() {
     jsBudget({
       offFirstRender: {
         pattern:
-          /^(manager-page|admin-page|admin-dashboard-page|main-page|shell-extras|save-offline-button|results-panel|register-sw|clear|account-sheet|search-panel|suspension-badge|data-links|team-aside|notifications-panel)$/,
+          /^(manager-page|admin-page|admin-dashboard-page|people-page|main-page|shell-extras|save-offline-button|results-panel|register-sw|clear|account-sheet|search-panel|suspension-badge|data-links|team-aside|notifications-panel)$/,
         limitKiB: 110,
       },
     }),

@@ -9,16 +9,27 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { TOAST_MS } from '@/components/toast';
 import '@/components/toast.css';
 
-export function FlashNotice({ text }: { text: string }) {
+/** The notice a navigation carried, if any. */
+function noticeOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const notice = (state as { notice?: unknown }).notice;
+  return typeof notice === 'string' && notice ? notice : null;
+}
+
+export function FlashNotice({ state }: { state: unknown }) {
   const location = useLocation();
   const navigate = useNavigate();
+  const text = noticeOf(state);
   const dismiss = () => void navigate(location, { replace: true, state: null });
 
   useEffect(() => {
+    if (text === null) return;
     const timer = setTimeout(dismiss, TOAST_MS.success);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per notice
   }, [text, location.key]);
+
+  if (text === null) return null;
 
   return (
     <div className="toasts" aria-live="polite">

@@ -21,17 +21,10 @@ import {
 import { Loading } from '@/components/status';
 import { mayManagePeople } from '@/features/people/people-access';
 import { AccountButton } from '@/features/session/account-button';
-import { isStaff } from '@/lib/rights';
+import { isStaff } from '@/lib/staff-access';
 import { useSession } from '@/lib/session';
 import { WhenHydrated } from '@/hooks/use-hydrated';
 import { setHydrationAnswers } from '@/lib/server-answers';
-
-/** The notice a navigation carried, if any (kept here: the shell must not load flash-notice to ask). */
-function noticeOf(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null) return null;
-  const notice = (state as { notice?: unknown }).notice;
-  return typeof notice === 'string' && notice ? notice : null;
-}
 
 type Panel = 'search' | 'notifications' | null;
 
@@ -121,7 +114,6 @@ export function Layout() {
   // Stored notifications are a signed-in user's; a visitor sees the specification's sample.
   // (A signed-in user's page is rendered in the browser, never hydrated: see main.tsx.)
   const signedInId = isAuthenticated && user?.id ? user.id : null;
-  const notice = noticeOf(location.state);
 
   return (
     <div className="shell">
@@ -217,9 +209,10 @@ export function Layout() {
 
       {SCREEN}
 
-      {notice !== null && (
+      {/* Loaded only for a navigation that carried a state: it may hold a notice. */}
+      {location.state !== null && location.state !== undefined && (
         <Suspense fallback={null}>
-          <FlashNotice text={notice} />
+          <FlashNotice state={location.state} />
         </Suspense>
       )}
 

@@ -8,7 +8,6 @@ import {
   adminsLeague as admins,
   administeredLeagues as leaguesOf,
   coachedTeams as teamsOf,
-  hasStaffRights,
   isSuperAdmin as superAdmin,
   staffsTeam as staffs,
   type Member,
@@ -29,16 +28,6 @@ export function memberOf(user: StoredUser): Member {
 }
 
 export const isSuperAdmin = (user: StoredUser): boolean => superAdmin(memberOf(user));
-
-/** The roles the specification gives the manager area (section 6). */
-const STAFF_TYPES: ReadonlySet<string> = new Set(['coach', 'owner', 'super_admin']);
-
-/**
- * The manager area and its Manage item: any right but a player's. The spec's staff types
- * count too, so a coach without a team still hears 'No team found for your account'.
- */
-export const isStaff = (user: StoredUser): boolean =>
-  hasStaffRights(memberOf(user)) || STAFF_TYPES.has(user.user_type);
 
 /** Every league (a super admin), or the ones the user administers (often none). */
 export const administeredLeagues = (user: StoredUser): 'all' | string[] => leaguesOf(memberOf(user));

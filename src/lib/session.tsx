@@ -11,12 +11,6 @@ export interface Session {
   isAuthenticated: boolean;
   login(email: string, password: string): Promise<StoredUser>;
   register(name: string, email: string, password: string): Promise<StoredUser>;
-  /**
-   * Starts a session from any call that answers as sign-in does (a password reset, an
-   * accepted invitation). Sent with the stored token when there is one. Fails with
-   * SessionFailure, which carries the status and the server's detail.
-   */
-  signInWith(path: string, body: object, fallback: string): Promise<StoredUser>;
   /** Ends the session, clears all browser storage and reloads at `to` (default /). */
   logout(to?: string): Promise<void>;
   favoriteTeam: string | null;
@@ -28,18 +22,6 @@ const SessionContext = createContext<Session | null>(null);
 interface AuthAnswer {
   access_token?: string;
   user?: StoredUser;
-}
-
-/** A failed sign-in call: the message is the server's detail (else the fallback). */
-export class SessionFailure extends Error {
-  constructor(
-    message: string,
-    /** The answer's status; 0 when no answer came (offline). */
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'SessionFailure';
-  }
 }
 
 /** Clears everything the browser keeps for the user and starts again (a full reload). */
@@ -61,11 +43,11 @@ async function authenticate(path: string, body: object, fallback: string): Promi
   try {
     answer = await apiJson<AuthAnswer>(path, { method: 'POST', body });
   } catch (error) {
-    if (error instanceof ApiError) throw new SessionFailure(error.detailText(fallback), error.status);
-    throw new SessionFailure(fallback, 0);
+    if (error instanceof ApiError) throw new Error(error.detailText(fallback));
+    throw new Error(fallback);
   }
-  if (!answer.user) throw new SessionFailure('No user data received', 200);
-  if (!answer.access_token) throw new SessionFailure(fallback, 200);
+  if (!answer.user) throw new Error('No user data received');
+  if (!answer.access_token) throw new Error(fallback);
   storage.setToken(answer.access_token);
   storage.setUser(answer.user);
   return answer.user;
@@ -85,7 +67,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
     };
     window.addEventListener('storage', onStorage);
-    // This tab storing the user anew (a token refresh, a read of /api/auth/me) brings its rights.
+    // This tab storing the user anew (a token refresh, a read of /api/auth/me, a session
+    // started by a reset link or an invitation: start-session.ts) brings its rights.
     const stopListening = storage.onUserChange((stored) =>
       setUser(stored && storage.token() ? stored : null),
     );
@@ -115,12 +98,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return registered;
   }, []);
 
-  const signInWith = useCallback(async (path: string, body: object, fallback: string) => {
-    const signedIn = await authenticate(path, body, fallback);
-    setUser(signedIn);
-    return signedIn;
-  }, []);
-
   const logout = useCallback(async (to = '/') => {
     if (storage.token()) {
       // Best effort: the session ends on the server too when it is reachable.
@@ -140,13 +117,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isAuthenticated: user !== null,
       login,
       register,
-      signInWith,
       logout,
       // Only a signed-in user has a favourite team (spec section 1).
       favoriteTeam: user !== null ? favoriteTeam : null,
       setFavoriteTeam,
     }),
-    [user, login, register, signInWith, logout, favoriteTeam, setFavoriteTeam],
+    [user, login, register, logout, favoriteTeam, setFavoriteTeam],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

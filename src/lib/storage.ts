@@ -35,26 +35,6 @@ export interface StoredUser {
   memberships?: StoredMembership[];
 }
 
-const ROLES: ReadonlySet<string> = new Set(['super_admin', 'league_admin', 'coach', 'owner', 'player']);
-
-/** The stored memberships, or undefined when there are none to trust (absent or malformed). */
-function readMemberships(value: unknown): StoredMembership[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  const memberships: StoredMembership[] = [];
-  for (const item of value as unknown[]) {
-    if (typeof item !== 'object' || item === null) return undefined;
-    const { role, league_id, team_id, player_id } = item as Record<string, unknown>;
-    if (typeof role !== 'string' || !ROLES.has(role)) return undefined;
-    memberships.push({
-      role: role as MembershipRole,
-      ...(typeof league_id === 'string' && { league_id }),
-      ...(typeof team_id === 'string' && { team_id }),
-      ...(typeof player_id === 'string' && { player_id }),
-    });
-  }
-  return memberships;
-}
-
 function read(key: string): string | null {
   try {
     return localStorage.getItem(key);
@@ -92,7 +72,9 @@ export const storage = {
     try {
       const parsed = JSON.parse(raw) as Partial<StoredUser>;
       if (typeof parsed.id !== 'string' || typeof parsed.user_type !== 'string') return null;
-      const memberships = readMemberships(parsed.memberships);
+      // Passed on as stored: screens only choose what to show by them, and the server
+      // checks every right again.
+      const memberships = Array.isArray(parsed.memberships) ? parsed.memberships : undefined;
       return {
         id: parsed.id,
         name: parsed.name ?? '',

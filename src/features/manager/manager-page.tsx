@@ -8,7 +8,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { EmptyMessage, Loading } from '@/components/status';
 import { TabPanel, Tabs, type TabItem } from '@/components/tabs';
 import { useSession } from '@/lib/session';
-import { coachedTeams, isStaff, isSuperAdmin, runsLeagues } from '@/lib/rights';
+import { coachedTeams, runsLeagues } from '@/lib/rights';
+import { isStaff } from '@/lib/staff-access';
 import type { StoredUser } from '@/lib/storage';
 // Kept in this order: it is the order their stylesheets load in.
 import { ToastProvider } from '@/components/toast';
@@ -60,8 +61,7 @@ function titleFor(user: StoredUser): string {
 }
 
 function subtitleFor(user: StoredUser): string {
-  if (isSuperAdmin(user)) return 'Teams, rosters, reports and results';
-  if (runsLeagues(user)) return "Your league's teams, rosters, seasons, reports and results";
+  if (runsLeagues(user)) return 'Teams, rosters, reports and results';
   return coachedTeams(user).length > 1
     ? 'Reports, squads and results for your teams'
     : 'Reports, squads and results for your team';

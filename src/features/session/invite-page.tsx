@@ -13,7 +13,8 @@ import { ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { SessionFailure, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
+import { SessionFailure, startSession } from '@/lib/start-session';
 import type { StoredUser } from '@/lib/storage';
 import { landingPath } from './landing';
 import {
@@ -153,7 +154,7 @@ function AcceptAsSignedIn({
   onAccepted: (user: StoredUser) => void;
   onDead: (text: string) => void;
 }) {
-  const { signInWith, logout } = useSession();
+  const { logout } = useSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // An older stored session may not know its address: then the name is all there is to show.
@@ -165,7 +166,7 @@ function AcceptAsSignedIn({
     setBusy(true);
     setError(null);
     try {
-      onAccepted(await signInWith(`${invitationPath(token)}/accept`, {}, ACCEPT_FAILED));
+      onAccepted(await startSession(`${invitationPath(token)}/accept`, {}, ACCEPT_FAILED));
     } catch (failure) {
       console.warn(failure); // handled: the page shows it
       const { dead, text } = acceptFailure(failure);
@@ -241,7 +242,6 @@ function NewAccount({
   onAccepted: (user: StoredUser) => void;
   onDead: (text: string) => void;
 }) {
-  const { signInWith } = useSession();
   const [name, setName] = useState(offer.player_name ?? '');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -261,7 +261,7 @@ function NewAccount({
     setBusy(true);
     try {
       onAccepted(
-        await signInWith(`${invitationPath(token)}/accept`, { name: name.trim(), password }, ACCEPT_FAILED),
+        await startSession(`${invitationPath(token)}/accept`, { name: name.trim(), password }, ACCEPT_FAILED),
       );
     } catch (failure) {
       console.warn(failure); // handled: the page shows it

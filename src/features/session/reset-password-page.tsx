@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { SessionFailure, useSession } from '@/lib/session';
+import { SessionFailure, startSession } from '@/lib/start-session';
 import { landingPath } from './landing';
 import {
   checkNewPassword,
@@ -60,7 +60,6 @@ function DeadLink({ text }: { text: string }) {
 }
 
 function ResetForm({ token }: { token: string }) {
-  const { signInWith } = useSession();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -79,7 +78,7 @@ function ResetForm({ token }: { token: string }) {
     if (found.password || found.confirm) return;
     setBusy(true);
     try {
-      const user = await signInWith('/api/auth/reset-password', { token, password }, FALLBACK);
+      const user = await startSession('/api/auth/reset-password', { token, password }, FALLBACK);
       navigate(landingPath(user), { replace: true, state: { notice: PASSWORD_CHANGED } });
     } catch (failure) {
       console.warn(failure); // handled: the page shows it

@@ -6,10 +6,9 @@
  * Deductions, and an invitation to its people, stacked on a phone; on a wide screen
  * Details and Teams side by side.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CsvImport } from '@/components/csv-import';
-import { InvitePanel } from '@/components/invite-panel';
-import { EmptyMessage } from '@/components/status';
+import { EmptyMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { formatMatchDate } from '@/lib/format';
 import type { League, TeamSummary } from '@/lib/api-types';
@@ -24,6 +23,10 @@ import { LeagueRulesSection } from './league-rules-form';
 import { LeagueTeams } from './league-teams';
 import { Loaded, LeagueSection } from './league-write';
 import './leagues.css';
+
+// The invitation form loads with the chosen team or league, not with the tab: the tab's
+// first screen is the list, and the panel is as large again.
+const InvitePanel = lazy(() => import('@/components/invite-panel').then((m) => ({ default: m.InvitePanel })));
 
 /** Newest season first; within a season by name. */
 export function sortLeagues(leagues: readonly League[]): League[] {
@@ -122,12 +125,14 @@ export function LeaguesTab({ user }: { user: StoredUser }) {
                 </Field>
               </div>
               <LeagueSeason key={selected.league_id} league={selected} onSaved={remember} />
-              <InvitePanel
-                key={`invite-${selected.league_id}`}
-                scope={{ kind: 'league', leagueId: selected.league_id }}
-                memberships={user.memberships}
-                title={`Invite to ${selected.league_name}`}
-              />
+              <Suspense fallback={<Loading label="Loading invitations..." />}>
+                <InvitePanel
+                  key={`invite-${selected.league_id}`}
+                  scope={{ kind: 'league', leagueId: selected.league_id }}
+                  memberships={user.memberships}
+                  title={`Invite to ${selected.league_name}`}
+                />
+              </Suspense>
             </>
           )
         }

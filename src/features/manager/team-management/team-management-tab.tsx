@@ -5,9 +5,8 @@
  * by side; on a phone a searchable team picker collapses to the chosen team, with its
  * roster right under it.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { TeamLogo } from '@/components/images';
-import { InvitePanel } from '@/components/invite-panel';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { useLoggedFailure } from '@/hooks/use-logged-failure';
@@ -21,6 +20,10 @@ import { TeamPicker } from './team-picker';
 import { TeamRoster } from './team-roster';
 import { AddTeamForm } from './team-form';
 import { useToast } from '@/components/toast';
+
+// The invitation form loads with the chosen team or league, not with the tab: the tab's
+// first screen is the list, and the panel is as large again.
+const InvitePanel = lazy(() => import('@/components/invite-panel').then((m) => ({ default: m.InvitePanel })));
 
 export function TeamManagementTab({ user }: { user: StoredUser }) {
   const toast = useToast();
@@ -180,11 +183,13 @@ export function TeamManagementTab({ user }: { user: StoredUser }) {
         {selected && !(phone && picking) ? (
           <div className="manager-tm-roster">
             <TeamRoster key={selected.team_id} team={selected} />
-            <InvitePanel
-              key={`invite-${selected.team_id}`}
-              scope={{ kind: 'team', teamId: selected.team_id }}
-              title={`Invite to ${selected.team_name}`}
-            />
+            <Suspense fallback={<Loading label="Loading invitations..." />}>
+              <InvitePanel
+                key={`invite-${selected.team_id}`}
+                scope={{ kind: 'team', teamId: selected.team_id }}
+                title={`Invite to ${selected.team_name}`}
+              />
+            </Suspense>
           </div>
         ) : (
           !phone && (
