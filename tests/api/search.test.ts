@@ -16,7 +16,7 @@ import { referenceSearch } from '../bench/search-scale';
 import { makeTestApp } from '../fixtures/app';
 import { buildTinyLeague, insertPlayer, insertTeam } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
-import { searchName, searchUnit } from '../fixtures/search-alphabet';
+import { searchName, searchWorld } from '../fixtures/search-alphabet';
 
 const SearchResponse = z.strictObject({ results: z.array(SearchResultSchema) });
 
@@ -407,10 +407,7 @@ describe('search over the index answers as the scan of every name did', () => {
 describe('search over the index, property-based', () => {
   const name = searchName;
   const world = fc.record({
-    players: fc.array(fc.record({ name, team: fc.nat(3) }), { maxLength: 70 }),
-    teams: fc.array(name, { minLength: 3, maxLength: 3 }),
-    leagues: fc.array(fc.record({ name, season: fc.constantFrom('2025', '2026') }), { maxLength: 4 }),
-    terms: fc.array(fc.string({ unit: searchUnit, minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }),
+    ...searchWorld({ players: 70, leagues: 4, terms: 6 }),
     changes: fc.array(fc.record({ player: fc.nat(), name, team: fc.nat(3) }), { maxLength: 6 }),
   });
 
