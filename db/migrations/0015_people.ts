@@ -18,10 +18,17 @@ import { sql, type Kysely } from 'kysely';
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /**
- * Existing staff get the membership their user_type and team_id describe (a player's
- * linked to their roster record). Plain SQL both engines run as it is.
+ * What both engines run as it is once the memberships table exists: its keys, and for
+ * existing staff the membership their user_type and team_id describe (a player's linked to
+ * their roster record).
  */
-export const STAFF_MEMBERSHIPS = [
+export const MEMBERSHIPS_FILLED = [
+  // One of each right: the site's once, a league's once per league, a team role once per team.
+  sql`CREATE UNIQUE INDEX memberships_site ON memberships (user_id) WHERE role = 'super_admin'`,
+  sql`CREATE UNIQUE INDEX memberships_league_admin ON memberships (user_id, league_id) WHERE role = 'league_admin'`,
+  sql`CREATE UNIQUE INDEX memberships_team_role ON memberships (user_id, role, team_id) WHERE team_id IS NOT NULL`,
+  sql`CREATE INDEX memberships_league ON memberships (league_id)`,
+  sql`CREATE INDEX memberships_team ON memberships (team_id)`,
   sql`INSERT INTO memberships (user_id, role)
         SELECT id, 'super_admin' FROM users WHERE user_type = 'super_admin'`,
   sql`INSERT INTO memberships (user_id, role, team_id, player_id)
@@ -47,13 +54,7 @@ const statements = [
         OR (role IN ('coach', 'owner', 'player') AND league_id IS NULL AND team_id IS NOT NULL)),
     CHECK (player_id IS NULL OR role = 'player')
   ) STRICT`,
-  // One of each right: the site's once, a league's once per league, a team role once per team.
-  sql`CREATE UNIQUE INDEX memberships_site ON memberships (user_id) WHERE role = 'super_admin'`,
-  sql`CREATE UNIQUE INDEX memberships_league_admin ON memberships (user_id, league_id) WHERE role = 'league_admin'`,
-  sql`CREATE UNIQUE INDEX memberships_team_role ON memberships (user_id, role, team_id) WHERE team_id IS NOT NULL`,
-  sql`CREATE INDEX memberships_league ON memberships (league_id)`,
-  sql`CREATE INDEX memberships_team ON memberships (team_id)`,
-  ...STAFF_MEMBERSHIPS,
+  ...MEMBERSHIPS_FILLED,
 
   sql`CREATE TABLE invitations (
     id          TEXT PRIMARY KEY NOT NULL,

@@ -1,6 +1,6 @@
 /** PostgreSQL twin of db/migrations/0015_people.ts. */
 import { sql, type Kysely } from 'kysely';
-import { STAFF_MEMBERSHIPS } from '../0015_people';
+import { MEMBERSHIPS_FILLED } from '../0015_people';
 import { NOW_TEXT } from './0001_initial';
 
 const now = sql.raw(NOW_TEXT);
@@ -21,13 +21,7 @@ const statements = [
   )`,
   sql`CREATE TRIGGER memberships_rowid BEFORE INSERT ON memberships
     FOR EACH ROW EXECUTE FUNCTION touchline_rowid()`,
-  // One of each right: the site's once, a league's once per league, a team role once per team.
-  sql`CREATE UNIQUE INDEX memberships_site ON memberships (user_id) WHERE role = 'super_admin'`,
-  sql`CREATE UNIQUE INDEX memberships_league_admin ON memberships (user_id, league_id) WHERE role = 'league_admin'`,
-  sql`CREATE UNIQUE INDEX memberships_team_role ON memberships (user_id, role, team_id) WHERE team_id IS NOT NULL`,
-  sql`CREATE INDEX memberships_league ON memberships (league_id)`,
-  sql`CREATE INDEX memberships_team ON memberships (team_id)`,
-  ...STAFF_MEMBERSHIPS,
+  ...MEMBERSHIPS_FILLED,
 
   sql`CREATE TABLE invitations (
     id          TEXT COLLATE "C" PRIMARY KEY NOT NULL,
