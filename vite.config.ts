@@ -154,9 +154,11 @@ const SQLITE_ONLY_FILES = [
  */
 const ENGINE_INDEPENDENT_FILES = [
   'tests/api/domain/**',
+  'tests/api/client-address.test.ts',
   'tests/api/compression.test.ts',
   'tests/api/images.test.ts',
   'tests/api/json-body.test.ts',
+  'tests/api/mail-messages.test.ts',
   'tests/api/openapi.test.ts',
   'tests/api/pages.test.ts',
   'tests/api/public-reads.test.ts',
