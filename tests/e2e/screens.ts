@@ -2,15 +2,18 @@
  * Every screen of the app, with real ids of the seeded demo league, for the accessibility
  * test (`accessibility.test.ts`) and `npm run audit:ui`. The ids come from the running
  * server's API; only the demo team's id is a constant (the seed's, as in pages.ts).
- * Screens only read: nothing here changes the database, so roles and order are free.
+ * Screens only read: the one write, an invitation whose link the invitation page needs,
+ * is made with the ids before any screen, so roles and order are free.
  */
 import type { Page } from 'playwright-core';
-import { DEMO_TEAM } from './pages';
+import { DEMO_TEAM, demoToken } from './pages';
 
-export type Role = 'visitor' | 'coach' | 'superadmin';
-export const ROLES: readonly Role[] = ['visitor', 'coach', 'superadmin'];
+export type Role = 'visitor' | 'coach' | 'leagueadmin' | 'superadmin';
+export const ROLES: readonly Role[] = ['visitor', 'coach', 'leagueadmin', 'superadmin'];
 export const ROLE_EMAIL: Record<Exclude<Role, 'visitor'>, string> = {
   coach: 'coach@touchline.demo',
+  /** Admin of the demo team's league: the manager area of a league's people and teams. */
+  leagueadmin: 'admin@touchline.demo',
   superadmin: 'superadmin@touchline.demo',
 };
 
@@ -22,6 +25,8 @@ export interface DemoIds {
   player: string;
   /** The coach page's id as the app links it (dots become hyphens). */
   coach: string;
+  /** The token of a link that invites a new address to coach the demo team. */
+  invitation: string;
 }
 
 export interface Screen {
@@ -46,6 +51,24 @@ async function get<T>(baseUrl: string, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/**
+ * An invitation from the super admin for an address without an account, so its page
+ * shows the whole offer and the form that makes the account; the token of its link.
+ */
+async function inviteCoach(baseUrl: string, team: string): Promise<string> {
+  const token = await demoToken(baseUrl, ROLE_EMAIL.superadmin);
+  const response = await fetch(`${baseUrl}/api/invitations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ email: `screens.${Date.now()}@touchline.test`, role: 'coach', team_id: team }),
+  });
+  if (!response.ok) throw new Error(`/api/invitations answered ${response.status}: ${await response.text()}`);
+  const { link } = (await response.json()) as { link: string };
+  const invitation = /\/invite\/([A-Za-z0-9_-]{43})$/.exec(link)?.[1];
+  if (!invitation) throw new Error(`an invitation link without a token: ${link}`);
+  return invitation;
+}
+
 export async function discoverIds(baseUrl: string, team = DEMO_TEAM): Promise<DemoIds> {
   const { league_id } = await get<{ league_id: string }>(baseUrl, `/api/teams/${team}`);
   const { matches } = await get<{ matches: MatchRow[] }>(baseUrl, `/api/teams/${team}/matches`);
@@ -66,6 +89,7 @@ export async function discoverIds(baseUrl: string, team = DEMO_TEAM): Promise<De
     upcomingMatch: upcoming.id,
     player: player.id,
     coach: coach.id.replace(/\./g, '-'),
+    invitation: await inviteCoach(baseUrl, team),
   };
 }
 
@@ -109,6 +133,16 @@ export function publicScreens(ids: DemoIds): Screen[] {
     { name: 'home / notifications open', path: '/', open: notificationsOpen },
     { name: 'login', path: '/login' },
     { name: 'register', path: '/register' },
+    { name: 'forgot password', path: '/forgot-password' },
+    // Without a token the page explains that it needs the e-mail's link.
+    { name: 'reset password (no token)', path: '/reset-password' },
+    {
+      name: 'invitation',
+      path: `/invite/${ids.invitation}`,
+      open: async (page: Page) => {
+        await page.getByRole('button', { name: 'Create account and accept' }).waitFor();
+      },
+    },
     { name: 'teams', path: '/teams' },
     { name: 'team / Squad', path: team },
     ...tabScreens('team', team, [
@@ -191,6 +225,23 @@ export function screensFor(role: Role, ids: DemoIds): Screen[] {
     manager('pending-results', 'Pending Results'),
     { name: 'admin', path: '/admin' },
   ];
+  if (role === 'leagueadmin') {
+    return [
+      ...some,
+      { name: 'manager', path: '/manager' },
+      {
+        name: 'manager / team-management / invite panel',
+        path: '/manager',
+        open: async (page) => {
+          const teams = page.getByRole('region', { name: 'Teams' });
+          await teams.getByRole('button', { name: /^Riverside Rovers/ }).click();
+          await page.getByRole('region', { name: 'Invite to Riverside Rovers' }).waitFor();
+        },
+      },
+      manager('leagues', 'Leagues'),
+      { name: 'people', path: '/people' },
+    ];
+  }
   if (role === 'coach') {
     return [
       ...some,
@@ -222,6 +273,7 @@ export function screensFor(role: Role, ids: DemoIds): Screen[] {
     manager('leagues', 'Leagues'),
     manager('overdue', 'Overdue Results'),
     ...staff,
+    { name: 'people', path: '/people' },
     { name: 'admin-dashboard', path: '/admin-dashboard' },
     { name: 'admin-dashboard / players', path: '/admin-dashboard', open: (page) => tables(page, 'players') },
     {

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, apiJson } from '@/lib/api-client';
-import { SessionCard, SessionField } from './session-form';
+import { EmailField, SessionButton, SessionCard } from './session-form';
 import './session.css';
 
 const FALLBACK = 'Could not ask for a link. Check your connection and try again.';
@@ -57,19 +57,8 @@ export function ForgotPasswordPage() {
         </p>
       )}
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <SessionField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          value={email}
-          onValue={setEmail}
-        />
-        <button type="submit" className="button button-block" disabled={busy}>
-          {busy && <span className="spinner spinner-small" aria-hidden="true" />}
-          {sent ? 'Send another link' : 'Send link'}
-        </button>
+        <EmailField value={email} onValue={setEmail} />
+        <SessionButton busy={busy}>{sent ? 'Send another link' : 'Send link'}</SessionButton>
       </form>
     </SessionCard>
   );

@@ -7,24 +7,19 @@
  *   that is when it is not the invited address.
  * A link that was used, withdrawn, has expired or was never made says so.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Facts } from '@/components/facts';
 import { ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { SessionFailure, startSession } from '@/lib/start-session';
+import { startSession } from '@/lib/start-session';
 import type { StoredUser } from '@/lib/storage';
 import { landingPath } from './landing';
-import {
-  checkNewPassword,
-  PASSWORD_MIN,
-  ProblemField,
-  serverFieldProblem,
-  type FieldProblems,
-} from './new-password';
-import { SessionCard } from './session-form';
+import { NewPasswordForm, ProblemField, refusal, useNewPasswordForm, type Refusal } from './new-password';
+import { DeadLinkCard, SessionButton, SessionCard } from './session-form';
 import './session.css';
 
 /** What GET /api/invitations/by-token/{token} answers. */
@@ -75,17 +70,15 @@ export function InvitePage() {
 
 function DeadInvitation({ text }: { text: string }) {
   return (
-    <SessionCard title="This invitation cannot be used">
-      <p className="session-error" role="alert">
-        {text}
-      </p>
-      <p className="muted session-offer">Ask the person who invited you to send a new invitation.</p>
-      <div className="session-actions">
-        <Link className="button button-secondary button-block" to="/">
-          Go to the home page
-        </Link>
-      </div>
-    </SessionCard>
+    <DeadLinkCard
+      title="This invitation cannot be used"
+      text={text}
+      advice="Ask the person who invited you to send a new invitation."
+    >
+      <Link className="button button-secondary button-block" to="/">
+        Go to the home page
+      </Link>
+    </DeadLinkCard>
   );
 }
 
@@ -113,33 +106,23 @@ function Offer({ token, offer }: { token: string; offer: InvitationView }) {
         <strong>{offer.invited_by ?? 'Someone'}</strong> invites you to be <strong>{offer.role_label}</strong>
         .
       </p>
-      <dl className="session-facts">
-        {[
+      <Facts
+        className="session-facts"
+        facts={[
           ['League', offer.league_name],
           ['Team', offer.team_name],
           ['Player', offer.player_name],
           ['For', offer.email],
           ['Valid until', formatDate(offer.expires_at)],
-        ]
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-      </dl>
+        ]}
+      />
       {action}
     </SessionCard>
   );
 }
 
-/** The failure of an accept: a dead link replaces the page; anything else is said in place. */
-function acceptFailure(failure: unknown): { dead: boolean; text: string; status: number } {
-  const text = failure instanceof Error && failure.message ? failure.message : ACCEPT_FAILED;
-  const status = failure instanceof SessionFailure ? failure.status : 0;
-  return { dead: status === 410 || status === 404, text, status };
-}
+/** An accept's refusal that means the link is dead: it replaces the page; any other is said in place. */
+const isDead = ({ status }: Refusal) => status === 410 || status === 404;
 
 function AcceptAsSignedIn({
   token,
@@ -169,9 +152,9 @@ function AcceptAsSignedIn({
       onAccepted(await startSession(`${invitationPath(token)}/accept`, {}, ACCEPT_FAILED));
     } catch (failure) {
       console.warn(failure); // handled: the page shows it
-      const { dead, text } = acceptFailure(failure);
-      if (dead) onDead(text);
-      else setError(text);
+      const refused = refusal(failure, ACCEPT_FAILED);
+      if (isDead(refused)) onDead(refused.text);
+      else setError(refused.text);
       setBusy(false);
     }
   };
@@ -194,10 +177,9 @@ function AcceptAsSignedIn({
         </p>
       )}
       <div className="session-actions">
-        <button type="button" className="button button-block" disabled={busy} onClick={() => void accept()}>
-          {busy && <span className="spinner spinner-small" aria-hidden="true" />}
+        <SessionButton type="button" busy={busy} onClick={() => void accept()}>
           {other ? `Accept as ${user.name}` : 'Accept'}
-        </button>
+        </SessionButton>
         {other && (
           <button
             type="button"
@@ -228,9 +210,6 @@ function SignInFirst({ token, offer }: { token: string; offer: InvitationView })
   );
 }
 
-type Field = 'name' | 'password' | 'confirm';
-const LABELS: Record<Field, string> = { name: 'Name', password: 'Password', confirm: 'Confirmation' };
-
 function NewAccount({
   token,
   offer,
@@ -242,96 +221,48 @@ function NewAccount({
   onAccepted: (user: StoredUser) => void;
   onDead: (text: string) => void;
 }) {
-  const [name, setName] = useState(offer.player_name ?? '');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problems, setProblems] = useState<FieldProblems<Field>>({});
-  const [error, setError] = useState<{ text: string; status: number } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const found: FieldProblems<Field> = {
-      ...(!name.trim() && { name: 'Enter your name' }),
-      ...checkNewPassword(password, confirm),
-    };
-    setProblems(found);
-    if (found.name || found.password || found.confirm) return;
-    setBusy(true);
-    try {
+  const form = useNewPasswordForm<'name'>({
+    initial: { name: offer.player_name ?? '' },
+    names: { name: 'Name' },
+    fallback: ACCEPT_FAILED,
+    check: ({ name }) => (name.trim() ? {} : { name: 'Enter your name' }),
+    send: async ({ name, password }) =>
       onAccepted(
         await startSession(`${invitationPath(token)}/accept`, { name: name.trim(), password }, ACCEPT_FAILED),
-      );
-    } catch (failure) {
-      console.warn(failure); // handled: the page shows it
-      const { dead, text, status } = acceptFailure(failure);
-      const onField = serverFieldProblem(text, LABELS);
-      if (dead) onDead(text);
-      else if (onField) setProblems(onField);
-      else setError({ text, status });
-      setBusy(false);
-    }
-  };
+      ),
+    refused: (refused) => {
+      if (!isDead(refused)) return false;
+      onDead(refused.text);
+      return true;
+    },
+  });
 
-  const fix = (field: Field) => setProblems((all) => ({ ...all, [field]: undefined }));
   return (
     <>
       <p className="muted session-offer">Create your account for {offer.email} to accept.</p>
-      {error && (
-        <p className="session-error" role="alert">
-          {error.text}
-          {/* The address has an account after all (made since the page loaded). */}
-          {error.status === 409 && (
+      <NewPasswordForm
+        form={form}
+        labels={{ password: 'Password', confirm: 'Confirm password' }}
+        submitLabel="Create account and accept"
+        // The address has an account after all (made since the page loaded).
+        alertAction={({ status }) =>
+          status === 409 && (
             <>
               {' '}
               <Link to={`/login?next=${encodeURIComponent(`/invite/${token}`)}`}>Sign in</Link>
             </>
-          )}
-        </p>
-      )}
-      <form onSubmit={(event) => void submit(event)} noValidate>
+          )
+        }
+      >
         <ProblemField
           label="Your name"
           name="name"
           autoComplete="name"
-          value={name}
-          problem={problems.name}
-          onChange={(value) => {
-            setName(value);
-            fix('name');
-          }}
+          value={form.values.name}
+          problem={form.problems.name}
+          onChange={(value) => form.edit('name', value)}
         />
-        <ProblemField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters`}
-          value={password}
-          problem={problems.password}
-          onChange={(value) => {
-            setPassword(value);
-            fix('password');
-          }}
-        />
-        <ProblemField
-          label="Confirm password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          problem={problems.confirm}
-          onChange={(value) => {
-            setConfirm(value);
-            fix('confirm');
-          }}
-        />
-        <button type="submit" className="button button-block" disabled={busy}>
-          {busy && <span className="spinner spinner-small" aria-hidden="true" />}
-          Create account and accept
-        </button>
-      </form>
+      </NewPasswordForm>
     </>
   );
 }

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '@/lib/session';
-import { safeNext, SessionField, SessionForm } from './session-form';
+import { EmailField, safeNext, SessionField, SessionForm } from './session-form';
 
 export function LoginPage() {
   const { login } = useSession();
@@ -30,15 +30,7 @@ export function LoginPage() {
         </>
       }
     >
-      <SessionField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
-        value={email}
-        onValue={setEmail}
-      />
+      <EmailField value={email} onValue={setEmail} />
       <SessionField
         label="Password"
         type="password"

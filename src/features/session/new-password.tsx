@@ -2,9 +2,12 @@
  * Choosing a password (a reset link, an accepted invitation): the fields with their
  * problems in place, the checks the server makes that can be made here (8 to 128
  * characters, the two alike), and the server's own field problems ("Invalid field
- * 'password': is too common: …") put back under the field they name.
+ * 'password': is too common: …") put back under the field they name. `useNewPasswordForm`
+ * and `NewPasswordForm` are that whole form, with any fields a page asks for first.
  */
-import { useId } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { SessionFailure } from '@/lib/start-session';
+import { SessionButton } from './session-form';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -88,5 +91,152 @@ export function ProblemField({
         </span>
       )}
     </div>
+  );
+}
+
+type PasswordField = 'password' | 'confirm';
+
+/** How the server names the password fields in its problems ("Invalid field 'confirm': …"). */
+const PASSWORD_NAMES: Record<PasswordField, string> = { password: 'Password', confirm: 'Confirmation' };
+
+/** A call that failed: the server's detail (else the fallback), and its status (0: no answer). */
+export interface Refusal {
+  text: string;
+  status: number;
+}
+
+export function refusal(failure: unknown, fallback: string): Refusal {
+  return {
+    text: failure instanceof Error && failure.message ? failure.message : fallback,
+    status: failure instanceof SessionFailure ? failure.status : 0,
+  };
+}
+
+export interface NewPasswordFormState<Extra extends string> {
+  values: Record<Extra | PasswordField, string>;
+  problems: FieldProblems<Extra | PasswordField>;
+  /** A refusal that names no field and that the page did not take: the form's alert. */
+  error: Refusal | null;
+  busy: boolean;
+  /** Sets a field, and clears its problem: it is being fixed. */
+  edit: (field: Extra | PasswordField, value: string) => void;
+  submit: (event: FormEvent) => Promise<void>;
+}
+
+/**
+ * The state of a form that sets a password, with `Extra` fields before it (a name). On
+ * submit the fields are checked (`check` for the extra ones), then `send` runs; a
+ * refusal that names a field goes under it, one `refused` takes (a dead link) is the
+ * page's, any other is the alert.
+ */
+export function useNewPasswordForm<Extra extends string = never>({
+  initial,
+  names,
+  fallback,
+  check,
+  send,
+  refused,
+}: {
+  initial?: Record<Extra, string>;
+  /** How the server names the extra fields in its problems. */
+  names?: Record<Extra, string>;
+  fallback: string;
+  check?: (values: Record<Extra | PasswordField, string>) => FieldProblems<Extra>;
+  send: (values: Record<Extra | PasswordField, string>) => Promise<void>;
+  /** Takes a refusal the page shows itself: true when it did. */
+  refused?: (refusal: Refusal) => boolean;
+}): NewPasswordFormState<Extra> {
+  type Field = Extra | PasswordField;
+  const [values, setValues] = useState(
+    () => ({ ...initial, password: '', confirm: '' }) as Record<Field, string>,
+  );
+  const [problems, setProblems] = useState<FieldProblems<Field>>({});
+  const [error, setError] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const edit = (field: Field, value: string) => {
+    setValues((all) => ({ ...all, [field]: value }));
+    setProblems((all) => ({ ...all, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    // TypeScript does not see the password fields' problems as some of Field's.
+    const found = {
+      ...check?.(values),
+      ...checkNewPassword(values.password, values.confirm),
+    } as FieldProblems<Field>;
+    setProblems(found);
+    if (Object.values(found).some(Boolean)) return;
+    setBusy(true);
+    try {
+      await send(values);
+    } catch (failure) {
+      console.warn(failure); // handled: the page shows it
+      const refusedWith = refusal(failure, fallback);
+      const onField = serverFieldProblem<Field>(refusedWith.text, {
+        ...PASSWORD_NAMES,
+        ...names,
+      } as Record<Field, string>);
+      if (onField) setProblems(onField);
+      else if (!refused?.(refusedWith)) setError(refusedWith);
+      setBusy(false);
+    }
+  };
+
+  return { values, problems, error, busy, edit, submit };
+}
+
+/**
+ * The form of `useNewPasswordForm`: its alert, the page's own fields (children), the new
+ * password with its hint, its confirmation, and the submit button.
+ */
+export function NewPasswordForm<Extra extends string>({
+  form,
+  labels,
+  submitLabel,
+  alertAction,
+  children,
+}: {
+  form: NewPasswordFormState<Extra>;
+  labels: Record<PasswordField, string>;
+  submitLabel: string;
+  /** A way on after the alert's text, for the refusals that have one. */
+  alertAction?: (error: Refusal) => ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {form.error && (
+        <p className="session-error" role="alert">
+          {form.error.text}
+          {alertAction?.(form.error)}
+        </p>
+      )}
+      <form onSubmit={(event) => void form.submit(event)} noValidate>
+        {children}
+        <ProblemField
+          label={labels.password}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters`}
+          value={form.values.password}
+          problem={form.problems.password}
+          onChange={(value) => form.edit('password', value)}
+        />
+        <ProblemField
+          label={labels.confirm}
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.confirm}
+          problem={form.problems.confirm}
+          onChange={(value) => form.edit('confirm', value)}
+        />
+        <SessionButton busy={form.busy}>{submitLabel}</SessionButton>
+      </form>
+    </>
   );
 }

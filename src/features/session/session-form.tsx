@@ -9,7 +9,15 @@
  * password in the URL), the form says POST should anything submit it natively, and
  * what was typed meanwhile is kept.
  */
-import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StoredUser } from '@/lib/storage';
 import { useHydrated } from '@/hooks/use-hydrated';
@@ -76,10 +84,9 @@ export function SessionForm({
     <SessionCard title={title} lead={lead} error={error} footer={footer}>
       <form method="post" onSubmit={(event) => void submit(event)} noValidate>
         {children}
-        <button type="submit" className="button button-block" disabled={busy || !hydrated}>
-          {busy && <span className="spinner spinner-small" aria-hidden="true" />}
+        <SessionButton busy={busy} disabled={!hydrated}>
           {submitLabel}
-        </button>
+        </SessionButton>
       </form>
     </SessionCard>
   );
@@ -116,6 +123,32 @@ export function SessionCard({
   );
 }
 
+/**
+ * The card of a link that cannot be used (cut short, used, withdrawn, expired): why, in
+ * the alert; what to do about it (`advice`); and the way on (children, in the actions).
+ */
+export function DeadLinkCard({
+  title,
+  text,
+  advice,
+  children,
+}: {
+  title: string;
+  text: string;
+  advice?: string;
+  children: ReactNode;
+}) {
+  return (
+    <SessionCard title={title}>
+      <p className="session-error" role="alert">
+        {text}
+      </p>
+      {advice && <p className="muted session-offer">{advice}</p>}
+      <div className="session-actions">{children}</div>
+    </SessionCard>
+  );
+}
+
 /** A labelled input of the session forms. */
 export function SessionField({
   label,
@@ -134,5 +167,39 @@ export function SessionField({
       <span>{label}</span>
       <input {...input} ref={field} onChange={(event) => onValue(event.target.value)} />
     </label>
+  );
+}
+
+/** The e-mail field of signing in and of asking for a reset link: the account's address. */
+export function EmailField({ value, onValue }: { value: string; onValue: (value: string) => void }) {
+  return (
+    <SessionField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="username"
+      inputMode="email"
+      value={value}
+      onValue={onValue}
+    />
+  );
+}
+
+/**
+ * A session page's main button (a submit button unless told): full width, disabled with
+ * a spinner while `busy`, so a second press cannot send the call again.
+ */
+export function SessionButton({
+  busy,
+  disabled = false,
+  type = 'submit',
+  children,
+  ...button
+}: ButtonHTMLAttributes<HTMLButtonElement> & { busy: boolean; type?: 'submit' | 'button' }) {
+  return (
+    <button {...button} type={type} className="button button-block" disabled={busy || disabled}>
+      {busy && <span className="spinner spinner-small" aria-hidden="true" />}
+      {children}
+    </button>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * An invitation's page over the real API: who invites whom to what; a new address makes
- * its account there and lands signed in with the role; an address with an account signs
- * in first (and comes back), then accepts with its session, told which account gets the
- * role when it is not the invited one; a used, withdrawn or unknown link says so.
+ * its account there and lands signed in with the role (or, given an account meanwhile, is
+ * offered to sign in); an address with an account signs in first (and comes back), then
+ * accepts with its session, told which account gets the role when it is not the invited
+ * one; a used, withdrawn or unknown link says so.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -89,6 +90,21 @@ describe('an invitation for a new address', () => {
     expect(
       await screen.findByText('Password is too common: choose one that is harder to guess'),
     ).toBeInTheDocument();
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('offers to sign in when the address got an account after the page loaded', async () => {
+    const { token } = await invite('late@example.test');
+    const actor = userEvent.setup();
+    await renderRoute(`/invite/${token}`, { api });
+    await actor.type(await screen.findByLabelText('Your name'), 'Lee Late');
+    await addUser(api.app.connection.db, { id: 'inv.late', email: 'late@example.test', user_type: 'fan' });
+    await actor.type(screen.getByLabelText('Password'), 'a fresh touchline pass');
+    await actor.type(screen.getByLabelText('Confirm password'), 'a fresh touchline pass');
+    await actor.click(screen.getByRole('button', { name: 'Create account and accept' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('An account with this e-mail address already exists');
+    expectLink(alert, 'Sign in', `/login?next=${encodeURIComponent(`/invite/${token}`)}`);
     expect(localStorage.getItem('authToken')).toBeNull();
   });
 });
