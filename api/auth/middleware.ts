@@ -2,6 +2,7 @@
  * Who is calling, decided by the server from the bearer token alone, and the checks of
  * rights (api/auth/permissions.ts) that routes and writes make.
  */
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { DB } from '../../db/connection';
 import type { AppEnv } from '../env';
@@ -25,10 +26,15 @@ export function bearerToken(header: string | undefined): string | null {
   return match[1];
 }
 
-/** Requires a valid access token of a live session; sets c.get('user') and c.get('sessionId'). */
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+/**
+ * The user of the request's bearer token and its session: null without an Authorization
+ * header, 401 for a token that is invalid, expired or of an ended session.
+ */
+export async function bearerUser(
+  c: Context<AppEnv>,
+): Promise<{ user: SessionUser; sessionId: string } | null> {
   const token = bearerToken(c.req.header('Authorization'));
-  if (token === null) fail(401, 'No authentication token found');
+  if (token === null) return null;
   const now = c.get('options').now();
   let claims;
   try {
@@ -38,8 +44,15 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   }
   const user = await liveSessionUser(c.get('db'), claims.sid, claims.sub, now);
   if (!user) fail(401, 'Session has ended; please sign in again');
-  c.set('user', user);
-  c.set('sessionId', claims.sid);
+  return { user, sessionId: claims.sid };
+}
+
+/** Requires a valid access token of a live session; sets c.get('user') and c.get('sessionId'). */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const signedIn = await bearerUser(c);
+  if (signedIn === null) fail(401, 'No authentication token found');
+  c.set('user', signedIn.user);
+  c.set('sessionId', signedIn.sessionId);
   await next();
 });
 

@@ -78,6 +78,15 @@ export function shirtTaken(number: number): never {
 }
 
 /** Where a player stands in the team, as the audit log records it. */
+/** A change of a roster player's place: any of position, general position and shirt number. */
+export const placementBody = z
+  .strictObject({
+    position: position.optional(),
+    position_general: positionGeneral.optional(),
+    number: shirtNumber.optional(),
+  })
+  .meta({ minProperties: 1 });
+
 export function placement(player: RosterPlayerDto) {
   return { position: player.position, position_general: player.position_general, number: player.number };
 }

@@ -4,9 +4,8 @@
  */
 import { z } from 'zod';
 import { hashPassword } from '../../db/password';
-import { bearerToken, currentUser } from '../auth/middleware';
+import { bearerUser, currentUser } from '../auth/middleware';
 import { administeredLeagues, coachesTeam, isSuperAdmin } from '../../db/rules/rights';
-import { TokenError, verifyAccessToken } from '../auth/tokens';
 import { uniqueId } from '../data/ids';
 import {
   createInvitation,
@@ -22,7 +21,6 @@ import {
 import { LINK_TOKEN } from '../data/links';
 import { leagueOfTeam } from '../data/lookups';
 import { addMembership } from '../data/memberships';
-import { liveSessionUser } from '../data/sessions';
 import { emailTaken, insertUser } from '../data/users';
 import { LOCKED_PASSWORD_HASH } from '../data/admin-tables';
 import { limitByAddress } from '../auth/sign-in-throttle';
@@ -407,19 +405,7 @@ export const invitationRoutes = resourceRouter(
     const body = c.req.valid('json') ?? {};
     const options = c.get('options');
     const now = options.now();
-    const bearer = bearerToken(c.req.header('Authorization'));
-    let signedIn: string | null = null;
-    if (bearer !== null) {
-      let claims;
-      try {
-        claims = await verifyAccessToken(options.jwtSecret, bearer, now);
-      } catch (error) {
-        fail(401, error instanceof TokenError ? error.message : 'Invalid token');
-      }
-      const user = await liveSessionUser(c.get('db'), claims.sid, claims.sub, now);
-      if (!user) fail(401, 'Session has ended; please sign in again');
-      signedIn = user.id;
-    }
+    const signedIn = (await bearerUser(c))?.user.id ?? null;
     const password =
       body.password === undefined ? undefined : await hashPassword(body.password, options.passwordCost);
     let userId = signedIn;

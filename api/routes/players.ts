@@ -16,15 +16,7 @@ import { CACHE } from '../http/cache';
 import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { nextKickoff } from '../http/next-kickoff';
 import { holdUntil, jsonRead } from '../http/read';
-import {
-  placement,
-  position,
-  positionGeneral,
-  shirtNumber,
-  shirtTaken,
-  STAFF_ONLY,
-  written,
-} from '../http/teams';
+import { placement, placementBody, shirtTaken, STAFF_ONLY, written } from '../http/teams';
 import type { AppEnv } from '../env';
 import { idParam } from '../http/validate';
 import { audit } from '../http/write';
@@ -38,14 +30,6 @@ import {
 const playerId = idParam.meta({ description: 'player id or the linked account id' });
 
 const profileParam = z.object({ playerId });
-
-const placementBody = z
-  .strictObject({
-    position: position.optional(),
-    position_general: positionGeneral.optional(),
-    number: shirtNumber.optional(),
-  })
-  .meta({ minProperties: 1 });
 
 /** Both paths of the profile: one answer, each path its own operation. */
 const PROFILE = {
