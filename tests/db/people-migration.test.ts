@@ -14,8 +14,14 @@ describe('migration 0015_people', () => {
   it('gives existing staff their memberships', async () => {
     const { db } = own.keep(openDatabase(':memory:'));
     for (const migration of migrations.filter((m) => m.version < 15)) await migration.up(db);
-    await db.insertInto('leagues').values({ league_id: 'l-26', league_name: 'L', season: '2026', status: 'active' } as never).execute();
-    await db.insertInto('teams').values({ team_id: 't1', team_name: 'T1', league_id: 'l-26' } as never).execute();
+    await db
+      .insertInto('leagues')
+      .values({ league_id: 'l-26', league_name: 'L', season: '2026', status: 'active' } as never)
+      .execute();
+    await db
+      .insertInto('teams')
+      .values({ team_id: 't1', team_name: 'T1', league_id: 'l-26' } as never)
+      .execute();
     const user = (id: string, user_type: string, team_id: string | null) => ({
       id,
       name: id,
