@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTinyLeagueApp } from '../fixtures/app';
-import { addUser, PASSWORD, tokenFor } from '../fixtures/auth';
+import { addLeagueAdmin, addUser, PASSWORD, tokenFor } from '../fixtures/auth';
 import { insertLeague, insertTeam, M7_WIN, NOW } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
 import { sendRequest } from '../fixtures/request';
@@ -30,12 +30,7 @@ const t = withFixture(
       location: 'Far Park',
     });
     await addUser(db, { id: 'root', user_type: 'super_admin', email: 'root@example.test' });
-    await addUser(db, { id: 'sec', user_type: 'fan', email: 'sec@example.test', name: 'Sam Secretary' });
-    await db
-      .insertInto('memberships')
-      .values({ user_id: 'sec', role: 'league_admin', league_id: 'tl-26', team_id: null, player_id: null })
-      .execute();
-    await db.updateTable('users').set({ user_type: 'admin' }).where('id', '=', 'sec').execute();
+    await addLeagueAdmin(db, { id: 'sec', email: 'sec@example.test', name: 'Sam Secretary' }, 'tl-26');
     await addUser(db, { id: 'coach.nt', user_type: 'coach', team_id: 'north.town', email: 'coach@nt.test' });
     return {
       ...app,

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StoredUser } from '@/lib/storage';
-import { addUser } from '../../fixtures/auth';
+import { addLeagueAdmin, addUser } from '../../fixtures/auth';
 import { insertLeague, insertTeam } from '../../fixtures/factory';
 import { withApiMock, type ApiMock } from '../api-mock';
 import { optionTexts, SUPER_ADMIN_TABS, tabNames } from '../queries';
@@ -42,22 +42,11 @@ async function addOtherLeague(api: ApiMock) {
   const { db } = api.app.connection;
   await insertLeague(db, { league_id: 'other-26', league_name: 'Other League', season: '2026' });
   await insertTeam(db, { team_id: 'far.away', team_name: 'Far Away', league_id: 'other-26' });
-  await addUser(db, {
-    id: LEAGUE_ADMIN.id,
-    name: LEAGUE_ADMIN.name,
-    email: LEAGUE_ADMIN.email,
-    user_type: 'admin',
-  });
-  await db
-    .insertInto('memberships')
-    .values({
-      user_id: LEAGUE_ADMIN.id,
-      role: 'league_admin',
-      league_id: 'tl-26',
-      team_id: null,
-      player_id: null,
-    })
-    .execute();
+  await addLeagueAdmin(
+    db,
+    { id: LEAGUE_ADMIN.id, name: LEAGUE_ADMIN.name, email: LEAGUE_ADMIN.email },
+    'tl-26',
+  );
   await addUser(db, {
     id: TWO_TEAM_COACH.id,
     name: TWO_TEAM_COACH.name,

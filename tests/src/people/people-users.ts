@@ -4,7 +4,7 @@
  */
 import { beforeEach } from 'vitest';
 import type { StoredUser } from '@/lib/storage';
-import { addUser } from '../../fixtures/auth';
+import { addLeagueAdmin, addUser } from '../../fixtures/auth';
 import { logRequests, type ApiMock } from '../api-mock';
 
 export const BOSS: StoredUser = { id: 'pp.boss', name: 'Bea Boss', user_type: 'super_admin', team_id: null };
@@ -27,18 +27,8 @@ export function withPeopleUsers(api: ApiMock): void {
   beforeEach(async () => {
     const { db } = api.app.connection;
     await addUser(db, { id: BOSS.id, name: BOSS.name, user_type: 'super_admin' });
-    await addUser(db, { id: LEAGUE_ADMIN.id, name: LEAGUE_ADMIN.name, user_type: 'admin' });
+    await addLeagueAdmin(db, { id: LEAGUE_ADMIN.id, name: LEAGUE_ADMIN.name }, 'tl-26');
     await addUser(db, { id: COACH.id, name: COACH.name, user_type: 'coach', team_id: 'north.town' });
-    await db
-      .insertInto('memberships')
-      .values({
-        user_id: LEAGUE_ADMIN.id,
-        role: 'league_admin',
-        league_id: 'tl-26',
-        team_id: null,
-        player_id: null,
-      })
-      .execute();
   });
 }
 
