@@ -142,6 +142,7 @@ const SQLITE_ONLY_FILES = [
   'tests/api/read-cache.test.ts',
   'tests/api/config.test.ts',
   'tests/api/server.test.ts',
+  'tests/api/user-cli.test.ts',
   'tests/reliability/backup.test.ts',
   'tests/reliability/crash.test.ts',
 ];

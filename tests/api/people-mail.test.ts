@@ -19,20 +19,18 @@ let t: TestApp & { matchIds: Record<string, number> };
 
 beforeEach(async () => {
   smtp = await startSmtpServer({ auth: { user: 'league', pass: 's3cret pass' } });
-  let sender: MailSender | undefined;
   t = await makeTinyLeagueApp({
     now: () => NOW,
     publicUrl: PUBLIC_URL,
     mailEnabled: true,
-    onMailQueued: () => sender?.kick(),
+    onMailQueued: () => mailer.kick(),
   });
-  sender = startMailSender(t.connection.db, {
+  mailer = startMailSender(t.connection.db, {
     smtpUrl: smtp.url({ user: 'league', pass: 's3cret pass' }),
     from: 'Tiny League <no-reply@league.example>',
     secret: TEST_SECRET,
     log: () => {},
   });
-  mailer = sender;
   await addUser(t.connection.db, { id: 'root', user_type: 'super_admin', email: 'root@example.test' });
   await addUser(t.connection.db, {
     id: 'coach.nt',
