@@ -19,7 +19,6 @@ import {
   TrophyIcon,
 } from '@/components/icons';
 import { Loading } from '@/components/status';
-import { mayManagePeople } from '@/features/people/people-access';
 import { AccountButton } from '@/features/session/account-button';
 import { isStaff } from '@/lib/staff-access';
 import { useSession } from '@/lib/session';
@@ -159,11 +158,6 @@ export function Layout() {
           {user?.user_type === 'admin' && (
             <Link className="icon-button" to="/admin" aria-label="Admin settings">
               <GearIcon />
-            </Link>
-          )}
-          {mayManagePeople(user) && (
-            <Link className="icon-button" to="/people" aria-label="People">
-              <TeamIcon />
             </Link>
           )}
           <AccountButton />

@@ -132,7 +132,8 @@ describe('header and navigation by role', () => {
     ['owner@touchline.demo', ['Home', 'League', 'Teams', 'Manage'], '/main'],
     ['player@touchline.demo', ['Home', 'League', 'Teams', 'Player'], '/main'],
     ['superadmin@touchline.demo', ['Home', 'League', 'Teams', 'Manage'], '/admin-dashboard'],
-    ['admin@touchline.demo', ['Home', 'League', 'Teams'], '/'],
+    // The demo admin runs the demo league (a league_admin membership): the manager area is theirs.
+    ['admin@touchline.demo', ['Home', 'League', 'Teams', 'Manage'], '/'],
     ['manager@touchline.demo', ['Home', 'League', 'Teams'], '/admin'],
     ['fan@touchline.demo', ['Home', 'League', 'Teams'], '/'],
   ] as const;

@@ -54,9 +54,9 @@ async function confirmOnPerson01(action: string, confirm: string) {
 }
 
 describe('the People screen', () => {
-  it('is reached from the header by a super admin', async () => {
-    const { actor, router } = await openPeople(BOSS, '/');
-    await actor.click(screen.getByRole('link', { name: 'People' }));
+  it("is reached from the dashboard's Leagues tab by a super admin", async () => {
+    const { actor, router } = await openPeople(BOSS, '/manager/leagues');
+    await actor.click(await screen.findByRole('link', { name: 'People' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'People' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/people');
   });

@@ -7,6 +7,7 @@
  * Details and Teams side by side.
  */
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { CsvImport } from '@/components/csv-import';
 import { EmptyMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
@@ -87,11 +88,17 @@ export function LeaguesTab({ user }: { user: StoredUser }) {
     <div className="manager-tm leagues-tab">
       <div className="manager-section-head">
         <h2 className="manager-section-title">Leagues</h2>
-        {mayCreate && !creating && (
-          <button ref={newButton} type="button" className="button" onClick={() => setCreating(true)}>
-            New season
-          </button>
-        )}
+        <div className="leagues-tab-actions">
+          {/* The leagues' people: here rather than in the app bar, which on a phone has no room left. */}
+          <Link className="button button-secondary" to="/people">
+            People
+          </Link>
+          {mayCreate && !creating && (
+            <button ref={newButton} type="button" className="button" onClick={() => setCreating(true)}>
+              New season
+            </button>
+          )}
+        </div>
       </div>
       {creating && <NewLeagueForm onClose={closeForm} />}
 

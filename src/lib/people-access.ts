@@ -3,7 +3,7 @@
  * its own, this small, because the shell imports it on every first screen.
  */
 import type { StoredUser } from '@/lib/storage';
-import { administeredLeagues } from '../../../db/rules/rights';
+import { administeredLeagues } from '../../db/rules/rights';
 
 type Role = 'super_admin' | 'league_admin' | 'coach' | 'owner' | 'player';
 
