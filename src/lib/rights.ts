@@ -38,6 +38,16 @@ export function runsLeagues(user: StoredUser): boolean {
   return leagues === 'all' || leagues.length > 0;
 }
 
+/**
+ * Who may open People: whoever runs a league. A session stored before rights were
+ * memberships cannot name a league admin's league (their primary type is `admin`), so
+ * such an admin is let through and the server's answer decides.
+ */
+export function mayManagePeople(user: StoredUser | null): boolean {
+  if (!user) return false;
+  return runsLeagues(user) || (!user.memberships && user.user_type === 'admin');
+}
+
 /** The teams the user coaches or owns, in the order the memberships list them. */
 export const coachedTeams = (user: StoredUser): string[] => [...new Set(teamsOf(memberOf(user)))];
 

@@ -23,7 +23,7 @@ import {
   type Person,
 } from '@/lib/people-api';
 import { useSession } from '@/lib/session';
-import { mayManagePeople } from '@/lib/people-access';
+import { mayManagePeople } from '@/lib/rights';
 import { PersonSheet } from './person-sheet';
 import './people.css';
 
