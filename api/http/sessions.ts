@@ -18,12 +18,17 @@ export function publicUser(user: SessionUser): UserDto {
   };
 }
 
-/** Signs the user in: a new session (the first of its family) and its access token. */
-export async function issueSession(c: Context<AppEnv>, userId: string): Promise<SessionDto> {
+/**
+ * Signs the user in: a new session (the first of its family) and its access token. Given
+ * the user as just read (sign-in), it is answered as it is; given an id (after a write that
+ * changed the account), the user is read back with the session.
+ */
+export async function issueSession(c: Context<AppEnv>, who: string | SessionUser): Promise<SessionDto> {
   const options = c.get('options');
   const now = options.now();
+  const userId = typeof who === 'string' ? who : who.id;
   const sessionId = await createSession(c.get('db'), userId, now);
-  const user = await liveSessionUser(c.get('db'), sessionId, userId, now);
+  const user = typeof who === 'string' ? await liveSessionUser(c.get('db'), sessionId, userId, now) : who;
   if (!user) fail(401, 'Session has ended; please sign in again');
   const access_token = await signAccessToken(options.jwtSecret, { userId, sessionId }, now);
   return { access_token, token_type: 'bearer', user: publicUser(user) };

@@ -231,7 +231,7 @@ export const authRoutes = resourceRouter(
     await check.passed();
     // Said only to whoever knows the password.
     if (user.locked_at !== null) fail(403, ACCOUNT_LOCKED);
-    return c.json(await issueSession(c, user.id), 200);
+    return c.json(await issueSession(c, user), 200);
   }),
   endpoint(register, async (c) => {
     const body = c.req.valid('json');
