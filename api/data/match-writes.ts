@@ -28,22 +28,25 @@ export async function matchOrThrow(db: DB, id: number): Promise<MatchDto> {
 }
 
 // The statements every squad or report runs, built and compiled once (db/store.ts).
-/** One team's squad rows past the first `kept` in selection order (0: all of them). */
+/**
+ * One team's squad rows past the first `kept` in selection order (`kept` below the number of
+ * rows). The first row to go is found by its position, so the delete walks the match's index
+ * once instead of comparing every row against the kept ones.
+ */
 const DELETE_SQUAD_AFTER = statement((db: DB, a: { matchId: number; teamId: string; kept: number }) =>
   db
     .deleteFrom('match_squads')
     .where('match_id', '=', a.matchId)
     .where('team_id', '=', a.teamId)
-    .where(
-      'id',
-      'not in',
-      db
+    .where('id', '>=', (eb) =>
+      eb
         .selectFrom('match_squads')
         .select('id')
         .where('match_id', '=', a.matchId)
         .where('team_id', '=', a.teamId)
         .orderBy('id')
-        .limit(a.kept),
+        .limit(1)
+        .offset(a.kept),
     ),
 );
 /** A team's squad rows for the players of the list (`listArgument`), in its order. */

@@ -142,6 +142,13 @@ type TeamLabels = 'home_team_name' | 'away_team_name' | 'home_team_logo' | 'away
 /** A match row with its teams' names and crests: what the write rules look at. */
 export type MatchRow = MatchCore & Pick<MatchDto, TeamLabels>;
 
+/** The name the match row carries for one of its two teams (undefined for any other team). */
+export function teamNameIn(match: MatchRow, teamId: string): string | undefined {
+  if (teamId === match.home_team) return match.home_team_name;
+  if (teamId === match.away_team) return match.away_team_name;
+  return undefined;
+}
+
 /** What a match's answer is made of, besides its teams' names, crests and rosters. */
 interface MatchParts {
   row: MatchCore;

@@ -26,7 +26,7 @@ import {
   storeReport,
   storeReview,
 } from '../data/match-writes';
-import { matchResultOf, resultOfRow, type MatchResult, type MatchRow } from '../data/matches';
+import { matchResultOf, resultOfRow, teamNameIn, type MatchResult, type MatchRow } from '../data/matches';
 import {
   answersOpponent,
   canReview,
@@ -77,8 +77,7 @@ function actorName(c: Ctx, match: MatchRow): string {
   const user = currentUser(c);
   const side = sideOf(user, match);
   if (side === null) return `${user.name} (league admin)`;
-  const team =
-    side === match.home_team ? match.home_team_name : side === match.away_team ? match.away_team_name : '';
+  const team = side === undefined ? undefined : teamNameIn(match, side);
   return team ? `${user.name} (${team})` : user.name;
 }
 

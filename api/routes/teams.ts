@@ -15,7 +15,7 @@ import { namesOf, teamLeague, teamSeasonBans } from '../data/discipline';
 import { uniqueId, uniqueTeamId } from '../data/ids';
 import { findLeague } from '../data/leagues';
 import { findMatchState, findTeamName, playerTeams, replaceSquad, squadRows } from '../data/match-writes';
-import { listMatches } from '../data/matches';
+import { listMatches, teamNameIn } from '../data/matches';
 import {
   deletePlayer,
   deleteTeamWithRoster,
@@ -766,11 +766,13 @@ export const teamRoutes = resourceRouter(
     const { team_id: teamId, match_id: matchId } = c.req.valid('param');
     const { players } = c.req.valid('json');
 
-    const teamName = await findTeamName(db, teamId);
-    if (teamName === undefined) fail(404, 'Team not found');
-    await assertTeamStaff(c.get('db'), user, teamId);
+    // The match row names both its teams, so a squad for one of them needs no team lookup.
     const match = await findMatchState(db, matchId);
-    if (!match || !involvesTeam(match, teamId)) fail(404, 'Match not found for this team');
+    const ofMatch = match !== undefined && involvesTeam(match, teamId);
+    const teamName = ofMatch ? teamNameIn(match, teamId) : await findTeamName(db, teamId);
+    if (teamName === undefined) fail(404, 'Team not found');
+    await assertTeamStaff(db, user, teamId);
+    if (!ofMatch) fail(404, 'Match not found for this team');
 
     // The list is checked before any lookup, so an oversized one costs no query.
     const listProblem = squadListProblem(players);
