@@ -137,9 +137,7 @@ async function staffMatch(
 
 async function teamLabel(c: Ctx, match: MatchRow, teamId: string | null): Promise<string> {
   if (teamId === null) return 'The league admin';
-  if (teamId === match.home_team) return match.home_team_name;
-  if (teamId === match.away_team) return match.away_team_name;
-  return (await findTeamName(c.get('db'), teamId)) ?? teamId;
+  return teamNameIn(match, teamId) ?? (await findTeamName(c.get('db'), teamId)) ?? teamId;
 }
 
 /** A report's lists as events and cards, after every check a report gets (a 400 naming the first problem). */
