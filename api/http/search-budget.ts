@@ -7,8 +7,13 @@
  * sends a few refused searches a second on each connection, not thousands (the refusals
  * alone took a large share of the server from everyone else). The search panel waits
  * between keystrokes, so a person typing stays far below the budget.
+ *
+ * The budget counts what Hono would route to the search, not what the request line
+ * spells: `/api/%73earch`, `/api/./search` and a HEAD reach the same handler, so they
+ * cost the same.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getPath } from 'hono/utils/url';
 import { createRateLimiter } from '../auth/rate-limit';
 import type { TrustProxy } from '../config';
 import { addressOf } from './client-address';
@@ -29,6 +34,33 @@ export const SEARCH_REFUSAL = 'Too many searches. Try again in a few seconds.';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
+const SEARCH_PATH = '/api/search';
+
+/**
+ * The path Hono routes a request by: the URL @hono/node-server builds from the request
+ * line (dot segments resolved, absolute form read as such), decoded by Hono's own
+ * getPath. Null when no URL can be built, which the adapter refuses too. A Host header
+ * can only change the path of a request the adapter refuses for that header.
+ */
+export function routedPath(target: string, host: string | undefined): string | null {
+  const end = target.search(/[?#]/);
+  const path = end === -1 ? target : target.slice(0, end);
+  // Nothing for the URL parser to resolve nor for Hono to decode: the path is as sent.
+  if (path.startsWith('/') && !/[%.\\\t\n\r]/.test(path)) return path;
+  let url: URL;
+  try {
+    url =
+      target.startsWith('http://') || target.startsWith('https://')
+        ? new URL(target)
+        : new URL(`http://${host ?? 'localhost'}${target}`);
+  } catch {
+    return null;
+  }
+  // getPath decodes only where it finds a '%'. It is given the path alone: a Request
+  // may not be built from a URL with credentials.
+  return url.pathname.includes('%') ? getPath(new Request(`http://localhost${url.pathname}`)) : url.pathname;
+}
+
 export function searchBudget(options: SearchBudgetOptions = {}): (listener: Listener) => Listener {
   const windowMs = options.windowMs ?? 10_000;
   const limiter = createRateLimiter({ max: options.max ?? 30, windowMs });
@@ -42,9 +74,8 @@ export function searchBudget(options: SearchBudgetOptions = {}): (listener: List
     'content-length': String(body.length),
   };
   return (listener) => (req, res) => {
-    if (req.method !== 'GET' || !(req.url === '/api/search' || req.url?.startsWith('/api/search?'))) {
-      return listener(req, res);
-    }
+    // Every method: HEAD is served by the GET route.
+    if (routedPath(req.url ?? '', req.headers.host) !== SEARCH_PATH) return listener(req, res);
     const { allowed, retryAfterSeconds } = limiter.hit(
       addressOf(req.headers['x-forwarded-for'], req.socket.remoteAddress, options.trustProxy ?? 0),
       clock(),
