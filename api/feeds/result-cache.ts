@@ -28,11 +28,17 @@ export class ResultCache<V> {
     return this.#entries.size;
   }
 
+  /** The answer held for `key`, settled or in flight, if it has not expired. */
+  peek(key: string): Promise<V> | undefined {
+    const hit = this.#entries.get(key);
+    return hit && hit.expires > this.#options.clock() ? hit.promise : undefined;
+  }
+
   /** The cached answer for `key`, or the answer of `load()`, remembered. */
   get(key: string, load: () => Promise<V>): Promise<V> {
     const { clock, successTtlMs, failureTtlMs, maxEntries } = this.#options;
-    const hit = this.#entries.get(key);
-    if (hit && hit.expires > clock()) return hit.promise;
+    const hit = this.peek(key);
+    if (hit) return hit;
     this.#entries.delete(key);
     // Until it settles, an entry never expires: a second caller joins the fetch in flight.
     const entry: Entry<V> = { promise: load(), expires: Number.POSITIVE_INFINITY };

@@ -11,16 +11,33 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 
-export type FeedErrorKind = 'invalid-url' | 'refused' | 'timeout' | 'upstream' | 'too-large' | 'not-found';
+/**
+ * Why a feed read failed. Besides the fetch's own: `unpublished`, an address no team has
+ * published; `rate-limited`, the client started too many fetches; `busy`, too many
+ * fetches are under way (api/feeds/feed-service.ts).
+ */
+export type FeedErrorKind =
+  | 'invalid-url'
+  | 'refused'
+  | 'unpublished'
+  | 'rate-limited'
+  | 'busy'
+  | 'timeout'
+  | 'upstream'
+  | 'too-large'
+  | 'not-found';
 
 /** A failure the caller answers with a status of its own; the message is safe to show. */
 export class FeedError extends Error {
   readonly kind: FeedErrorKind;
+  /** When to try again, for a refusal that passes. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(kind: FeedErrorKind, message: string) {
+  constructor(kind: FeedErrorKind, message: string, retryAfterSeconds?: number) {
     super(message);
     this.name = 'FeedError';
     this.kind = kind;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -260,6 +277,16 @@ function addressPolicy(options: SafeFetchOptions): (ip: string) => boolean {
   if (options.isAllowedAddress) return options.isAllowedAddress;
   if (options.allowPrivate) return () => true;
   return (ip) => !isForbiddenAddress(ip);
+}
+
+/**
+ * Whether a URL names this machine or a non-public address by its host alone, before any
+ * lookup: a local name, or a literal address in a forbidden range. A name that passes
+ * must still be checked on every address it resolves to.
+ */
+export function namesPrivateHost(url: URL): boolean {
+  const host = bareHost(url);
+  return isLocalName(host) || (net.isIP(host) !== 0 && isForbiddenAddress(host));
 }
 
 /** The URL's host without IPv6 brackets or a trailing root dot. */

@@ -1,8 +1,11 @@
 /**
  * /api/mwpl_news, /api/team_news, /api/team_video: news and video for the team page's
  * results panel. League news from the database, and a team's own news and latest video
- * read from the addresses on its record. Those two answer errors as
- * `{ detail: { message } }`, the shape the client reads for news and video.
+ * read from the addresses on its record, and only those: an address no team has
+ * published is refused, so the server never fetches whatever a caller names. Those two
+ * answer errors as `{ detail: { message } }`, the shape the client reads for news and
+ * video. Their fetches are limited per client and in number at once, and refused at
+ * once past either limit (api/feeds/feed-service.ts).
  */
 import { type Hook } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -10,11 +13,13 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { AppEnv, AppOptions } from '../env';
 import { listLeagueNews } from '../data/news';
-import { createFeedService } from '../feeds/feed-service';
-import type { FeedService, FeedServiceSettings } from '../feeds/feed-service';
+import { teamPublishes, type FeedUse } from '../data/team-feeds';
+import { createFeedService, FEED_LIMITS } from '../feeds/feed-service';
+import type { FeedCaller, FeedService, FeedServiceSettings } from '../feeds/feed-service';
 import { FeedError } from '../feeds/safe-fetch';
 import type { FeedErrorKind } from '../feeds/safe-fetch';
 import { CACHE } from '../http/cache';
+import { clientAddress } from '../http/client-address';
 import { endpoint, errors, json, read, readAnswer, resourceRouter } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { describeIssue, idParam, leagueIdFrom } from '../http/validate';
@@ -26,6 +31,9 @@ export const LEAGUE_NEWS_LIMIT = 50;
 const FEED_ERROR_STATUS = {
   'invalid-url': 400,
   refused: 400,
+  unpublished: 400,
+  'rate-limited': 429,
+  busy: 503,
   'not-found': 404,
   upstream: 502,
   'too-large': 502,
@@ -48,15 +56,40 @@ const teamVideoQuery = z.object({
   channel_url: addressParam.meta({ description: 'channel, handle or feed URL' }),
 });
 
+const retryAfter = { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } };
+const perClient = FEED_LIMITS.fetchesPerClient;
+
 /** The answers of a feed read that did not work, in the feed calls' `{ detail: { message } }` shape. */
 const FEED_ERRORS = {
-  400: json(FeedErrorSchema, 'Missing or refused URL (private, loopback and link-local targets are refused)'),
+  400: json(
+    FeedErrorSchema,
+    'Missing or refused URL: not one a team has published on its record, or a private, loopback or ' +
+      'link-local target',
+  ),
+  429: {
+    ...json(
+      FeedErrorSchema,
+      `This client started ${perClient.max} feed reads in ${perClient.windowMs / 1000} s; ` +
+        'Retry-After says when to try again',
+    ),
+    headers: retryAfter,
+  },
   502: json(FeedErrorSchema, 'The feed answered badly, too much, or not at all'),
+  503: {
+    ...json(
+      FeedErrorSchema,
+      `${FEED_LIMITS.concurrentFetches} feeds are being read already; Retry-After says when to try again`,
+    ),
+    headers: retryAfter,
+  },
   504: json(FeedErrorSchema, 'The feed did not answer within 5 s'),
 };
 
-function feedError(c: Context, status: ContentfulStatusCode, message: string) {
-  return c.json({ detail: { message } }, status, { 'Cache-Control': 'no-store' });
+function feedError(c: Context, status: ContentfulStatusCode, message: string, retryAfterSeconds?: number) {
+  return c.json({ detail: { message } }, status, {
+    'Cache-Control': 'no-store',
+    ...(retryAfterSeconds !== undefined && { 'Retry-After': String(retryAfterSeconds) }),
+  });
 }
 
 /** What a feed read answers: what `load` found, or the feed's failure in the feed calls' shape. */
@@ -64,9 +97,19 @@ async function feedAnswer(c: Context<AppEnv>, load: () => Promise<unknown>): Pro
   try {
     return jsonRead(c, await load(), CACHE.revalidate);
   } catch (error) {
-    if (error instanceof FeedError) return feedError(c, FEED_ERROR_STATUS[error.kind], error.message);
+    if (error instanceof FeedError) {
+      return feedError(c, FEED_ERROR_STATUS[error.kind], error.message, error.retryAfterSeconds);
+    }
     throw error;
   }
+}
+
+/** The caller of a feed read: its client address, and the addresses teams publish for `use`. */
+function feedCaller(c: Context<AppEnv>, use: FeedUse): FeedCaller {
+  return {
+    address: clientAddress(c),
+    publishes: (address) => teamPublishes(c.get('db'), use, address),
+  };
 }
 
 /** Like the API's validation hook, but answers in the `{ detail: { message } }` shape of the feed calls. */
@@ -95,8 +138,9 @@ const getTeamNews = read({
   tags: ['news'],
   summary: "A team's news",
   description:
-    "Items of a team's RSS/Atom feed (or of the feed its page links to); cached 10 minutes. Errors are " +
-    '{ detail: { message } }',
+    "Items of a team's RSS/Atom feed (or of the feed its page links to). The url must be a team's " +
+    'website or news_url as its record has it (scheme and host in any case, a trailing slash or not); ' +
+    'answers are cached 10 minutes, failures 1 minute. Errors are { detail: { message } }',
   caching: { offline: true },
   request: { query: teamNewsQuery },
   responses: {
@@ -111,7 +155,9 @@ const getTeamVideo = read({
   tags: ['news'],
   summary: "A team's latest video",
   description:
-    "Latest video of a team's YouTube channel; cached 10 minutes. Errors are { detail: { message } }",
+    "Latest video of a team's YouTube channel. The channel_url must be a team's youtube_channel as its " +
+    'record has it (scheme and host in any case, a trailing slash or not); answers are cached 10 ' +
+    'minutes, failures 1 minute. Errors are { detail: { message } }',
   caching: { offline: true },
   request: { query: teamVideoQuery },
   responses: {
@@ -149,10 +195,14 @@ export function createNewsRoutes(settings: Omit<FeedServiceSettings, 'allowPriva
   // The feed reads refuse a bad query in their own error shape, so they bring their own hook.
   const feedReads = [
     endpoint(getTeamNews, (c) =>
-      feedAnswer(c, () => serviceFor(c.get('options')).teamNews(c.req.valid('query').url)),
+      feedAnswer(c, () =>
+        serviceFor(c.get('options')).teamNews(c.req.valid('query').url, feedCaller(c, 'news')),
+      ),
     ),
     endpoint(getTeamVideo, (c) =>
-      feedAnswer(c, () => serviceFor(c.get('options')).teamVideo(c.req.valid('query').channel_url)),
+      feedAnswer(c, () =>
+        serviceFor(c.get('options')).teamVideo(c.req.valid('query').channel_url, feedCaller(c, 'video')),
+      ),
     ),
   ];
   for (const { route, handler } of feedReads) router.openapi(route, handler as never, feedQueryHook);

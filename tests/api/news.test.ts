@@ -1,7 +1,9 @@
 /**
  * League news, team news and team video, against a local feed server on 127.0.0.1.
  * Nothing here may reach any other address: public-looking names are resolved by an
- * injected resolver, and refused addresses must fail before any connection.
+ * injected resolver, and refused addresses must fail before any connection. The feed
+ * calls read only addresses a team has published, so each test puts the addresses it
+ * reads on a team's record first (`publish`).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +12,7 @@ import { etag } from 'hono/etag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notFound, onError } from '../../api/errors';
-import { FEED_LIMITS } from '../../api/feeds/feed-service';
+import { FEED_LIMITS, NOT_PUBLISHED, TOO_BUSY, TOO_MANY_FETCHES } from '../../api/feeds/feed-service';
 import type { FeedServiceSettings } from '../../api/feeds/feed-service';
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -28,8 +30,10 @@ import { FeedError, isForbiddenAddress, safeFetchText } from '../../api/feeds/sa
 import type { SafeFetchOptions } from '../../api/feeds/safe-fetch';
 import { createNewsRoutes, LEAGUE_NEWS_LIMIT } from '../../api/routes/news';
 import { FeedErrorSchema, NewsItemSchema, VideoSchema } from '../../api/schemas';
+import { publishedForm } from '../../api/data/team-feeds';
+import type { DB } from '../../db/connection';
 import { makeTestApp, makeTinyLeagueApp, routerHost, type TestApp } from '../fixtures/app';
-import { NOW } from '../fixtures/factory';
+import { insertTeam, NOW, updateTeam } from '../fixtures/factory';
 
 // ---------------------------------------------------------------------------------
 // Fixtures
@@ -131,6 +135,8 @@ const many = (count: number) =>
 
 const hits = new Map<string, number>();
 const seenHeaders: http.IncomingHttpHeaders[] = [];
+/** Answers of /held, sent when the test calls them. */
+const held: (() => void)[] = [];
 let server: http.Server;
 let port: number;
 let base: string;
@@ -200,6 +206,11 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse) {
         res,
         `<html><head><meta content="${EMPTY_CHANNEL_ID}" itemprop="channelId"></head><body></body></html>`,
       );
+    case '/site/Spelling':
+      return send(res, 200, 'application/rss+xml', RSS);
+    case '/held':
+      held.push(() => send(res, 200, 'application/rss+xml', RSS));
+      return;
     case '/slow': {
       const timer = setTimeout(() => send(res, 200, 'application/rss+xml', RSS), 2_000);
       res.on('close', () => clearTimeout(timer));
@@ -294,6 +305,8 @@ function miniApp(settings: Omit<FeedServiceSettings, 'allowPrivate'> = {}) {
     now: () => NOW,
     imagesDir: '/nonexistent',
     allowPrivateFeedTargets: true,
+    // X-Forwarded-For names the client: tests of the per-client limit play several.
+    trustProxy: 1,
   })
     .use(etag({ weak: true }))
     .route(
@@ -303,14 +316,39 @@ function miniApp(settings: Omit<FeedServiceSettings, 'allowPrivate'> = {}) {
   api.notFound(notFound);
   api.onError(onError);
   const app = new Hono().route('/api', api);
-  return async (path: string) => {
-    const response = await app.request(path);
+  return async (path: string, client = '10.9.0.1') => {
+    const response = await app.request(path, { headers: { 'X-Forwarded-For': client } });
     const body: unknown = await response.json();
     return { status: response.status, headers: response.headers, body };
   };
 }
 
 const q = encodeURIComponent;
+
+let publishedTeams = 0;
+/**
+ * Puts `address` on a new team's record (in the tiny league's database unless told),
+ * as its website unless told: the feed calls read only addresses teams have published.
+ */
+async function publish(
+  address: string,
+  column: 'website' | 'news_url' | 'youtube_channel' = 'website',
+  db: DB = full.connection.db,
+): Promise<string> {
+  publishedTeams += 1;
+  const team_id = `feed.team${publishedTeams}`;
+  await insertTeam(db, { team_id, team_name: `Feed Team ${publishedTeams}` });
+  await updateTeam(db, team_id, { [column]: address });
+  return address;
+}
+
+/** Publishes each address as a website (news) and as a channel (video). */
+async function publishAll(...addresses: string[]): Promise<void> {
+  for (const address of addresses) {
+    await publish(address, 'website');
+    await publish(address, 'youtube_channel');
+  }
+}
 const newsList = z.array(NewsItemSchema);
 
 function expectFeedError(response: { status: number; body: unknown }, status: number, message: RegExp) {
@@ -411,7 +449,7 @@ describe('GET /api/team_news', () => {
   ];
 
   it('reads an RSS feed through the app, newest first, undated last', async () => {
-    const url = `${base}/rss.xml?case=rss`;
+    const url = await publish(`${base}/rss.xml?case=rss`, 'news_url');
     const before = seenHeaders.length;
     const { status, headers, body } = await full.get(`/api/team_news?url=${q(url)}`);
     expect(status).toBe(200);
@@ -426,7 +464,7 @@ describe('GET /api/team_news', () => {
   });
 
   it('reads an Atom feed', async () => {
-    const url = `${base}/atom.xml`;
+    const url = await publish(`${base}/atom.xml`);
     const { status, body } = await full.get(`/api/team_news?url=${q(url)}`);
     expect(status).toBe(200);
     expect(newsList.parse(body)).toEqual([
@@ -448,6 +486,7 @@ describe('GET /api/team_news', () => {
   });
 
   it("follows a web page's alternate feed link, one hop", async () => {
+    await publish(`${base}/club`);
     const { status, body } = await full.get(`/api/team_news?url=${q(`${base}/club`)}`);
     expect(status).toBe(200);
     expect(newsList.parse(body)).toEqual(expectedRss(`${base}/rss.xml?via=club`));
@@ -456,12 +495,14 @@ describe('GET /api/team_news', () => {
   });
 
   it('answers at most 20 items, newest first, and an empty feed as an empty list', async () => {
+    await publishAll(`${base}/many.xml`, `${base}/empty.xml`);
     const items = newsList.parse((await full.get(`/api/team_news?url=${q(`${base}/many.xml`)}`)).body);
     expect(items.map((item) => item.title)).toEqual(Array.from({ length: 20 }, (_, i) => `Item ${24 - i}`));
     expect((await full.get(`/api/team_news?url=${q(`${base}/empty.xml`)}`)).body).toEqual([]);
   });
 
   it('follows up to three redirects and no more', async () => {
+    await publishAll(`${base}/redirect/3?case=three`, `${base}/redirect/4?case=four`);
     const three = await full.get(`/api/team_news?url=${q(`${base}/redirect/3?case=three`)}`);
     expect(three.status).toBe(200);
     expect(newsList.parse(three.body)).toHaveLength(3);
@@ -487,6 +528,13 @@ describe('GET /api/team_news', () => {
   });
 
   it('answers upstream failures with 502 and their reason', async () => {
+    await publishAll(
+      `${base}/error`,
+      `${base}/missing`,
+      `${base}/garbage`,
+      `${base}/club-without-feed`,
+      `http://127.0.0.1:${closedPort}/rss.xml`,
+    );
     expectFeedError(await full.get(`/api/team_news?url=${q(`${base}/error`)}`), 502, /answered 500/);
     expectFeedError(await full.get(`/api/team_news?url=${q(`${base}/missing`)}`), 502, /answered 404/);
     expectFeedError(await full.get(`/api/team_news?url=${q(`${base}/garbage`)}`), 502, /No news feed found/);
@@ -503,11 +551,13 @@ describe('GET /api/team_news', () => {
   });
 
   it('gives up on bodies over 1 MB with 502, declared or not', async () => {
+    await publishAll(`${base}/huge`, `${base}/huge-declared`);
     expectFeedError(await full.get(`/api/team_news?url=${q(`${base}/huge`)}`), 502, /larger than 1024 KB/);
     expectFeedError(await full.get(`/api/team_news?url=${q(`${base}/huge-declared`)}`), 502, /larger than/);
   });
 
   it('answers 504 when the feed server is too slow', async () => {
+    await publishAll(`${base}/slow`);
     const get = miniApp({ timeoutMs: 200 });
     const started = Date.now();
     expectFeedError(await get(`/api/team_news?url=${q(`${base}/slow`)}`), 504, /did not answer in time/);
@@ -517,7 +567,7 @@ describe('GET /api/team_news', () => {
   it('remembers answers for 10 minutes and failures for 1 minute, per app', async () => {
     let clock = 1_000_000;
     const get = miniApp({ clock: () => clock });
-    const url = `${base}/rss.xml?case=cache`;
+    const url = await publish(`${base}/rss.xml?case=cache`);
     const [first, concurrent] = await Promise.all([
       get(`/api/team_news?url=${q(url)}`),
       get(`/api/team_news?url=${q(url)}`),
@@ -536,7 +586,7 @@ describe('GET /api/team_news', () => {
     await miniApp({ clock: () => clock })(`/api/team_news?url=${q(url)}`);
     expect(hitsOf('/rss.xml?case=cache')).toBe(3);
 
-    const failing = `${base}/error?case=cache`;
+    const failing = await publish(`${base}/error?case=cache`);
     expect((await get(`/api/team_news?url=${q(failing)}`)).status).toBe(502);
     expect((await get(`/api/team_news?url=${q(failing)}`)).status).toBe(502);
     expect(hitsOf('/error?case=cache')).toBe(1);
@@ -546,7 +596,7 @@ describe('GET /api/team_news', () => {
   });
 
   it('caches through the real app too: a second call does not reach the feed server', async () => {
-    const url = `${base}/atom.xml?case=app-cache`;
+    const url = await publish(`${base}/atom.xml?case=app-cache`);
     await full.get(`/api/team_news?url=${q(url)}`);
     await full.get(`/api/team_news?url=${q(url)}`);
     expect(hitsOf('/atom.xml?case=app-cache')).toBe(1);
@@ -557,7 +607,7 @@ describe('GET /api/team_video', () => {
   const latest = { video_id: 'dQw4w9WgXcQ', title: 'Highlights: North Town 2–1 South City & more' };
 
   it('reads the latest video from a channel feed URL', async () => {
-    const url = `${base}/yt/feeds/videos.xml?channel_id=${CHANNEL_ID}`;
+    const url = await publish(`${base}/yt/feeds/videos.xml?channel_id=${CHANNEL_ID}`, 'youtube_channel');
     const { status, headers, body } = await full.get(`/api/team_video?channel_url=${q(url)}`);
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('no-cache');
@@ -565,6 +615,7 @@ describe('GET /api/team_video', () => {
   });
 
   it('finds the channel id on a handle page, then reads the channel feed', async () => {
+    await publish(`${base}/@touchline`, 'youtube_channel');
     const get = miniApp();
     const { status, body } = await get(`/api/team_video?channel_url=${q(`${base}/@touchline`)}`);
     expect(status).toBe(200);
@@ -573,6 +624,7 @@ describe('GET /api/team_video', () => {
   });
 
   it('maps a youtube.com/channel URL straight to its feed, without fetching the page', async () => {
+    await publish(`https://www.youtube.com/channel/${CHANNEL_ID}`, 'youtube_channel');
     const get = miniApp();
     const before = hitsOf(`/yt/feeds/videos.xml?channel_id=${CHANNEL_ID}`);
     const { status, body } = await get(
@@ -584,6 +636,7 @@ describe('GET /api/team_video', () => {
   });
 
   it('answers 404 when the channel has no video, 502 when no channel is found', async () => {
+    await publishAll(`${base}/c/quiet`, `${base}/club-without-feed`, `${base}/rss.xml`, `${base}/error`);
     const get = miniApp();
     expectFeedError(
       await get(`/api/team_video?channel_url=${q(`${base}/c/quiet`)}`),
@@ -601,12 +654,114 @@ describe('GET /api/team_video', () => {
   });
 
   it('refuses a missing channel_url and answers a slow channel with 504', async () => {
+    await publishAll(`${base}/slow`);
     expectFeedError(await full.get('/api/team_video'), 400, /'channel_url': is required/);
     expectFeedError(
       await miniApp({ timeoutMs: 200 })(`/api/team_video?channel_url=${q(`${base}/slow`)}`),
       504,
       /in time/,
     );
+  });
+});
+
+describe('only addresses teams have published', () => {
+  it('refuses with 400 an address no team has published, without connecting', async () => {
+    const url = `${base}/rss.xml?case=unpublished`;
+    for (const path of [`/api/team_news?url=${q(url)}`, `/api/team_video?channel_url=${q(url)}`]) {
+      const answer = await full.get(path);
+      expectFeedError(answer, 400, new RegExp(`^${NOT_PUBLISHED}$`));
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
+    expect(hitsOf('/rss.xml?case=unpublished')).toBe(0);
+  });
+
+  it('reads a website or news_url for news, a youtube_channel for video, and not the other way round', async () => {
+    const news = await publish(`${base}/rss.xml?case=as-news`, 'news_url');
+    const channel = await publish(
+      `${base}/yt/feeds/videos.xml?channel_id=${CHANNEL_ID}&case=as-video`,
+      'youtube_channel',
+    );
+    expect((await full.get(`/api/team_news?url=${q(news)}`)).status).toBe(200);
+    expect((await full.get(`/api/team_video?channel_url=${q(channel)}`)).status).toBe(200);
+    expectFeedError(
+      await full.get(`/api/team_video?channel_url=${q(news)}`),
+      400,
+      /not one a team has published/,
+    );
+    expectFeedError(await full.get(`/api/team_news?url=${q(channel)}`), 400, /not one a team has published/);
+    expect(hitsOf('/rss.xml?case=as-news')).toBe(1);
+  });
+
+  it('compares trimmed, with the scheme and host in any case and a trailing slash or not', async () => {
+    const host = `127.0.0.1:${port}`;
+    await publish(`  HTTP://${host}/site/Spelling/  `);
+    const get = miniApp();
+    expect((await get(`/api/team_news?url=${q(`http://${host}/site/Spelling`)}`)).status).toBe(200);
+    expect((await get(`/api/team_news?url=${q(` hTTp://${host}/site/Spelling`)}`)).status).toBe(200);
+    // A host in another case is the same host: this one gets as far as its lookup.
+    await publish('https://Club.Example/News/');
+    expectFeedError(await get(`/api/team_news?url=${q('https://club.example/News')}`), 502, /Could not/);
+    // The path keeps its case, and nothing may be added to it.
+    for (const other of ['/site/spelling', '/site/Spelling?x=1', '/site/Spelling/rss', '/site']) {
+      expectFeedError(await get(`/api/team_news?url=${q(`http://${host}${other}`)}`), 400, /published/);
+    }
+    expect(hitsOf('/site/Spelling')).toBe(1);
+  });
+});
+
+describe('publishedForm', () => {
+  it('trims, lower-cases the scheme and host only, and drops one trailing slash', () => {
+    expect(publishedForm('  HTTPS://Club.Example:8080/News/?Page=1/ ')).toBe(
+      'https://club.example:8080/News/?Page=1',
+    );
+    expect(publishedForm('https://club.example/')).toBe('https://club.example');
+    expect(publishedForm('@Handle/')).toBe('@Handle');
+  });
+});
+
+describe('limits on fetching', () => {
+  it('lets each client start a few fetches a window; answers already held are free', async () => {
+    let clock = 5_000_000;
+    const get = miniApp({ fetchesPerClient: { max: 2, windowMs: 60_000 }, clock: () => clock });
+    const [one = '', two = '', three = '', four = ''] = await Promise.all(
+      [1, 2, 3, 4].map((n) => publish(`${base}/rss.xml?case=limit${n}`)),
+    );
+    const news = (url: string, client = '10.9.0.1') => get(`/api/team_news?url=${q(url)}`, client);
+    expect((await news(one)).status).toBe(200);
+    expect((await news(two)).status).toBe(200);
+    expect((await news(one)).status).toBe(200); // held: no fetch, not counted
+    const refused = await news(three);
+    expectFeedError(refused, 429, new RegExp(`^${TOO_MANY_FETCHES}$`));
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(hitsOf('/rss.xml?case=limit3')).toBe(0);
+    // Another client may, and the refusal was not kept as the answer for that address.
+    expect((await news(three, '10.9.0.2')).status).toBe(200);
+    expect(hitsOf('/rss.xml?case=limit3')).toBe(1);
+    // A new window, new fetches.
+    clock += 60_000;
+    expect((await news(four)).status).toBe(200);
+    expect([1, 2, 4].map((n) => hitsOf(`/rss.xml?case=limit${n}`))).toEqual([1, 1, 1]);
+  });
+
+  it('refuses with 503 a fetch past the number under way, and joins one in flight', async () => {
+    const get = miniApp({ concurrentFetches: 1 });
+    const slow = await publish(`${base}/held?case=busy`);
+    const other = await publish(`${base}/rss.xml?case=busy`);
+    const first = get(`/api/team_news?url=${q(slow)}`);
+    await expect.poll(() => hitsOf('/held?case=busy')).toBe(1);
+    const busy = await get(`/api/team_news?url=${q(other)}`, '10.9.0.3');
+    expectFeedError(busy, 503, new RegExp(`^${TOO_BUSY}$`));
+    expect(busy.headers.get('retry-after')).toBe(String(FEED_LIMITS.busyRetryAfterSeconds));
+    // The same address joins the fetch under way instead of starting one.
+    const joined = get(`/api/team_news?url=${q(slow)}`, '10.9.0.4');
+    for (const release of held.splice(0)) release();
+    expect((await first).status).toBe(200);
+    expect((await joined).status).toBe(200);
+    expect(hitsOf('/held?case=busy')).toBe(1);
+    expect(hitsOf('/rss.xml?case=busy')).toBe(0);
+    // The fetch is over: the next one may start.
+    expect((await get(`/api/team_news?url=${q(other)}`, '10.9.0.3')).status).toBe(200);
   });
 });
 
@@ -641,6 +796,16 @@ describe('addresses the feeds may not reach (allowPrivateFeedTargets: false)', (
       expectFeedError({ status: response.status, body: await response.json() }, 400, /not allowed/);
     }
     expect(hitsOf('/rss.xml?case=refused')).toBe(0);
+  });
+
+  it('refuses a private address even when a team has published it', async () => {
+    const url = await publish(`${base}/rss.xml?case=published-private`, 'website', strict.connection.db);
+    await publish(url, 'youtube_channel', strict.connection.db);
+    for (const path of [`/api/team_news?url=${q(url)}`, `/api/team_video?channel_url=${q(url)}`]) {
+      const response = await strict.app.request(path);
+      expectFeedError({ status: response.status, body: await response.json() }, 400, /not allowed/);
+    }
+    expect(hitsOf('/rss.xml?case=published-private')).toBe(0);
   });
 
   it.each(refused)('refuses %s with 400', async (url) => {

@@ -335,6 +335,15 @@ describe('every documented read on the demo league', () => {
       imagesDir: t.imagesDir,
       passwordCost: TEST_PASSWORD_COST,
     });
+    // The feed calls read only addresses a team has published: the demo team's are the local feeds.
+    await t.connection.db
+      .updateTable('teams')
+      .set({
+        website: `${feeds.base}/rss.xml`,
+        youtube_channel: `${feeds.base}/yt/feeds/videos.xml?channel_id=${CHANNEL_ID}`,
+      })
+      .where('team_id', '=', summary.demoTeamId)
+      .execute();
     const admin = await t.connection.db
       .selectFrom('users')
       .select('id')

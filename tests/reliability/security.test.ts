@@ -23,7 +23,7 @@ import { staticApp } from '../../api/server';
 import { makeTestApp, makeTinyLeagueApp } from '../fixtures/app';
 import { addRoleUsers, addUser, PASSWORD, tokenFor, type Role } from '../fixtures/auth';
 import { changedTables, tableChecksums } from '../fixtures/checksum';
-import { insertMatch, NOW } from '../fixtures/factory';
+import { insertMatch, insertTeam, NOW } from '../fixtures/factory';
 import { b64url, claimsOf, forgeToken, unsignedToken } from '../fixtures/jwt';
 import { figure } from './settings';
 
@@ -698,6 +698,16 @@ describe('SSRF through team news and video (ASVS V12.6.1)', () => {
     `/api/team_video?channel_url=${q(target)}`,
   ];
 
+  let feedTeams = 0;
+  /** The feed calls read only addresses a team has published: puts each on a new team's record. */
+  async function publish(db: TestApp['connection']['db'], ...addresses: string[]) {
+    for (const address of addresses) {
+      feedTeams += 1;
+      const team = { team_id: `feed.team${feedTeams}`, team_name: `Feed Team ${feedTeams}` };
+      await insertTeam(db, { ...team, website: address, youtube_channel: address });
+    }
+  }
+
   function expectRefused(answer: { status: number; json: unknown; headers: Headers }, label: string) {
     expect(answer.status, label).toBe(400);
     expect(answer.headers.get('content-type'), label).toContain('application/json');
@@ -756,6 +766,7 @@ describe('SSRF through team news and video (ASVS V12.6.1)', () => {
       // The same feed is readable once private targets are allowed: the refusals were the policy's.
       const open = await makeTestApp({ allowPrivateFeedTargets: true });
       try {
+        await publish(open.connection.db, `http://127.0.0.1:${port}/feed.xml?n=control`);
         const answer = await call(
           open.app,
           'GET',
@@ -770,6 +781,7 @@ describe('SSRF through team news and video (ASVS V12.6.1)', () => {
   );
 
   check('a redirect to a private address is refused, before connecting to it', async () => {
+    const store = await makeTestApp();
     // 127.0.0.1 stands in for a public server; every other address gets the default policy.
     const options = resolveOptions({
       jwtSecret: 'x'.repeat(40),
@@ -778,6 +790,7 @@ describe('SSRF through team news and video (ASVS V12.6.1)', () => {
     });
     const api = new Hono<AppEnv>()
       .use(async (c, next) => {
+        c.set('db', store.connection.db);
         c.set('options', options);
         await next();
       })
@@ -808,20 +821,25 @@ describe('SSRF through team news and video (ASVS V12.6.1)', () => {
       `http://0x7f000002:${port}/feed.xml?via=hex`,
       `http://internal.test:${port}/feed.xml?via=name`,
     ];
+    const firstHop = (index: number, target: string) =>
+      `http://127.0.0.1:${port}/to?n=${index}&target=${q(target)}`;
+    const followedFirst = `http://127.0.0.1:${port}/to?target=${q(`http://127.0.0.1:${port}/feed.xml?n=followed`)}`;
+    await publish(
+      store.connection.db,
+      ...targets.map((target, index) => firstHop(index, target)),
+      followedFirst,
+    );
     for (const [index, target] of targets.entries()) {
-      const first = `http://127.0.0.1:${port}/to?n=${index}&target=${q(target)}`;
+      const first = firstHop(index, target);
       for (const url of feedCalls(first)) expectRefused(await call(app, 'GET', url), `${url} → ${target}`);
       expect(hitsOf(`/to?n=${index}&target=${q(target)}`), target).toBeGreaterThan(0);
     }
     expect([...hits.keys()].filter((key) => key.includes('via='))).toEqual([]);
     // The control: a redirect to the allowed server is followed.
-    const followed = await call(
-      app,
-      'GET',
-      `/api/team_news?url=${q(`http://127.0.0.1:${port}/to?target=${q(`http://127.0.0.1:${port}/feed.xml?n=followed`)}`)}`,
-    );
+    const followed = await call(app, 'GET', `/api/team_news?url=${q(followedFirst)}`);
     expect(followed.status).toBe(200);
     expect(hitsOf('/feed.xml?n=followed')).toBe(1);
+    await store.close();
   });
 
   check('private targets stay off unless FEEDS_ALLOW_PRIVATE is set', async () => {
