@@ -13,6 +13,7 @@ import type { AppEnv } from '../env';
 import { requireUser } from '../auth/middleware';
 import { fail, JSON_REQUIRED } from '../errors';
 import { ErrorSchema } from '../schemas';
+import { CACHE } from './cache';
 import { describeIssue } from './validate';
 import { writeTransaction } from './write';
 
@@ -282,9 +283,21 @@ interface DeclaredCaching {
 type Guard = MiddlewareHandler<AppEnv>;
 
 /**
+ * What signed-in reads, writes and actions answer carries a token or someone's data (a
+ * session, an account, people, memberships, notifications, subscriptions): no browser
+ * or shared cache may keep it. Set here, outermost, over whatever the handler said, so
+ * a route cannot forget it, and refusals carry it too.
+ */
+const noStore: Guard = async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', CACHE.noStore);
+};
+
+/**
  * A GET: public, or for the signed-in only (`signedIn`: a bearer token of a live session,
- * which requireUser checks before `guard`), kept as `caching` says (see ReadCaching), and
- * answering 304 to an If-None-Match naming its current ETag besides its own answers.
+ * which requireUser checks before `guard`, and never stored: `Cache-Control: no-store`),
+ * kept as `caching` says (see ReadCaching), and answering 304 to an If-None-Match naming
+ * its current ETag besides its own answers.
  */
 export function read<
   const R extends Omit<Declaration, 'security' | 'middleware'> & {
@@ -298,7 +311,7 @@ export function read<
     method: 'get',
     security: signedIn ? BEARER : PUBLIC,
     ...route,
-    ...(signedIn && { middleware: [requireUser, ...guard] }),
+    ...(signedIn && { middleware: [noStore, requireUser, ...guard] }),
     tags: tagNames(route.tags),
     ...(caching &&
       cachedRead({
@@ -311,8 +324,8 @@ export function read<
 
 /**
  * A write through writeTransaction: for a signed-in user (requireUser, then `guard`),
- * taking an Idempotency-Key, and answering what writeTransaction may answer
- * (WRITE_ERRORS) besides its own answers.
+ * taking an Idempotency-Key, answering what writeTransaction may answer (WRITE_ERRORS)
+ * besides its own answers, and never stored (`Cache-Control: no-store`).
  */
 export function write<
   const R extends Omit<Declaration, 'middleware'> & {
@@ -324,7 +337,7 @@ export function write<
   return createRoute({
     security: BEARER,
     ...route,
-    middleware: [requireUser, ...guard, writeTransaction],
+    middleware: [noStore, requireUser, ...guard, writeTransaction],
     tags: tagNames(route.tags),
     request: { headers: WRITE_HEADERS, ...route.request },
     responses: { ...WRITE_ERRORS, ...route.responses },
@@ -336,6 +349,7 @@ export function write<
  * answers that carry a link): no Idempotency-Key; public, or for the signed-in only
  * (`signedIn`: requireUser, then `guard`). `signedIn: 'expired-too'` documents the bearer
  * token without requiring a live session: the handler reads the token itself (signing out).
+ * Its answers, tokens and links among them, are never stored (`Cache-Control: no-store`).
  */
 export function action<
   const R extends Omit<Declaration, 'security' | 'middleware'> & {
@@ -348,7 +362,7 @@ export function action<
   return createRoute({
     security: signedIn ? BEARER : PUBLIC,
     ...route,
-    ...(signedIn === true && { middleware: [requireUser, ...guard] }),
+    middleware: signedIn === true ? [noStore, requireUser, ...guard] : [noStore],
     tags: tagNames(route.tags),
   } as Omit<R, 'tags' | 'signedIn' | 'guard'> & { tags: string[] });
 }
