@@ -38,6 +38,8 @@ export interface AppOptions {
   onNotified?: (sent: readonly SentNotification[]) => void;
   /** The VAPID public key browsers subscribe with; null: Web Push is off (GET /api/push/key answers 404). */
   vapidPublicKey?: string | null;
+  /** Let browsers subscribe with push endpoints on loopback and private addresses (tests, with a local push service). */
+  allowPrivatePushEndpoints?: boolean;
 }
 
 /** What a read answered with (http/read.ts): kept by the read cache. */
@@ -81,6 +83,7 @@ export function resolveOptions(options: AppOptions): Required<AppOptions> {
     loginLimit: { max: 10, windowMs: 15 * 60 * 1000 },
     onNotified: () => {},
     vapidPublicKey: null,
+    allowPrivatePushEndpoints: false,
     ...options,
   };
 }

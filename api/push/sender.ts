@@ -11,12 +11,17 @@
  */
 import dns from 'node:dns';
 import https from 'node:https';
-import net from 'node:net';
+import type net from 'node:net';
 import webpush, { type RequestOptions } from 'web-push';
 import type { DB } from '../../db/connection';
 import type { SentNotification } from '../data/notifications';
 import { isForbiddenAddress } from '../feeds/safe-fetch';
-import { removeGoneSubscription, subscriptionsOf, type StoredSubscription } from './subscriptions';
+import {
+  endpointRefusal,
+  removeGoneSubscription,
+  subscriptionsOf,
+  type StoredSubscription,
+} from './subscriptions';
 import type { VapidKeys } from './vapid';
 
 /** What the service worker receives (sw/sw.ts reads it). */
@@ -147,23 +152,6 @@ export function createPushSender(db: DB, vapid: VapidKeys, options: PushSenderOp
       agent.destroy();
     },
   };
-}
-
-/** Why an endpoint may not be sent to, or null. */
-function endpointRefusal(endpoint: string, allowPrivate: boolean): string | null {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return 'an endpoint that is not a URL';
-  }
-  if (url.protocol !== 'https:') return `${url.origin} is not https`;
-  // Literal addresses skip the lookup below, so they are checked here.
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivate && (host === 'localhost' || (net.isIP(host) !== 0 && isForbiddenAddress(host)))) {
-    return `${url.origin} is not a public address`;
-  }
-  return null;
 }
 
 /** dns.lookup that fails for a name with any loopback, private or link-local address. */

@@ -5,6 +5,7 @@
 import type { DB } from '../../db/connection';
 import { inList, listArgument } from '../../db/dialect-sql';
 import { prepared } from '../../db/prepared';
+import { namesPrivateHost } from '../feeds/safe-fetch';
 
 /** A user's browsers: past this, the ones subscribed longest ago are forgotten. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 10;
@@ -15,6 +16,26 @@ export interface StoredSubscription {
   endpoint: string;
   p256dh: string;
   auth: string;
+}
+
+/**
+ * Why an endpoint may not be stored or sent to, or null: push services are reached over
+ * https only (RFC 8030), and unless `allowPrivate` on a public host. Checked when a
+ * browser subscribes and again before each delivery, for subscriptions stored before
+ * the rule or under other settings.
+ */
+export function endpointRefusal(endpoint: string, allowPrivate: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return 'an endpoint that is not a URL';
+  }
+  if (url.protocol !== 'https:') return `${url.origin} is not https`;
+  if (url.username !== '' || url.password !== '') return `${url.origin} carries a user name or password`;
+  // Names are checked again on every address they resolve to when sent to (sender.ts).
+  if (!allowPrivate && namesPrivateHost(url)) return `${url.origin} is not a public address`;
+  return null;
 }
 
 /** Stores the browser's subscription for the user, taking it over from whoever had it. */

@@ -10,7 +10,7 @@ import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { jsonRead } from '../http/read';
-import { deleteSubscription, saveSubscription } from '../push/subscriptions';
+import { deleteSubscription, endpointRefusal, saveSubscription } from '../push/subscriptions';
 
 export const MAX_ENDPOINT_LENGTH = 1000;
 
@@ -19,14 +19,9 @@ const endpointUrl = z
   .min(1, 'is required')
   .max(MAX_ENDPOINT_LENGTH, `is too long (at most ${MAX_ENDPOINT_LENGTH} characters)`);
 
-/** Push services are reached over https only (RFC 8030), and so is every one browsers use. */
+/** An endpoint in the form push services have: https, no credentials (what it points to is checked apart). */
 export function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.username === '' && url.password === '';
-  } catch {
-    return false;
-  }
+  return endpointRefusal(value, true) === null;
 }
 
 /** base64url (padding tolerated) of exactly `bytes` bytes, passing `check`; stored unpadded. */
@@ -94,7 +89,10 @@ const subscribePush = write({
   operationId: 'subscribePush',
   tags: ['notifications'],
   summary: 'Subscribe this browser to Web Push',
-  description: 'The body is PushSubscription.toJSON(). An endpoint another user had moves to this one',
+  description:
+    'The body is PushSubscription.toJSON(). An endpoint another user had moves to this one. The ' +
+    'endpoint must be https on a public host: loopback, private and link-local addresses and local ' +
+    'names are refused (400), nothing is stored',
   request: {
     body: jsonBody(subscriptionBody),
   },
@@ -127,6 +125,10 @@ export const pushRoutes = resourceRouter(
 
   endpoint(subscribePush, async (c) => {
     const { endpoint, keys } = c.req.valid('json');
+    // Refused here, not only when sending: the server would otherwise keep an address
+    // of its own network on a user's say-so.
+    const refusal = endpointRefusal(endpoint, c.get('options').allowPrivatePushEndpoints);
+    if (refusal !== null) fail(400, `Invalid field 'endpoint': ${refusal}`);
     await saveSubscription(
       c.get('db'),
       currentUser(c).id,

@@ -39,6 +39,8 @@ async function makePushApp() {
     // The sender needs the app's database: it is made just below, before any write.
     onNotified: (sent) => pusher.notify(sent),
     vapidPublicKey: VAPID.publicKey,
+    // The stub push service listens on 127.0.0.1.
+    allowPrivatePushEndpoints: true,
   });
   const tokens = await addRoleUsers(app.connection.db);
   const logs: string[] = [];
@@ -264,6 +266,47 @@ describe('POST and DELETE /api/push/subscriptions', () => {
     expect(await remove('coach', browser.endpoint)).toEqual({ status: 204, body: null });
     expect(await subscriptionRows()).toEqual([]);
     expect(await remove('coach', browser.endpoint)).toEqual({ status: 204, body: null });
+  });
+
+  it('refuses an endpoint on this machine or a private network when subscribing: 400, nothing stored', async () => {
+    // The app as the server makes it: private endpoints are not allowed.
+    const strict = await makeTinyLeagueApp({ vapidPublicKey: VAPID.publicKey });
+    try {
+      const tokens = await addRoleUsers(strict.connection.db);
+      const callStrict = callerAs(() => ({ app: strict.app, tokens }));
+      const browser = newSubscription();
+      const refused = [
+        browser.endpoint,
+        'https://localhost/push/1',
+        'https://LOCALHOST./push/1',
+        'https://push.localhost/push/1',
+        'https://[::1]/push/1',
+        'https://[::ffff:127.0.0.1]/push/1',
+        'https://2130706433/push/1',
+        'https://10.0.0.7/push/1',
+        'https://192.168.1.20:8443/push/1',
+        'https://169.254.169.254/latest/meta-data',
+        'https://[fd00::1]/push/1',
+      ];
+      for (const endpoint of refused) {
+        const answer = await callStrict('POST', '/api/push/subscriptions', 'coach', { ...browser, endpoint });
+        expect(answer.status, endpoint).toBe(400);
+        expect(answer.body.detail, endpoint).toMatch(
+          /^Invalid field 'endpoint': https:\/\/.* is not a public address$/,
+        );
+      }
+      expect(
+        await strict.connection.db.selectFrom('push_subscriptions').select('endpoint').execute(),
+      ).toEqual([]);
+      // A public push service is taken.
+      const endpoint = 'https://push.example.test/send/1';
+      expect(await callStrict('POST', '/api/push/subscriptions', 'coach', { ...browser, endpoint })).toEqual({
+        status: 201,
+        body: { endpoint },
+      });
+    } finally {
+      await strict.close();
+    }
   });
 
   it('needs a signed-in user', async () => {
