@@ -127,6 +127,14 @@ export const TeamListSchema = z
   .strictObject({ teams: z.array(TeamSummarySchema), next_cursor: NextCursorSchema })
   .meta({ id: 'TeamList' });
 
+/** A page of every match (GET /api/matches without a filter), which is never one answer. */
+export const MatchPageSchema = z
+  .strictObject({
+    matches: z.array(MatchSchema).describe('the earliest kick-off first, then by id'),
+    next_cursor: z.string().nullable().describe('pass it as cursor for the next page; null on the last page'),
+  })
+  .meta({ id: 'MatchPage' });
+
 export const RosterPlayerSchema = z
   .strictObject({
     id: z.string(),
@@ -235,6 +243,7 @@ export const FeedErrorSchema = z
 
 export type LeagueDto = z.infer<typeof LeagueSchema>;
 export type MatchDto = z.infer<typeof MatchSchema>;
+export type MatchPageDto = z.infer<typeof MatchPageSchema>;
 export type MatchDetailsDto = z.infer<typeof MatchDetailsSchema>;
 export type TeamSummaryDto = z.infer<typeof TeamSummarySchema>;
 export type LeagueListDto = z.infer<typeof LeagueListSchema>;

@@ -1,7 +1,7 @@
 /**
  * Keyset paging: a list is read in the order of a unique sort key, and a page starts
  * after the key of the last row of the previous one (never OFFSET, so a page costs the
- * same wherever it is). The routes turn keys into opaque cursors (api/routes/list-cursor.ts).
+ * same wherever it is). The routes turn keys into opaque cursors (api/http/list-query.ts).
  */
 
 /** Which part of an ordered list to read: `limit` rows after the row whose key is `after`. */
@@ -16,6 +16,12 @@ export interface PageRequest<Key> {
 export interface Page<Row, Key> {
   rows: Row[];
   next: Key | null;
+}
+
+/** Where a walk of matches in kick-off order stands: the last match's date, then its id. */
+export interface KickoffKey {
+  date: string;
+  id: number;
 }
 
 /** How many rows to read for a page: one more than asked, to know whether more follow. */

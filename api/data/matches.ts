@@ -20,6 +20,7 @@ import type { Approval } from '../../db/schema';
 import { rows, statement } from '../../db/store';
 import type { MatchDto } from '../schemas';
 import { inChunks } from './chunks';
+import { pageOf, rowsToRead, type KickoffKey, type Page } from './keyset';
 import { teamsById, type TeamLabel } from './lookups';
 import { playsIn } from './team-plays';
 
@@ -36,6 +37,8 @@ export interface MatchFilter {
   after?: string;
   /** match_date at or before this ISO instant */
   notAfter?: string;
+  /** after this match in kick-off order (ascending order only): where the page before ended */
+  from?: KickoffKey;
   order?: 'asc' | 'desc';
   limit?: number;
 }
@@ -86,6 +89,13 @@ function picked(db: DB, filter: MatchFilter) {
   if (filter.approved !== undefined) q = q.where('m.approved', '=', filter.approved);
   if (filter.after !== undefined) q = q.where('m.match_date', '>', filter.after);
   if (filter.notAfter !== undefined) q = q.where('m.match_date', '<=', filter.notAfter);
+  const { from } = filter;
+  if (from !== undefined) {
+    // The date bound alone starts the range of matches_date there; the OR settles a shared date.
+    q = q
+      .where('m.match_date', '>=', from.date)
+      .where((eb) => eb.or([eb('m.match_date', '>', from.date), eb('m.id', '>', from.id)]));
+  }
   const order = filter.order ?? 'asc';
   q = q.orderBy('m.match_date', order).orderBy('m.id', order);
   if (filter.limit !== undefined) q = q.limit(filter.limit);
@@ -476,6 +486,33 @@ export async function listMatches(db: DB, filter: MatchFilter): Promise<MatchDto
   );
   if (selected.length > MATCH_MEMO_LIMIT / 2) return readInSteps(db, selected);
   return answers(db, selected, memoOf(db), false);
+}
+
+/**
+ * A page of every match in kick-off order (then id): `limit` matches after `after`, and
+ * the key to go on from. The key is that of the last match the page picked, so a match
+ * left out of the answer (its team gone) does not end the walk early.
+ */
+export async function matchPage(
+  db: DB,
+  page: { limit: number; after?: KickoffKey | undefined },
+): Promise<Page<MatchDto, KickoffKey>> {
+  const filter: MatchFilter = {
+    order: 'asc',
+    limit: rowsToRead(page.limit),
+    ...(page.after !== undefined && { from: page.after }),
+  };
+  const selected = await rows(
+    db,
+    picked(db, filter)
+      .leftJoin('match_revision as r', 'r.match_id', 'm.id')
+      .select(['m.id', 'm.match_date', 'r.revision']),
+  );
+  const picks = pageOf(selected, page.limit, (match) => ({ date: match.match_date, id: match.id }));
+  return {
+    rows: await answers(db, picks.rows, db.isTransaction ? null : memoOf(db), false),
+    next: picks.next,
+  };
 }
 
 /** One match (null: no such match), read afresh: also what a write answers with, inside its transaction. */

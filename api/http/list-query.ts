@@ -1,7 +1,7 @@
 /**
- * The paging parameters of the list reads (GET /api/teams, GET /api/leagues, and the
- * super admin's GET /api/reports/overdue): `limit` (1 to 200) and `cursor`, the opaque
- * `next_cursor` of the page before.
+ * The paging parameters of the list reads (GET /api/teams, GET /api/leagues, the
+ * super admin's GET /api/reports/overdue, and GET /api/matches without a filter): `limit`
+ * and `cursor`, the opaque `next_cursor` of the page before.
  *
  * A cursor is base64url(JSON [list, ...sort key of the last row]) and a check of it,
  * so a cursor that was cut, edited or given to another list is refused with a 400
@@ -11,12 +11,13 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import type { KickoffKey } from '../data/keyset';
 import { positiveIntParam } from './validate';
 
 export const PAGE_LIMIT_MAX = 200;
 
 /** The lists that hand out cursors; a cursor of one is refused by the others. */
-export type ListName = 'teams' | 'leagues' | 'overdue';
+export type ListName = 'teams' | 'leagues' | 'overdue' | 'matches';
 
 /** Long enough for any sort key the schema allows (names of 200 characters, escaped). */
 const CURSOR_MAX_LENGTH = 4096;
@@ -72,6 +73,16 @@ export function cursorParam<Key>(list: ListName, key: z.ZodType<Key>) {
       }
       return parsed.data;
     });
+}
+
+/** The sort key of a list in kick-off order (the match's date, then its id), as a cursor carries it. */
+export const kickoffKey = z
+  .tuple([z.string(), z.string().regex(/^\d{1,15}$/)])
+  .transform(([date, id]): KickoffKey => ({ date, id: Number(id) }));
+
+/** `next_cursor` of a list in kick-off order. */
+export function nextKickoffCursor(list: ListName, next: KickoffKey | null): string | null {
+  return nextCursor(list, next && [next.date, String(next.id)]);
 }
 
 /** Whether a list request asked for a page (and so gets `next_cursor`). */

@@ -10,7 +10,7 @@ import { MATCH_STATUSES } from '../../db/schema';
 import { assertLeagueAdmin, currentUser, requireStaff } from '../auth/middleware';
 import { namesOf } from '../data/discipline';
 import { matchSchedule, updateMatchSchedule } from '../data/league-season';
-import { getMatch, listMatches } from '../data/matches';
+import { getMatch, listMatches, matchPage } from '../data/matches';
 import { teamExists } from '../data/teams';
 import { isReported, parseMatchDate } from '../domain/match-time';
 import { matchMoved } from '../domain/notification-text';
@@ -18,6 +18,7 @@ import { SCORE_MAX } from '../domain/report-rules';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
+import { cursorParam, kickoffKey, nextKickoffCursor } from '../http/list-query';
 import { matchReports, reportResult, review, reviewBody } from '../http/match-review';
 import { nextKickoff } from '../http/next-kickoff';
 import { tell } from '../http/notify';
@@ -26,10 +27,12 @@ import { booleanParam, idParam, limitParam, matchIdParam } from '../http/validat
 import { audit } from '../http/write';
 import {
   MatchDetailsSchema,
+  MatchPageSchema,
   MatchReportsSchema,
   MatchSchema,
   ReportAnswerSchema,
   type MatchDetailsDto,
+  type MatchPageDto,
 } from '../schemas';
 
 const matchId = matchIdParam.meta({ description: 'match id' });
@@ -37,22 +40,44 @@ const matchId = matchIdParam.meta({ description: 'match id' });
 // ---------------------------------------------------------------------------------
 // Reads
 
+/**
+ * Matches in a page of the list without a filter: every match of the database in one
+ * answer would let any anonymous request hold the server's memory and time for as long
+ * as the history is long.
+ */
+export const MATCH_PAGE_MAX = 500;
+
 const listMatchesRoute = read({
   path: '/matches',
   operationId: 'listMatches',
   tags: ['matches'],
   summary: 'Matches',
-  description: 'Oldest first; future=true gives upcoming matches, soonest first',
+  description:
+    'Oldest first; future=true gives upcoming matches, soonest first. With future or team_id: an ' +
+    `array of the matches. Without either: a page of at most ${MATCH_PAGE_MAX} matches and ` +
+    'next_cursor, to pass as cursor for the next page',
   caching: { offline: true, tables: 'matches' },
   request: {
     query: z.object({
       future: booleanParam.optional().meta({ description: 'true: upcoming only; false: kicked off only' }),
       team_id: idParam.optional().meta({ description: 'only this team' }),
-      limit: limitParam.optional().meta({ description: 'positive whole number, at most 1000' }),
+      limit: limitParam.optional().meta({
+        description: `positive whole number, at most 1000; without future and team_id the page size (at most ${MATCH_PAGE_MAX})`,
+      }),
+      cursor: cursorParam('matches', kickoffKey)
+        .optional()
+        .meta({
+          description:
+            'without future and team_id only: next_cursor of the page before (opaque; refused with 400 ' +
+            'if altered or from another list)',
+        }),
     }),
   },
   responses: {
-    200: readAnswer(z.array(MatchSchema)),
+    200: readAnswer(
+      z.union([z.array(MatchSchema), MatchPageSchema]),
+      'With future or team_id, the matches; without either, a page',
+    ),
     ...errors(400, { 404: 'Unknown team_id' }),
   },
 });
@@ -251,9 +276,20 @@ const rejectResult = write({
 
 export const matchRoutes = resourceRouter(
   // ?future=true: upcoming matches, soonest first (the next match uses limit=1).
-  // Without it: every match, oldest first.
+  // Without a filter: every match, oldest first, a page at a time.
   endpoint(listMatchesRoute, async (c) => {
     const query = c.req.valid('query');
+    if (query.future === undefined && query.team_id === undefined) {
+      const page = await matchPage(c.get('db'), {
+        limit: Math.min(query.limit ?? MATCH_PAGE_MAX, MATCH_PAGE_MAX),
+        after: query.cursor,
+      });
+      const body: MatchPageDto = { matches: page.rows, next_cursor: nextKickoffCursor('matches', page.next) };
+      return jsonRead(c, body, CACHE.revalidate);
+    }
+    if (query.cursor !== undefined) {
+      fail(400, "Invalid query parameter 'cursor': only the list without future and team_id is paged");
+    }
     if (query.team_id !== undefined && !(await teamExists(c.get('db'), query.team_id)))
       fail(404, 'Team not found');
     const matches = await listMatches(c.get('db'), {
@@ -264,7 +300,7 @@ export const matchRoutes = resourceRouter(
       order: 'asc',
     });
     if (query.future !== undefined) holdUntil(c, await nextKickoff(c, query.team_id));
-    // Without a filter this is every match of the league's history.
+    // A filtered list may still be long (future=false is most of the history): read and written in steps.
     const list = await jsonListBytesInSteps(matches);
     return jsonBytesRead(c, list.bytes, CACHE.revalidate, list.etag);
   }),

@@ -1,6 +1,8 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
-import { MatchDetailsSchema, MatchSchema } from '../../api/schemas';
+import { listMatches } from '../../api/data/matches';
+import { encodeCursor } from '../../api/http/list-query';
+import { MatchDetailsSchema, MatchPageSchema, MatchSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { withFixture } from '../fixtures/hooks';
 import { M1_PLAYERS } from '../fixtures/tables';
@@ -27,6 +29,45 @@ describe('GET /api/matches', () => {
     expect((await t.get('/api/matches?limit=1.5')).body).toEqual({
       detail: expect.stringContaining("'limit'"),
     });
+  });
+
+  it('answers every match without a filter a page at a time, with the cursor to the next', async () => {
+    const all = await listMatches(t.connection.db, { order: 'asc' });
+    const first = await t.get('/api/matches');
+    expect(first.status).toBe(200);
+    expect(MatchPageSchema.parse(first.body)).toEqual({
+      matches: JSON.parse(JSON.stringify(all)),
+      next_cursor: null,
+    });
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const path: string = `/api/matches?limit=2${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`;
+      const page = MatchPageSchema.parse((await t.get(path)).body);
+      expect(page.matches.length).toBeLessThanOrEqual(2);
+      seen.push(...page.matches.map((match) => match.id));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    expect(seen).toEqual(all.map((match) => match.id));
+  });
+
+  it("refuses a cursor that is not one of this list's, or beside a filter, with a 400 naming it", async () => {
+    const page = MatchPageSchema.parse((await t.get('/api/matches?limit=1')).body);
+    const cursor = page.next_cursor ?? '';
+    expect(cursor).not.toBe('');
+    const refused = [
+      `/api/matches?cursor=${encodeURIComponent(`${cursor.slice(0, -1)}A`)}`,
+      `/api/matches?cursor=${encodeURIComponent(encodeCursor('overdue', ['2026-05-02T14:00:00.000Z', '1']))}`,
+      `/api/matches?cursor=${encodeURIComponent(encodeCursor('matches', ['2026-05-02T14:00:00.000Z', 'x']))}`,
+      `/api/matches?cursor=${encodeURIComponent(cursor)}&cursor=${encodeURIComponent(cursor)}`,
+      `/api/matches?future=true&cursor=${encodeURIComponent(cursor)}`,
+      `/api/matches?team_id=north.town&cursor=${encodeURIComponent(cursor)}`,
+    ];
+    for (const path of refused) {
+      const answer = await t.get(path);
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toEqual({ detail: expect.stringContaining("'cursor'") });
+    }
   });
 });
 
