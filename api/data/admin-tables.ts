@@ -1,8 +1,9 @@
 /**
- * The super admin's raw table editor: which tables and columns it may reach, how the
- * UI's free text becomes typed values, and the SQL it runs. A table or column name
- * is only ever looked up in the live schema (db/introspect) and what is emitted is
- * the stored name, quoted by `sql.id`; every value is a bound parameter.
+ * The super admin's raw table editor: which tables and columns it may reach (a list of
+ * them, EDITOR_RULES), how the UI's free text becomes typed values, and the SQL it runs.
+ * A table or column name is only ever looked up in that list and the live schema
+ * (db/introspect) and what is emitted is the stored name, quoted by `sql.id`; every value
+ * is a bound parameter.
  *
  * The same SQL runs on SQLite and PostgreSQL: db/introspect describes both schemas
  * alike (types by SQLite's names, an integer key numbered when omitted as defaulted)
@@ -10,12 +11,12 @@
  * the same on either engine for the same schema.
  */
 import { sql, type RawBuilder } from 'kysely';
-import { MIGRATIONS_TABLE, type DB } from '../../db/connection';
+import type { DB } from '../../db/connection';
+import type { Database } from '../../db/schema';
 import { run } from '../../db/store';
 import {
   constraintViolation,
   describeTable,
-  isSqliteInternal,
   listTables,
   type ColumnInfo,
   type ForeignKeyInfo,
@@ -23,42 +24,126 @@ import {
 
 export const PAGE_SIZE = 25;
 
-/**
- * Sessions and idempotency records hold tokens' state and stored answers; migrations are
- * the schema's own; data versions and match revisions are kept by triggers for the caches;
- * login attempts are the sign-in rate limit's state, and app settings hold secrets
- * generated for the deployment (the token secret: shown here, it would let anyone who
- * reads the screen or the audit log sign tokens).
- */
-const INTERNAL_TABLES: ReadonlySet<string> = new Set([
-  'sessions',
-  'idempotency_keys',
-  'data_version',
-  'match_revision',
-  'login_attempts',
-  'app_settings',
-  // Each browser's push keys: secrets of the user's device, not league data.
-  'push_subscriptions',
-  // What the overdue sweep has already told: its own memory, not league data.
-  'overdue_notices',
-  // Links that sign people in (kept as hashes) and mail that carries them.
-  'invitations',
-  'password_resets',
-  'mail_outbox',
-  MIGRATIONS_TABLE,
-]);
+/** A table the editor reaches: the columns it shows and writes, and whether it may write at all. */
+interface EditorRule<Column extends string = string> {
+  readOnly?: true;
+  columns: readonly Column[];
+}
 
 /**
+ * What the editor reaches, and nothing else: a table or a column a later migration adds
+ * stays out of the editor (and out of the audit entries its writes make) until it is
+ * named here. Left out on purpose:
+ * - sessions, Idempotency-Key records (tokens' state, stored answers) and login attempts
+ *   (the sign-in rate limit's state);
+ * - app settings: secrets generated for the deployment (the token secret: shown here, it
+ *   would let anyone who reads the screen or the audit log sign tokens);
+ * - invitations and password resets (links that sign people in, kept as hashes) and the
+ *   mail outbox (mail that carries them);
+ * - push subscriptions (each browser's push keys: secrets of the user's device);
+ * - overdue notices (what the overdue sweep has already told: its own memory);
+ * - data versions and match revisions (kept by triggers for the caches), the search index
+ *   of migration 0003 (kept in step with players, teams and leagues by triggers), and the
+ *   migrations table: derived or the schema's own, edited by hand they would only go wrong;
+ * - users.password_hash.
+ *
  * The audit log is evidence: editable by nobody, not even the super admin it records.
- * Memberships are changed on the People screen, which also ends the sessions of a
- * right taken away and keeps the primary membership in step.
+ * Memberships are changed on the People screen, which also ends the sessions of a right
+ * taken away and keeps the primary membership in step.
  */
-const READ_ONLY_TABLES: ReadonlySet<string> = new Set(['audit_log', 'memberships']);
+const EDITOR_RULES: { [Table in keyof Database]?: EditorRule<keyof Database[Table] & string> } = {
+  audit_log: {
+    readOnly: true,
+    columns: ['id', 'at', 'user_id', 'action', 'entity', 'entity_id', 'before', 'after'],
+  },
+  coaches: { columns: ['id', 'user_id', 'team_id', 'name', 'role', 'bio', 'photo_id', 'created_at'] },
+  league_news: { columns: ['id', 'league_id', 'title', 'link', 'image', 'description', 'published_at'] },
+  league_rules: { columns: ['league_id', 'rules', 'updated_at'] },
+  leagues: { columns: ['league_id', 'league_name', 'season', 'status', 'location', 'created_at'] },
+  match_cards: { columns: ['id', 'match_id', 'team_id', 'player_id', 'card'] },
+  match_counter_reports: {
+    columns: [
+      'id',
+      'match_id',
+      'team_id',
+      'home_score',
+      'away_score',
+      'lists',
+      'reported_by_user',
+      'reported_at',
+    ],
+  },
+  match_events: { columns: ['id', 'match_id', 'team_id', 'player_id', 'kind'] },
+  match_squads: { columns: ['id', 'match_id', 'team_id', 'player_id'] },
+  matches: {
+    columns: [
+      'id',
+      'league_id',
+      'season',
+      'match_date',
+      'home_team',
+      'away_team',
+      'location',
+      'home_score',
+      'away_score',
+      'approved',
+      'reported_by_team',
+      'reported_by_user',
+      'reported_at',
+      'reviewed_by_user',
+      'reviewed_at',
+      'created_at',
+      'updated_at',
+      'status',
+      'schedule_sequence',
+    ],
+  },
+  memberships: {
+    readOnly: true,
+    columns: ['id', 'user_id', 'role', 'league_id', 'team_id', 'player_id', 'created_at'],
+  },
+  notification_mutes: { columns: ['id', 'user_id', 'kind'] },
+  notifications: {
+    columns: ['id', 'user_id', 'kind', 'title', 'body', 'link', 'dedupe_key', 'created_at', 'read_at'],
+  },
+  players: {
+    columns: [
+      'id',
+      'user_id',
+      'team_id',
+      'name',
+      'number',
+      'position',
+      'position_general',
+      'photo_id',
+      'bio',
+      'metrics',
+      'created_at',
+    ],
+  },
+  points_deductions: {
+    columns: ['id', 'league_id', 'team_id', 'points', 'reason', 'created_at', 'created_by'],
+  },
+  teams: {
+    columns: [
+      'team_id',
+      'team_name',
+      'league_id',
+      'location',
+      'description',
+      'logo',
+      'youtube_channel',
+      'website',
+      'social_media',
+      'news_url',
+      'created_at',
+    ],
+  },
+  users: { columns: ['id', 'name', 'email', 'user_type', 'team_id', 'created_at', 'locked_at'] },
+};
 
-/** Columns never shown, returned, audited nor written through the editor. */
-const SECRET_COLUMNS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['users', new Set(['password_hash'])],
-]);
+/** The rules by exact (case-sensitive) stored name: a Map, so `__proto__` or `constructor` name no table. */
+const RULES: ReadonlyMap<string, EditorRule> = new Map(Object.entries(EDITOR_RULES));
 
 /**
  * Not in db/password's `scrypt$…` format, so verifyPassword refuses every password
@@ -67,7 +152,7 @@ const SECRET_COLUMNS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
  */
 export const LOCKED_PASSWORD_HASH = '!locked';
 
-/** Values for secret columns on insert (they are NOT NULL and the editor may not set them). */
+/** Values for hidden columns on insert (they are NOT NULL and the editor may not set them). */
 const INSERT_FILLS: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
   ['users', new Map([['password_hash', LOCKED_PASSWORD_HASH]])],
 ]);
@@ -79,56 +164,45 @@ export type Key = string | number;
 export interface AdminTable {
   name: string;
   readOnly: boolean;
-  /** Every column the editor shows and may write, in table order (secrets removed). */
+  /** Every column the editor shows and may write, in table order (the listed ones). */
   columns: ColumnInfo[];
   /** The single-column primary key rows are addressed by. */
   key: ColumnInfo;
   foreignKeys: ForeignKeyInfo[];
+  /** The table's other columns: never shown, returned, audited nor written. */
   secrets: ReadonlySet<string>;
-}
-
-/**
- * The search index of migration 0003 (search_names, the FTS5 table search_text and
- * its shadow tables search_text_*) is derived data that triggers keep in step with
- * players, teams and leagues: edited by hand it would only go wrong. Every name with
- * the prefix, in any case, so shadow tables a later SQLite adds are hidden too.
- */
-const SEARCH_INDEX_PREFIX = 'search_';
-
-export function isHiddenTable(name: string): boolean {
-  return (
-    INTERNAL_TABLES.has(name) || isSqliteInternal(name) || name.toLowerCase().startsWith(SEARCH_INDEX_PREFIX)
-  );
 }
 
 /** The tables the editor lists, sorted. */
 export async function adminTableNames(db: DB): Promise<string[]> {
   const names: string[] = [];
   for (const name of await listTables(db)) {
-    if (!isHiddenTable(name) && (await findAdminTable(db, name))) names.push(name);
+    if (RULES.has(name) && (await findAdminTable(db, name))) names.push(name);
   }
   return names;
 }
 
 /**
  * The table whose stored name is exactly `name` (case-sensitive: `USERS` is not
- * `users`), or undefined for an unknown or internal table. Tables without a
- * single-column key are left out: the editor addresses rows by their key.
+ * `users`), or undefined for a table the editor does not reach (EDITOR_RULES) or that
+ * does not exist. Its key must be a single column the editor shows: rows are addressed by it.
  */
 export async function findAdminTable(db: DB, name: string): Promise<AdminTable | undefined> {
-  if (isHiddenTable(name)) return undefined;
+  const rule = RULES.get(name);
+  if (rule === undefined) return undefined;
   const info = await describeTable(db, name);
-  const keyName = info?.primaryKey.length === 1 ? info.primaryKey[0] : undefined;
-  const key = info?.columns.find((column) => column.name === keyName);
-  if (!info || !key) return undefined;
-  const secrets = SECRET_COLUMNS.get(info.name) ?? new Set<string>();
+  if (!info) return undefined;
+  const listed = new Set<string>(rule.columns);
+  const keyName = info.primaryKey.length === 1 ? info.primaryKey[0] : undefined;
+  const key = info.columns.find((column) => column.name === keyName && listed.has(column.name));
+  if (!key) return undefined;
   return {
     name: info.name,
-    readOnly: READ_ONLY_TABLES.has(info.name),
-    columns: info.columns.filter((column) => !secrets.has(column.name)),
+    readOnly: rule.readOnly === true,
+    columns: info.columns.filter((column) => listed.has(column.name)),
     key,
     foreignKeys: info.foreignKeys,
-    secrets,
+    secrets: new Set(info.columns.map((column) => column.name).filter((column) => !listed.has(column))),
   };
 }
 

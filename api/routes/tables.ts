@@ -1,9 +1,10 @@
 /**
  * /api/tables: the super admin's raw table editor. List, schema, relations, paged data,
- * and insert, update and delete of rows. Every name is resolved against the live schema
- * before any SQL is built and every value is bound (see data/admin-tables); internal
- * tables are unreachable, the audit log is read-only, and password hashes are neither
- * shown nor written. Every answer is no-store: raw rows (emails, audit entries) must not
+ * and insert, update and delete of rows. Every name is resolved against the editor's
+ * list of tables and columns and the live schema before any SQL is built, and every
+ * value is bound (see data/admin-tables): a table or column not on the list is
+ * unreachable (404, or neither shown nor written), the audit log is read-only, and
+ * password hashes are neither shown nor written. Every answer is no-store: raw rows (emails, audit entries) must not
  * linger in the service worker's or any shared cache.
  */
 import { z } from 'zod';

@@ -8,6 +8,7 @@
  * The few answers that differ by design (PostgreSQL's integer is 32-bit where SQLite's
  * is 64-bit; PostgreSQL refuses a NUL in text) are listed at the end with both answers.
  */
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -764,6 +765,38 @@ describe.skipIf(!postgresAvailable())('the admin tables API on PostgreSQL and on
 
     it.each(WRITES.map((testCase) => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
       expectSameAnswers(testCase, await onBoth(testCase));
+    });
+
+    it('reaches no table and no column a later change adds, alike', async () => {
+      const testCase: Case = {
+        name: 'added later',
+        setup: async (db) => {
+          await sql`CREATE TABLE api_tokens (id INTEGER PRIMARY KEY, token TEXT NOT NULL)`.execute(db);
+          await sql`INSERT INTO api_tokens (id, token) VALUES (1, 'tok-secret-1')`.execute(db);
+          await sql`ALTER TABLE teams ADD COLUMN api_token TEXT`.execute(db);
+          await sql`UPDATE teams SET api_token = 'tok-secret-2'`.execute(db);
+        },
+        steps: [
+          get('/api/tables'),
+          get('/api/tables/api_tokens/schema'),
+          get('/api/tables/api_tokens/relations'),
+          get('/api/tables/api_tokens/data'),
+          { method: 'POST', path: '/api/tables/api_tokens/rows', body: { id: 2, token: 'x' } },
+          { method: 'PUT', path: '/api/tables/api_tokens/rows/1', body: { token: 'x' } },
+          { method: 'DELETE', path: '/api/tables/api_tokens/rows/1' },
+          get('/api/tables/teams/schema'),
+          get('/api/tables/teams/data'),
+          { method: 'PUT', path: '/api/tables/teams/rows/north.town', body: { api_token: 'x' } },
+        ],
+        statuses: [200, 404, 404, 404, 404, 404, 404, 200, 200, 400],
+        refused: true,
+      };
+      const answers = await onBoth(testCase);
+      expectSameAnswers(testCase, answers);
+      expect(answers.postgres[0]?.body).toEqual({ tables: LISTED });
+      expect(detail(answers.postgres[1])).toBe('Table not found');
+      expect(detail(answers.postgres[9])).toBe('Column api_token cannot be written here');
+      expect(JSON.stringify(answers.postgres)).not.toContain('tok-secret');
     });
 
     it.each(REFUSED)('refuses %s alike, changing nothing', async (name, step, status, expected) => {

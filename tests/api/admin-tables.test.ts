@@ -257,6 +257,47 @@ describe('reads', () => {
     for (const row of data.rows) expect(row).not.toHaveProperty('password_hash');
     expect(JSON.stringify(data)).not.toContain('scrypt$');
   });
+
+  it('reaches no table and no column a later change adds until the editor lists it', async () => {
+    const sqlite = sqliteOf(t.connection);
+    sqlite.exec(`CREATE TABLE api_tokens (id INTEGER PRIMARY KEY, token TEXT NOT NULL);
+      INSERT INTO api_tokens (id, token) VALUES (1, 'tok-secret-1');
+      ALTER TABLE teams ADD COLUMN api_token TEXT;
+      UPDATE teams SET api_token = 'tok-secret-2';`);
+    const before = await snapshot();
+    expect((await call('GET', '/api/tables')).body).toEqual({ tables: LISTED });
+    for (const [method, path, body] of [
+      ['GET', '/api/tables/api_tokens/schema', undefined],
+      ['GET', '/api/tables/api_tokens/relations', undefined],
+      ['GET', '/api/tables/api_tokens/data', undefined],
+      ['POST', '/api/tables/api_tokens/rows', { id: 2, token: 'x' }],
+      ['PUT', '/api/tables/api_tokens/rows/1', { token: 'x' }],
+      ['DELETE', '/api/tables/api_tokens/rows/1', undefined],
+    ] as const) {
+      expect(await call(method, path, { body }), `${method} ${path}`).toMatchObject({
+        status: 404,
+        body: { detail: 'Table not found' },
+      });
+    }
+    const schema = z
+      .object({ columns: z.array(z.object({ name: z.string() })) })
+      .parse((await call('GET', '/api/tables/teams/schema')).body);
+    expect(schema.columns.map((column) => column.name)).toEqual(SCHEMA_COLUMNS.teams);
+    const data = DataSchema.parse((await call('GET', '/api/tables/teams/data')).body);
+    expect(data.columns).toEqual(SCHEMA_COLUMNS.teams);
+    expect(JSON.stringify(data)).not.toContain('tok-secret');
+    const written = await call('PUT', '/api/tables/teams/rows/north.town', { body: { api_token: 'x' } });
+    expect(written).toMatchObject({
+      status: 400,
+      body: { detail: 'Column api_token cannot be written here' },
+    });
+    expect(await snapshot()).toEqual(before);
+    // A write through the editor answers and audits the listed columns only.
+    const renamed = await call('PUT', '/api/tables/teams/rows/north.town', { body: { team_name: 'North' } });
+    expect(renamed.status).toBe(200);
+    expect(JSON.stringify(renamed.body)).not.toContain('tok-secret');
+    expect(JSON.stringify(auditRows())).not.toContain('tok-secret');
+  });
 });
 
 describe('writes', () => {
