@@ -6,7 +6,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseSecretsKey, type SecretsKeys } from '../db/app-settings';
 import { checkDatabaseUrl } from '../db/postgres';
+import { keepPrivate, makePrivateFolder, writePrivateFile } from '../db/private-files';
 import {
   DEFAULT_VAPID_SUBJECT,
   isVapidSubject,
@@ -19,6 +21,23 @@ const flag = z
   .enum(['true', 'false', '1', '0'])
   .default('false')
   .transform((value) => value === 'true' || value === '1');
+
+/** 32 random bytes, as `openssl rand -base64 32` or `openssl rand -hex 32` prints them. */
+const secretsKey = z
+  .string()
+  .transform((value, context) => {
+    const key = parseSecretsKey(value);
+    if (key === null) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be 32 random bytes as base64 or 64 hex digits, e.g. the output of openssl rand -base64 32',
+      });
+      return z.NEVER;
+    }
+    return key;
+  })
+  .optional();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -99,6 +118,12 @@ const envSchema = z.object({
     .string()
     .refine(isVapidSubject, 'must be a mailto: or https: URL, a contact for the push services')
     .default(DEFAULT_VAPID_SUBJECT),
+  SECRETS_KEY: secretsKey.describe(
+    'with DATABASE_URL: the key the secrets kept in the database (token secret, push keys) are encrypted with',
+  ),
+  SECRETS_KEY_PREVIOUS: secretsKey.describe(
+    'while changing SECRETS_KEY: the key before it, read only; secrets under it are encrypted again under SECRETS_KEY at start',
+  ),
 });
 
 export interface Config {
@@ -135,6 +160,11 @@ export interface Config {
    * (PostgreSQL) null: the server takes the pair every instance shares from the database.
    */
   vapidKeys: VapidKeyPair | null;
+  /**
+   * SECRETS_KEY (with SECRETS_KEY_PREVIOUS while keys change): the secrets kept in the
+   * database are stored encrypted under it (db/app-settings.ts); null: stored as they are.
+   */
+  secretsKeys: SecretsKeys | null;
 }
 
 export class ConfigError extends Error {}
@@ -166,6 +196,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((values.ADMIN_EMAIL === undefined) !== (values.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be given together');
   }
+  if (values.SECRETS_KEY_PREVIOUS !== undefined && values.SECRETS_KEY === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRETS_KEY_PREVIOUS is only read beside SECRETS_KEY, the key that replaces it',
+    );
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   const vapidKeys = vapidKeysFrom(values.VAPID_PUBLIC_KEY, values.VAPID_PRIVATE_KEY);
@@ -194,6 +229,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.MAIL_FROM ?? `Touchline <no-reply@${new URL(publicUrl).hostname}>`,
     vapidSubject: values.VAPID_SUBJECT,
     vapidKeys: vapidKeys ?? (values.DATABASE_URL ? null : dataDirVapidPair(dataDir)),
+    secretsKeys: values.SECRETS_KEY
+      ? { current: values.SECRETS_KEY, previous: values.SECRETS_KEY_PREVIOUS ?? null }
+      : null,
   };
 }
 
@@ -224,12 +262,15 @@ function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   try {
     const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
+    if (existing.length >= 32) {
+      keepPrivate(file);
+      return existing;
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   const secret = randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  writePrivateFile(file, `${secret}\n`);
   return secret;
 }

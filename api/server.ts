@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { sharedJwtSecret } from '../db/app-settings';
+import { sealSettings, sharedJwtSecret } from '../db/app-settings';
 import { openStore, type Connection } from '../db/connection';
 import { versionsOf } from '../db/data-version';
 import { engineOf } from '../db/engine';
@@ -155,10 +155,12 @@ export async function startServer(config: Config, log: Log = console.log): Promi
   let readCache: ReadCache;
   let demo: boolean;
   try {
+    // Before anything is written or any secret read: a wrong SECRETS_KEY stops the start here.
+    await sealSettings(connection.db, config.secretsKeys);
     await prepareData(connection, config, log);
     demo = await hasDemoAccounts(connection);
-    jwtSecret = config.jwtSecret ?? (await sharedJwtSecret(connection.db));
-    vapidKeys = config.vapidKeys ?? (await sharedVapidPair(connection.db));
+    jwtSecret = config.jwtSecret ?? (await sharedJwtSecret(connection.db, config.secretsKeys));
+    vapidKeys = config.vapidKeys ?? (await sharedVapidPair(connection.db, config.secretsKeys));
     readCache = new ReadCache({
       versions: await versionsOf(connection),
       // SQLite's batches run to their COMMIT within a turn: a hit can wait for them (decision 0018).

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { createPrivateFile, SQLITE_SIDE_FILES } from './private-files';
 
 export interface BackupResult {
   /** Pages in the copy. */
@@ -47,8 +48,6 @@ export class BackupError extends Error {
 // server between two steps restarts the backup, and a busy server could keep it from
 // ever finishing; one step reads one snapshot, and in WAL mode a reader blocks no writer.
 const ALL_PAGES = 0x7fffffff;
-
-const SIDE_FILES = ['-journal', '-wal', '-shm'] as const;
 
 function statOrNull(file: string): fs.Stats | null {
   try {
@@ -155,6 +154,9 @@ export async function backupDatabase(
     try {
       // Reading the schema now turns a wrong file into a clear message before any copying.
       db.pragma('schema_version');
+      // The copy holds everything the database does: owner-only from its first byte (SQLite
+      // copies into the empty file, and its journal takes the file's mode).
+      createPrivateFile(temp);
       await db.backup(temp, { progress: () => ALL_PAGES });
     } catch (error) {
       if (isSqliteError(error, 'SQLITE_NOTADB')) {
@@ -200,6 +202,6 @@ export async function backupDatabase(
     return { pages, bytes: fs.statSync(target).size, ms: Math.round(performance.now() - started) };
   } finally {
     if (!published) removeQuietly(temp);
-    for (const suffix of SIDE_FILES) removeQuietly(`${temp}${suffix}`);
+    for (const suffix of SQLITE_SIDE_FILES) removeQuietly(`${temp}${suffix}`);
   }
 }

@@ -3,7 +3,6 @@
  * and applies pending migrations, all of them in one transaction. Both engines have the
  * same tables, keys and constraints (db/migrations and db/migrations/pg).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
@@ -16,6 +15,7 @@ import { checkpointInBackground } from './checkpointer';
 import { noteTransaction } from './data-version';
 import { engineOf, type Engine } from './engine';
 import { openPostgres, type PostgresOptions } from './postgres';
+import { createPrivateFile, keepPrivate, makePrivateFolder, SQLITE_SIDE_FILES } from './private-files';
 import type { Connection, DB, SqliteConnection } from './types';
 
 export type { Connection, DB, PostgresConnection, SqliteConnection } from './types';
@@ -75,7 +75,13 @@ export interface SqliteOptions {
 export const MMAP_BYTES = 256 * 1024 * 1024;
 
 export function openDatabase(file: string, options: SqliteOptions = {}): SqliteConnection {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    makePrivateFolder(path.dirname(file));
+    // Owner-only before SQLite opens it: its -wal and -shm then take the same mode. Files
+    // left readable to all by an earlier version are made owner-only too.
+    createPrivateFile(file);
+    for (const suffix of SQLITE_SIDE_FILES) keepPrivate(`${file}${suffix}`);
+  }
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the writer; synchronous=FULL makes an acknowledged
   // write survive a power cut (NORMAL in WAL mode may lose the last commits).

@@ -8,8 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createECDH } from 'node:crypto';
 import webpush from 'web-push';
-import { sharedSetting } from '../../db/app-settings';
+import { sharedSetting, type SecretsKeys } from '../../db/app-settings';
 import type { DB } from '../../db/connection';
+import { keepPrivate, makePrivateFolder, writePrivateFile } from '../../db/private-files';
 
 export interface VapidKeyPair {
   /** The uncompressed P-256 point, base64url (65 bytes): the browser's applicationServerKey. */
@@ -86,19 +87,20 @@ export function persistentVapidPair(dataDir: string): VapidKeyPair {
   try {
     const pair = parsePair(fs.readFileSync(file, 'utf8'));
     if (!pair) throw new Error(`${file} does not hold a valid VAPID key pair: fix or remove it`);
+    keepPrivate(file);
     return pair;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   const pair = generateVapidPair();
-  fs.writeFileSync(file, `${JSON.stringify(pair, null, 2)}\n`, { mode: 0o600 });
+  writePrivateFile(file, `${JSON.stringify(pair, null, 2)}\n`);
   return pair;
 }
 
-/** The pair every instance on one database shares, stored by the first to start. */
-export async function sharedVapidPair(db: DB): Promise<VapidKeyPair> {
-  const stored = await sharedSetting(db, VAPID_SETTING, () => JSON.stringify(generateVapidPair()));
+/** The pair every instance on one database shares, stored by the first to start (sealed under `keys` when given). */
+export async function sharedVapidPair(db: DB, keys: SecretsKeys | null = null): Promise<VapidKeyPair> {
+  const stored = await sharedSetting(db, VAPID_SETTING, () => JSON.stringify(generateVapidPair()), keys);
   const pair = parsePair(stored);
   if (!pair) throw new Error(`The database setting ${VAPID_SETTING} is not a valid VAPID key pair`);
   return pair;

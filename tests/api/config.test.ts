@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { ConfigError, loadConfig } from '../../api/config';
 
@@ -103,6 +104,41 @@ describe('configuration', () => {
       loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgresql://h/db', JWT_SECRET: 'j'.repeat(40) })
         .jwtSecret,
     ).toBe('j'.repeat(40));
+  });
+
+  it('reads SECRETS_KEY and SECRETS_KEY_PREVIOUS as 32 bytes in base64 or hex, and names a bad one', () => {
+    const dataDir = tempDir();
+    const key = randomBytes(32);
+    const previous = randomBytes(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).secretsKeys).toBeNull();
+    for (const [given, before] of [
+      [key.toString('base64'), previous.toString('hex')],
+      [key.toString('base64url'), previous.toString('base64')],
+      [key.toString('hex').toUpperCase(), undefined],
+    ] as const) {
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        SECRETS_KEY: given,
+        ...(before !== undefined && { SECRETS_KEY_PREVIOUS: before }),
+      });
+      expect(config.secretsKeys).toEqual({ current: key, previous: before === undefined ? null : previous });
+    }
+    for (const bad of [
+      'a long passphrase that is not a key',
+      randomBytes(31).toString('base64'),
+      randomBytes(33).toString('hex'),
+      `${key.toString('hex').slice(0, 63)}g`,
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, SECRETS_KEY: bad }), bad).toThrow(
+        /SECRETS_KEY: must be 32 random bytes as base64 or 64 hex digits/,
+      );
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, SECRETS_KEY: key.toString('hex'), SECRETS_KEY_PREVIOUS: bad }),
+      ).toThrow(/SECRETS_KEY_PREVIOUS: must be 32 random bytes/);
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir, SECRETS_KEY_PREVIOUS: key.toString('hex') })).toThrow(
+      /SECRETS_KEY_PREVIOUS is only read beside SECRETS_KEY/,
+    );
   });
 
   it('names a malformed DATABASE_URL or pool size in one readable error', () => {

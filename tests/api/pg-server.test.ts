@@ -5,6 +5,7 @@
  * (pg_dump, then pg_restore into an empty database that a server then serves).
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/config';
 import { startServer, type RunningServer } from '../../api/server';
 import { sql } from 'kysely';
-import { JWT_SECRET_SETTING } from '../../db/app-settings';
+import pg from 'pg';
+import { VAPID_SETTING } from '../../api/push/vapid';
+import { JWT_SECRET_SETTING, SecretsKeyError } from '../../db/app-settings';
 import { WRITE_LOCK } from '../../db/postgres';
 import { postgresMigrations } from '../../db/migrations';
 import { freshPostgresDatabase, freshStore, TEST_ENGINE } from '../fixtures/engine';
@@ -29,13 +32,15 @@ async function database() {
   return created;
 }
 
-async function serve(env: Record<string, string>): Promise<RunningServer> {
+/** The server's start on `env`, over a data folder of its own (removed after the test). */
+function start(env: Record<string, string>): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-pg-server-'));
-  const running = await startServer(
-    loadConfig({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ...env }),
-    () => undefined,
-  );
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return startServer(loadConfig({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ...env }), () => undefined);
+}
+
+async function serve(env: Record<string, string>): Promise<RunningServer> {
+  const running = await start(env);
   cleanups.push(() => running.close());
   return running;
 }
@@ -49,15 +54,18 @@ async function login(server: RunningServer, email: string, password: string) {
   return { status: response.status, body: (await response.json()) as { access_token?: string } };
 }
 
+/** Production on the database at `url`, with its first super admin. */
+const production = (url: string) => ({
+  NODE_ENV: 'production',
+  DATABASE_URL: url,
+  ADMIN_EMAIL: 'chair@league.example',
+  ADMIN_PASSWORD: 'a long passphrase',
+});
+
 describe.runIf(TEST_ENGINE === 'postgres')('the server on PostgreSQL', () => {
   it('starts in production with the first super admin, and shares one token secret kept in the database', async () => {
     const { url } = await database();
-    const env = {
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      ADMIN_EMAIL: 'chair@league.example',
-      ADMIN_PASSWORD: 'a long passphrase',
-    };
+    const env = production(url);
     const first = await serve(env);
     const second = await serve(env);
     const db = first.connection.db;
@@ -125,5 +133,71 @@ describe.runIf(TEST_ENGINE === 'postgres')('the server on PostgreSQL', () => {
     const restored = await serve({ DATABASE_URL: target.url });
     expect(await table(restored)).toEqual(before);
     expect((await login(restored, 'coach@touchline.demo', 'touchline-demo')).status).toBe(200);
+  });
+
+  it('keeps the secrets it stores encrypted under SECRETS_KEY, changes keys, and refuses to start on a wrong one', async () => {
+    const { url } = await database();
+    const env = production(url);
+    /** app_settings as stored, read over a connection of its own. */
+    const stored = async (): Promise<Record<string, string>> => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const result = await client.query<{ name: string; value: string }>(
+          'SELECT name, value FROM app_settings ORDER BY name',
+        );
+        return Object.fromEntries(result.rows.map((row) => [row.name, row.value]));
+      } finally {
+        await client.end();
+      }
+    };
+    /** Whether the token signed before is still good: the server signs with the same secret. */
+    const accepts = async (server: RunningServer, token: string) =>
+      (await fetch(`${server.url}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } })).status;
+    /** The start's error on these settings, which must be a SecretsKeyError. */
+    const refused = async (extra: Record<string, string>) => {
+      const started = start({ ...env, ...extra });
+      await expect(started).rejects.toBeInstanceOf(SecretsKeyError);
+      return started.catch((error: unknown) => String(error));
+    };
+
+    // Without a key, as before: stored as they are.
+    const plain = await serve(env);
+    const token = (await login(plain, 'chair@league.example', 'a long passphrase')).body.access_token ?? '';
+    await plain.close();
+    const clear = await stored();
+    const secrets = [
+      clear[JWT_SECRET_SETTING] ?? '',
+      ...Object.values(JSON.parse(clear[VAPID_SETTING] ?? '{}') as Record<string, string>),
+    ];
+    expect(secrets).toHaveLength(3);
+    for (const secret of secrets) expect(secret.length).toBeGreaterThanOrEqual(32);
+
+    // With a key, what is stored is sealed at start: no secret is in the row.
+    const first = randomBytes(32).toString('base64');
+    const keyed = await serve({ ...env, SECRETS_KEY: first });
+    expect(await accepts(keyed, token)).toBe(200);
+    await keyed.close();
+    const sealed = await stored();
+    expect(Object.keys(sealed)).toEqual([JWT_SECRET_SETTING, VAPID_SETTING]);
+    for (const value of Object.values(sealed)) expect(value).toMatch(/^sealed:v1\./);
+    for (const secret of secrets) expect(JSON.stringify(sealed)).not.toContain(secret);
+
+    // Another key, or none, does not start: it would sign with another secret.
+    const second = randomBytes(32).toString('hex');
+    expect(await refused({ SECRETS_KEY: second })).toMatch(/SECRETS_KEY does not open the database setting/);
+    expect(await refused({})).toMatch(/is encrypted: set SECRETS_KEY/);
+    expect(await stored()).toEqual(sealed);
+
+    // A change of keys: the new one with the old beside it seals everything again under the new.
+    const changed = await serve({ ...env, SECRETS_KEY: second, SECRETS_KEY_PREVIOUS: first });
+    expect(await accepts(changed, token)).toBe(200);
+    await changed.close();
+    const resealed = await stored();
+    for (const [name, value] of Object.entries(resealed)) expect(value, name).not.toBe(sealed[name]);
+    for (const secret of secrets) expect(JSON.stringify(resealed)).not.toContain(secret);
+    expect(await refused({ SECRETS_KEY: first })).toMatch(/SECRETS_KEY does not open/);
+    const after = await serve({ ...env, SECRETS_KEY: second });
+    expect(await accepts(after, token)).toBe(200);
   });
 });

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import SQLite from 'better-sqlite3';
 import { loadConfig } from '../../api/config';
+import { generateVapidPair } from '../../api/push/vapid';
 import { sql } from 'kysely';
 import { groupCommitFor } from '../../api/http/write';
 import { startServer, type RunningServer } from '../../api/server';
@@ -109,5 +111,45 @@ describe('startServer', () => {
     ]);
     expect(sqlite.prepare('SELECT count(*) FROM leagues').pluck().get()).toBe(0);
     expect(sqlite.prepare('SELECT password_hash FROM users').pluck().get()).toMatch(/^scrypt\$17\$8\$1\$/);
+  });
+});
+
+describe('the files the server keeps', () => {
+  const production = (dir: string) => ({
+    DATA_DIR: dir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    ADMIN_EMAIL: 'chair@league.example',
+    ADMIN_PASSWORD: 'a long passphrase',
+  });
+  const PRIVATE = ['touchline.db', 'touchline.db-wal', 'touchline.db-shm', 'jwt-secret', 'vapid.json'];
+  const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+  it('are readable by its own account only, in a data folder it creates for its account only', async () => {
+    const dir = path.join(dataDir(), 'data');
+    running = await startServer(loadConfig(production(dir)), quiet);
+    expect(modeOf(dir)).toBe(0o700);
+    for (const name of PRIVATE) expect(modeOf(path.join(dir, name)), name).toBe(0o600);
+  });
+
+  it('are made readable by its own account only at start when an earlier version left them readable to all', async () => {
+    const dir = dataDir();
+    fs.chmodSync(dir, 0o755);
+    // A database in use, with its -wal and -shm, and both secrets, each readable by all.
+    const earlier = new SQLite(path.join(dir, 'touchline.db'));
+    earlier.pragma('journal_mode = WAL');
+    earlier.exec('CREATE TABLE earlier (x); INSERT INTO earlier VALUES (1)');
+    fs.writeFileSync(path.join(dir, 'jwt-secret'), `${'s'.repeat(48)}\n`);
+    fs.writeFileSync(path.join(dir, 'vapid.json'), JSON.stringify(generateVapidPair()));
+    try {
+      for (const name of PRIVATE) fs.chmodSync(path.join(dir, name), 0o644);
+      running = await startServer(loadConfig(production(dir)), quiet);
+    } finally {
+      earlier.close();
+    }
+    for (const name of PRIVATE) expect(modeOf(path.join(dir, name)), name).toBe(0o600);
+    // A folder the operator made is theirs to set.
+    expect(modeOf(dir)).toBe(0o755);
   });
 });

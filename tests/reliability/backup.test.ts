@@ -84,11 +84,13 @@ describe('backupDatabase', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('copies a database that is open for writing into one self-contained file', async () => {
+  it('copies a database that is open for writing into one self-contained file, readable by its owner only', async () => {
     const target = path.join(dir, 'copy.db');
+    fs.chmodSync(path.join(dir, 'source.db'), 0o644);
     const result = await backupDatabase(path.join(dir, 'source.db'), target);
     expect(result.pages).toBeGreaterThan(10);
     expect(result.bytes).toBe(fs.statSync(target).size);
+    expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     const copy = new Database(target, { readonly: true });
     try {
       expect(copy.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 500 });
@@ -118,8 +120,10 @@ describe('backupDatabase', () => {
     expect(fs.readFileSync(target, 'utf8')).toBe('an older backup');
     expect(leftovers(dir)).toEqual([]);
 
+    fs.chmodSync(target, 0o644);
     const result = await backupDatabase(path.join(dir, 'source.db'), target, { force: true });
     expect(result.bytes).toBeGreaterThan(15);
+    expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     const copy = new Database(target, { readonly: true });
     try {
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
