@@ -30,8 +30,13 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   player_suspended: 'Player suspended',
 };
 
-const PENDING_RESULTS = '/manager/pending-results';
-const MATCH_REPORT = '/manager/match-report';
+/**
+ * The review of this match in the Pending Results tab, and the report form with this
+ * match chosen: a notification opens the match it is about, not a list to search.
+ * The tabs read `?match=` (src/features/manager/pending, src/features/manager/report).
+ */
+const pendingReview = (match: MatchNames) => `/manager/pending-results?match=${match.id}`;
+const reportForm = (match: MatchNames) => `/manager/match-report?match=${match.id}`;
 
 const fixture = (match: MatchNames) => `${match.homeName} vs ${match.awayName}`;
 const result = (match: MatchNames, home: number, away: number) =>
@@ -47,7 +52,7 @@ export function reportToReview(
     kind: 'report_to_review',
     title: 'Result to review',
     body: `${reporter} reported ${result(match, score.home, score.away)}. Approve or reject it.`,
-    link: PENDING_RESULTS,
+    link: pendingReview(match),
   };
 }
 
@@ -68,7 +73,8 @@ export function reportReviewed(
         kind: 'report_rejected',
         title: 'Result rejected',
         body: `${reviewer} rejected your report of ${result(match, score.home, score.away)}. Send a corrected report.`,
-        link: MATCH_REPORT,
+        // It asks for a corrected report: the form, with this match chosen.
+        link: reportForm(match),
       };
 }
 
@@ -89,7 +95,7 @@ export function reportsDiffer(match: MatchNames, secondReporter: string): Notifi
     kind: 'reports_differ',
     title: 'Reports differ',
     body: `${secondReporter}’s report of ${fixture(match)} differs from the first one. Compare them and approve one.`,
-    link: PENDING_RESULTS,
+    link: pendingReview(match),
   };
 }
 
@@ -100,13 +106,13 @@ export function reportOverdue(match: MatchNames, waitingFor: 'report' | 'review'
         kind: 'report_overdue',
         title: 'Report overdue',
         body: `${fixture(match)} has no report and its deadline has passed. Send the result now.`,
-        link: MATCH_REPORT,
+        link: reportForm(match),
       }
     : {
         kind: 'report_overdue',
         title: 'Review overdue',
         body: `The result of ${fixture(match)} is still waiting for your review and its deadline has passed.`,
-        link: PENDING_RESULTS,
+        link: pendingReview(match),
       };
 }
 

@@ -146,7 +146,10 @@ describe('delivery to the push service', () => {
       .select(['id', 'kind', 'title', 'body', 'link'])
       .where('user_id', '=', 'u.opponentowner')
       .execute();
-    expect(stored).toMatchObject({ kind: 'report_to_review', link: '/manager/pending-results' });
+    expect(stored).toMatchObject({
+      kind: 'report_to_review',
+      link: `/manager/pending-results?match=${t.matchIds.m7}`,
+    });
     for (const browser of [phone, laptop]) {
       const received = messagesTo(idOf(browser));
       expect(received).toHaveLength(1);

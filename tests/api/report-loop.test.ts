@@ -125,7 +125,8 @@ describe('a first report', () => {
       kind: 'report_to_review',
       title: 'Result to review',
       body: 'West Rangers reported West Rangers 2–1 East United. Approve or reject it.',
-      link: '/manager/pending-results',
+      // The review of this match, not the list to search it in.
+      link: `/manager/pending-results?match=${m7()}`,
     };
     expect(await notificationsOf('u.opponentowner')).toEqual([toReview]);
     // The reporter's own team and other teams hear nothing.
@@ -158,7 +159,8 @@ describe('a first report', () => {
       kind: 'report_rejected',
       title: 'Result rejected',
       body: 'u.coach (North Town) rejected your report of North Town 4–0 East United. Send a corrected report.',
-      link: '/manager/match-report',
+      // The report form, this match chosen: the notification asks for a corrected report.
+      link: `/manager/match-report?match=${t.matchIds.m5}`,
     });
   });
 
@@ -259,7 +261,7 @@ describe('a second report that differs', () => {
       kind: 'reports_differ',
       title: 'Reports differ',
       body: 'East United’s report of West Rangers vs East United differs from the first one. Compare them and approve one.',
-      link: '/manager/pending-results',
+      link: `/manager/pending-results?match=${m7()}`,
     };
     expect(await notificationsOf('u.othercoach')).toEqual([differ]);
     expect(await notificationsOf('u.superadmin')).toEqual([differ]);
@@ -641,7 +643,7 @@ describe('overdue results', () => {
         kind: 'report_overdue',
         title: 'Report overdue',
         body: 'West Rangers vs East United has no report and its deadline has passed. Send the result now.',
-        link: '/manager/match-report',
+        link: `/manager/match-report?match=${m7()}`,
       }),
     ]);
     expect(
@@ -659,7 +661,7 @@ describe('overdue results', () => {
       kind: 'report_overdue',
       title: 'Review overdue',
       body: 'The result of West Rangers vs East United is still waiting for your review and its deadline has passed.',
-      link: '/manager/pending-results',
+      link: `/manager/pending-results?match=${m7()}`,
     });
   });
 

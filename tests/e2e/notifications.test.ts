@@ -90,7 +90,11 @@ describe('notifications', () => {
     await screenshot(owner.page, 'notifications-panel');
     expect(await toReview.textContent()).toMatch(/^Unread: /);
     await toReview.click();
+    // It opens the review of the match it is about.
     await owner.page.waitForURL((url) => url.pathname === '/manager/pending-results');
+    const dialog = owner.page.getByRole('dialog', { name: 'Review Match Result' });
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await owner.page.getByText('Match approved').waitFor();
     // Opened, it is read.
     await expect
       .poll(async () => {
@@ -101,13 +105,6 @@ describe('notifications', () => {
         return text;
       })
       .not.toMatch(/^Unread: /);
-
-    const table = owner.page.getByRole('table', { name: 'Pending Match Results' });
-    await table.waitFor();
-    await table.getByRole('button', { name: 'Review' }).first().click();
-    const dialog = owner.page.getByRole('dialog', { name: 'Review Match Result' });
-    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-    await owner.page.getByText('Match approved').waitFor();
 
     // The coach's bell says so.
     await pollUnread(coach.page).toBeGreaterThan(0);
@@ -141,7 +138,7 @@ describe('notifications', () => {
           kind: 'report_to_review',
           title: 'Result to review',
           body: 'West Rangers reported West Rangers 2–1 East United. Approve or reject it.',
-          link: '/manager/pending-results',
+          link: '/manager/pending-results?match=1',
         }),
       });
     // A push delivered through DevTools right after the permission was granted and the
@@ -162,7 +159,7 @@ describe('notifications', () => {
         [
           'Result to review',
           'West Rangers reported West Rangers 2–1 East United. Approve or reject it.',
-          expect.objectContaining({ link: '/manager/pending-results' }),
+          expect.objectContaining({ link: '/manager/pending-results?match=1' }),
         ],
       ]);
   });

@@ -10,7 +10,7 @@ import type { StoredUser } from '@/lib/storage';
 import { notify } from '../../../api/data/notifications';
 import { reportToReview, matchMoved } from '../../../api/domain/notification-text';
 import { withApiMock } from '../api-mock';
-import { coachOf, renderRoute } from '../render';
+import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
 
 const api = withApiMock({ perTest: true });
 
@@ -54,7 +54,7 @@ describe('the bell of a signed-in user', () => {
       ),
     ]);
     expect(links[0]).toHaveAttribute('href', '/match/7');
-    expect(links[1]).toHaveAttribute('href', '/manager/pending-results');
+    expect(links[1]).toHaveAttribute('href', '/manager/pending-results?match=7');
     // The visitor's sample text is not shown to a signed-in user.
     expect(within(panel).queryByText('New match scheduled')).not.toBeInTheDocument();
   });
@@ -89,6 +89,27 @@ describe('the bell of a signed-in user', () => {
     await waitFor(() =>
       expect(within(again).queryByText('Unread:', { exact: false })).not.toBeInTheDocument(),
     );
+  });
+
+  it('opens the review of the match a result to review is about', async () => {
+    useTinyLeagueClock();
+    const reviewer = coachOf('north.town', 'Nina Coach');
+    const user = userEvent.setup();
+    await renderRoute('/leagues', { api, user: reviewer });
+    // m5: North Town 4-0 East United, reported by East United, for North Town to review.
+    const m5 = { id: api.app.matchIds.m5, homeName: 'North Town', awayName: 'East United' };
+    await notify(
+      api.app.connection.db,
+      { teams: ['north.town'] },
+      reportToReview(m5, 'East United', { home: 4, away: 0 }),
+      '2026-06-15T10:00:00.000Z',
+    );
+    window.dispatchEvent(new Event('focus'));
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    await user.click(await within(panel).findByRole('link', { name: /Result to review/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review Match Result' }, { timeout: 5000 });
+    expect(within(dialog).getByText('North Town vs East United')).toBeInTheDocument();
   });
 
   it('says when there is nothing yet', async () => {

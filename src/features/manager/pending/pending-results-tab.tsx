@@ -6,8 +6,12 @@
  * its own report: Approve and Reject are off there, with the reason shown. When the
  * two teams' reports differ the dialog shows both and either side may
  * approve the other's.
+ *
+ * `?match={id}` (a notification's link) opens that match's review, choosing the team
+ * that reviews it for a user with several; a match no longer pending is said to be so.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { TeamLogo } from '@/components/images';
 import { EmptyMessage, ErrorMessage, listStatus, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
@@ -20,6 +24,7 @@ import { ReviewDialog, type ReviewOutcome } from './review-dialog';
 import { reviewState, usePendingMatches } from './pending-results-data';
 import { PendingTable } from './pending-results-table';
 import { TabSection } from '../shared/tab-section';
+import { teamOfMatch, useLinkedMatch, useMatch } from '../shared/linked-match';
 import './pending.css';
 
 type TeamsAnswer = TeamSummary[] | { teams?: TeamSummary[] } | TeamSummary;
@@ -72,6 +77,9 @@ function PendingResults({
   const [chosen, setChosen] = useState<string | null>(null);
   const [banner, setBanner] = useState<{ id: number; text: string } | null>(null);
   const banners = useRef(0);
+  const { linked, forget } = useLinkedMatch();
+  // A link for a user with several teams: the match says which team reviews it.
+  const linkedMatch = useMatch(chooses && chosen === null ? linked : null);
 
   const all = teamList(teams.data);
   const visible = !chooses
@@ -79,6 +87,10 @@ function PendingResults({
     : superAdmin(user)
       ? all
       : all.filter((team) => staffsTeam(user, team));
+  const linkedTeam = linkedMatch.data && teamOfMatch(linkedMatch.data, visible, true);
+  if (linkedTeam && chosen === null) setChosen(linkedTeam.team_id);
+  // The link names a match none of the user's teams plays, or one that is gone.
+  const unplaced = chooses && chosen === null && (linkedMatch.error || (linkedMatch.data && !linkedTeam));
   const selectedId = chooses ? chosen : ownTeam;
   const selected = visible.find((team) => team.team_id === selectedId) ?? null;
 
@@ -94,6 +106,7 @@ function PendingResults({
     if (!chooses || teamId === chosen) return;
     setChosen(teamId);
     setBanner(null);
+    forget();
   };
 
   return (
@@ -119,7 +132,12 @@ function PendingResults({
           );
         })}
       </ul>
-      {banner && <Banner key={banner.id} text={banner.text} onDismiss={() => setBanner(null)} />}
+      {banner && (
+        <Banner key={banner.id} onDismiss={() => setBanner(null)}>
+          {banner.text}
+        </Banner>
+      )}
+      {unplaced && linked !== null && <NotPending id={linked} match={linkedMatch.data} onDismiss={forget} />}
       {selected ? (
         <PendingMatches
           key={selected.team_id}
@@ -127,6 +145,8 @@ function PendingResults({
           // Its league's admin (or a super admin) decides any report, their own side's too.
           isSuperAdmin={adminsLeague(user, selected.league_id)}
           scrollTo={chooses}
+          linked={linked}
+          onLinkDone={forget}
           onReviewed={(outcome) => setBanner({ id: ++banners.current, text: DONE[outcome] })}
         />
       ) : (
@@ -136,15 +156,31 @@ function PendingResults({
   );
 }
 
-/** The success banner after a review; it takes focus so the outcome is announced and reachable. */
-function Banner({ text, onDismiss }: { text: string; onDismiss: () => void }) {
+/**
+ * The success banner after a review (or, `info`, what a link found); it takes focus so
+ * the outcome is announced and reachable.
+ */
+function Banner({
+  info = false,
+  onDismiss,
+  children,
+}: {
+  info?: boolean;
+  onDismiss: () => void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
   }, []);
   return (
-    <div ref={ref} className="pending-banner" role="status" tabIndex={-1}>
-      <span>{text}</span>
+    <div
+      ref={ref}
+      className={info ? 'pending-banner pending-banner-info' : 'pending-banner'}
+      role="status"
+      tabIndex={-1}
+    >
+      <span>{children}</span>
       <button type="button" className="pending-banner-close" aria-label="Dismiss" onClick={onDismiss}>
         ×
       </button>
@@ -152,21 +188,73 @@ function Banner({ text, onDismiss }: { text: string; onDismiss: () => void }) {
   );
 }
 
+/** What a link finds when its match no longer waits for this team's review, in plain words. */
+function notPendingText(match: Match | undefined, teamName: string | undefined): string {
+  const names = match ? `${match.home_team_name} vs ${match.away_team_name}` : 'This match';
+  switch (match?.approved) {
+    case 'TRUE':
+      return `${names} no longer waits for review: its result has been approved.`;
+    case 'FALSE':
+      return `${names} no longer waits for review: its result has been rejected.`;
+    case '':
+      return `${names} has no result to review: nobody has reported it yet.`;
+    default:
+      return teamName
+        ? `${names} is not among ${teamName}'s results to review.`
+        : `${names} is not among your teams' results to review.`;
+  }
+}
+
+function NotPending({
+  id,
+  match,
+  teamName,
+  onDismiss,
+}: {
+  id: number;
+  /** The match, once read (never, if it is gone). */
+  match: Match | undefined;
+  teamName?: string;
+  onDismiss: () => void;
+}) {
+  return (
+    <Banner info onDismiss={onDismiss}>
+      {notPendingText(match, teamName)} <Link to={`/match/${id}`}>Open the match</Link>
+    </Banner>
+  );
+}
+
 function PendingMatches({
   team,
   isSuperAdmin,
   scrollTo,
+  linked,
+  onLinkDone,
   onReviewed,
 }: {
   team: TeamSummary;
   isSuperAdmin: boolean;
   /** The team was picked from a grid: bring its results into view. */
   scrollTo: boolean;
+  /** The match a link names (`?match=`): its review opens once the list has it. */
+  linked: number | null;
+  /** The linked review was opened and closed, or the match is not pending: forget the link. */
+  onLinkDone: () => void;
   onReviewed: (outcome: ReviewOutcome) => void;
 }) {
   const headingId = useId();
   const pending = usePendingMatches(team.team_id);
   const [reviewing, setReviewing] = useState<Match | null>(null);
+  // The link whose review was opened, so that it opens once, not again after Close.
+  const [opened, setOpened] = useState<number | null>(null);
+  const listed = linked === null ? undefined : pending.data?.matches.find((match) => match.id === linked);
+  if (linked !== opened && (linked === null || listed)) {
+    setOpened(linked);
+    if (listed) setReviewing(listed);
+  }
+  const gone = linked !== null && pending.data !== undefined && !listed;
+  // Only to name the match (and its state) when it is not in the list.
+  const goneMatch = useMatch(gone ? linked : null);
   const section = useRef<HTMLElement>(null);
   const isOwnReport = (match: Match) => !isSuperAdmin && match.reported_by_team === team.team_id;
   const reportsOf = (match: Match) => pending.data?.reports.get(match.id) ?? null;
@@ -201,6 +289,9 @@ function PendingMatches({
           {team.team_name}
         </span>
       </div>
+      {gone && linked !== null && !goneMatch.loading && (
+        <NotPending id={linked} match={goneMatch.data} teamName={team.team_name} onDismiss={onLinkDone} />
+      )}
       {body}
       {reviewing && pending.data && (
         <ReviewDialog
@@ -210,9 +301,13 @@ function PendingMatches({
           reports={reportsOf(reviewing)}
           isSuperAdmin={isSuperAdmin}
           canReview={!isOwnReport(reviewing)}
-          onClose={() => setReviewing(null)}
+          onClose={() => {
+            setReviewing(null);
+            if (linked !== null) onLinkDone();
+          }}
           onReviewed={(outcome) => {
             setReviewing(null);
+            if (linked !== null) onLinkDone();
             onReviewed(outcome);
             pending.reload();
           }}

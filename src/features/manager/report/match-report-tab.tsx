@@ -5,8 +5,11 @@
  * scored, assisted and kept goal. A submitted report is PENDING until the other side
  * reviews it. States: teams loading → match selection → form → submitted (form
  * closed, match list reloaded, form reset).
+ *
+ * `?match={id}` (an overdue or rejected report's notification) chooses that match, and its
+ * team for a user with several.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { TeamLogo } from '@/components/images';
 import { ApiError } from '@/lib/api-client';
@@ -23,10 +26,15 @@ import { initialDraft, loadSheet, reportBody, ReportFields, tallies, type Draft 
 import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/page-outbox';
 import '../shared/match-forms.css';
 import { MatchPicker } from '../shared/match-picker';
+import { teamOfMatch, useLinkedMatch, useMatch } from '../shared/linked-match';
 
 const SUCCESS = 'Match report submitted successfully!';
 const NO_MATCH = 'Please select a match first';
 const FAILED = 'Failed to submit match report';
+const notReportable = (team: string) =>
+  `The match in your link is not among the played matches of ${team}: choose one below.`;
+const NOT_YOURS =
+  'The match in your link is not one of your teams’ matches: choose a team and a match below.';
 
 type Banner = { kind: 'success' | 'queued' | 'error'; text: string } | null;
 
@@ -43,6 +51,15 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
   const [submitting, setSubmitting] = useState(false);
+  const { linked, forget } = useLinkedMatch();
+  // The link followed (its match chosen, or why not said); its id until the address forgets it.
+  const [followed, setFollowed] = useState<{ id: number | null; note: string | null } | null>(null);
+  if (linked === null && followed && followed.id !== null) setFollowed({ ...followed, id: null });
+  // For a user with several teams the linked match says which team reports it.
+  const linkedMatch = useMatch(teams.chooses && !chosenTeam && linked !== followed?.id ? linked : null);
+  useEffect(() => {
+    if (linked !== null && linked === followed?.id) forget();
+  }, [linked, followed, forget]);
 
   const matches = usePausedLoad(teamId || null, loadTeamMatches);
   const sheetKey = matchId ? `${matchId}:${round}` : null;
@@ -70,6 +87,18 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
     { label: 'Approved', matches: reportable.filter((match) => match.approved === 'TRUE') },
   ];
 
+  if (linked !== null && linked !== followed?.id) {
+    const linkedTeam = linkedMatch.data && teams.teams && teamOfMatch(linkedMatch.data, teams.teams, false);
+    if (teams.chooses && !teamId && linkedTeam) setChosenTeam(linkedTeam.team_id);
+    else if (teams.chooses && !teamId && (linkedMatch.error || (linkedMatch.data && teams.teams))) {
+      setFollowed({ id: linked, note: NOT_YOURS });
+    } else if (teamId && matches.data) {
+      const found = reportable.some((match) => match.id === linked);
+      if (found) setMatchId(String(linked));
+      setFollowed({ id: linked, note: found ? null : notReportable(team?.team_name ?? teamId) });
+    }
+  }
+
   const refusal = form ? reportRefusal(form.sheet.match, teamId, forLeague) : null;
   const opponentNote = form && !refusal && !forLeague ? opponentReportNote(form.sheet.match, teamId) : null;
   const problems = form && !refusal ? reportProblems(tallies(form.sheet, form.draft)) : [];
@@ -80,11 +109,13 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
     setMatchId('');
     setDraft(null);
     setBanner(null);
+    setFollowed((link) => link && { ...link, note: null });
   };
   const chooseMatch = (next: string) => {
     setMatchId(next);
     setDraft(null);
     setBanner(null);
+    setFollowed((link) => link && { ...link, note: null });
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -188,6 +219,12 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
                 </MatchPicker>
               )}
             </div>
+
+            {followed?.note && (
+              <p className="report-note" role="status">
+                {followed.note}
+              </p>
+            )}
 
             {matchId &&
               (sheet.error ? (
