@@ -4,10 +4,8 @@
  * The screen it lands on need not know about it. Dismissing it, or its timeout, takes it
  * out of the history entry, so going back there does not show it again.
  */
-import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { TOAST_MS } from '@/components/toast';
-import '@/components/toast.css';
+import { ToastCard } from '@/components/toast';
 
 /** The notice a navigation carried, if any. */
 function noticeOf(state: unknown): string | null {
@@ -22,23 +20,12 @@ export function FlashNotice({ state }: { state: unknown }) {
   const text = noticeOf(state);
   const dismiss = () => void navigate(location, { replace: true, state: null });
 
-  useEffect(() => {
-    if (text === null) return;
-    const timer = setTimeout(dismiss, TOAST_MS.success);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per notice
-  }, [text, location.key]);
-
   if (text === null) return null;
 
   return (
     <div className="toasts" aria-live="polite">
-      <div className="toast toast-success" role="status">
-        <span>{text}</span>
-        <button type="button" className="toast-close" aria-label="Dismiss" onClick={dismiss}>
-          ×
-        </button>
-      </div>
+      {/* A new navigation's notice gets the whole time again. */}
+      <ToastCard key={location.key} kind="success" message={text} onDismiss={dismiss} />
     </div>
   );
 }
