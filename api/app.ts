@@ -15,6 +15,7 @@ import { jsonBody } from './http/json-body';
 import { embedRoutes } from './http/embeds';
 import { apiRoutes } from './router';
 import { isCsvImport } from './http/csv';
+import { isImageUpload, UPLOAD_BODY_LIMIT, UPLOAD_TOO_LARGE } from './images/upload';
 
 /** Bodies larger than this are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -36,6 +37,12 @@ const limitCsvBody = bodyLimit({
   onError: () => fail(413, CSV_TOO_LARGE),
 });
 
+/** Crest and photo uploads take pictures up to 5 MB; a larger declared body is refused unread. */
+const limitUploadBody = bodyLimit({
+  maxSize: UPLOAD_BODY_LIMIT,
+  onError: () => fail(413, UPLOAD_TOO_LARGE),
+});
+
 /**
  * Reads answer with an ETag and 304 through api/http/read.ts; `readCache` (the server
  * passes one) keeps public answers as bytes in front of Hono.
@@ -53,6 +60,7 @@ export function createApp(db: DB, options: AppOptions, readCache: ReadCache | nu
     // Only a request that can carry a body pays for the limit (it wraps the body stream).
     .use((c, next) => {
       if (HAS_NO_BODY.has(c.req.method)) return next();
+      if (isImageUpload(c.req.method, c.req.path)) return limitUploadBody(c, next);
       return (isCsvImport(c.req.method, c.req.path) ? limitCsvBody : readJsonBody)(c, next);
     })
     .route('/', apiRoutes);

@@ -186,3 +186,58 @@ export async function updatePlayerPlacement(
 ): Promise<void> {
   await run(db, db.updateTable('players').set(changes).where('id', '=', playerId));
 }
+
+/** The club's own fields a team edit may change. */
+export interface TeamChanges {
+  team_name?: string;
+  location?: string;
+  description?: string;
+  website?: string | null;
+  news_url?: string | null;
+  youtube_channel?: string | null;
+  logo?: string | null;
+}
+
+export async function updateTeamFields(db: DB, teamId: string, changes: TeamChanges): Promise<void> {
+  await run(db, db.updateTable('teams').set(changes).where('team_id', '=', teamId));
+}
+
+export async function updatePlayerFields(
+  db: DB,
+  playerId: string,
+  changes: { name?: string; team_id?: string; photo_id?: string | null },
+): Promise<void> {
+  await run(db, db.updateTable('players').set(changes).where('id', '=', playerId));
+}
+
+/**
+ * Takes a player who left `teamId` out of its saved squads for matches nobody has
+ * reported yet; a reported or approved match keeps its squad as it was played.
+ * Returns the matches whose squad changed.
+ */
+export async function leaveUnplayedSquads(db: DB, playerId: string, teamId: string): Promise<number[]> {
+  const open = await rows(
+    db,
+    db
+      .selectFrom('match_squads as s')
+      .innerJoin('matches as m', 'm.id', 's.match_id')
+      .select('s.match_id')
+      .where('s.player_id', '=', playerId)
+      .where('s.team_id', '=', teamId)
+      .where('m.reported_at', 'is', null)
+      .where('m.approved', '<>', 'TRUE')
+      .orderBy('s.match_id'),
+  );
+  const matchIds = open.map((row) => row.match_id);
+  if (matchIds.length > 0) {
+    await run(
+      db,
+      db
+        .deleteFrom('match_squads')
+        .where('player_id', '=', playerId)
+        .where('team_id', '=', teamId)
+        .where('match_id', 'in', matchIds),
+    );
+  }
+  return matchIds;
+}

@@ -5,10 +5,13 @@
  * by the team's coach or owner (or a super admin). Who may act comes from the bearer
  * token only, never from the body.
  */
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { DB } from '../../db/connection';
+import { adminsLeague } from '../../db/rules/rights';
+import { hasControlCharacter } from '../../db/rules/text';
 import { expectedGeneral, POSITION_GENERALS, POSITIONS, positionsAgree } from '../../db/rules/positions';
-import { assertLeagueAdmin, assertTeamStaff, currentUser, requireStaff } from '../auth/middleware';
+import { assertLeagueAdmin, assertTeamStaff, currentUser, isTeamStaff, requireStaff } from '../auth/middleware';
 import { calendarMatches } from '../data/calendar';
 import { shirtNumbers } from '../data/csv-imports';
 import { namesOf, teamLeague, teamSeasonBans } from '../data/discipline';
@@ -27,6 +30,8 @@ import {
   shirtNumberHolder,
   teamMatchCount,
   teamUserIds,
+  updateTeamFields,
+  type TeamChanges,
 } from '../data/roster-writes';
 import { revokeUserSessions } from '../data/sessions';
 import { leaderboards } from '../data/stats';
@@ -36,7 +41,9 @@ import { activeBans, banFor } from '../domain/discipline';
 import { leagueIdOf } from '../domain/league-id';
 import { involvesTeam } from '../domain/match-time';
 import { isSquadLocked, SQUAD_LOCKED, squadListProblem, squadMembersRefusal } from '../domain/report-rules';
+import type { AppEnv } from '../env';
 import { fail } from '../errors';
+import { imageUpload, replacedPicture, uploadBody, uploadedName } from '../images/upload';
 import { CACHE } from '../http/cache';
 import { calendarRead } from '../http/calendar';
 import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
@@ -154,6 +161,39 @@ const teamBody = z.strictObject({
     .optional()
     .meta({ type: 'string', nullable: true, description: 'an existing league (else 400), or null' }),
 });
+
+/** A published address: http(s) only (a feed fetches it, a page links it); empty clears it. */
+const link = z
+  .string({ error: 'must be text or null' })
+  .trim()
+  .max(500, 'must be at most 500 characters')
+  .refine((value) => value === '' || isHttpAddress(value), 'must be an http:// or https:// address')
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional()
+  .meta({ type: 'string', nullable: true, description: 'an http(s) address; empty or null clears it' });
+
+function isHttpAddress(value: string): boolean {
+  if (hasControlCharacter(value) || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A club's details; the name, place and description follow the rules of teamBody. */
+const teamEditBody = z
+  .strictObject({
+    team_name: teamBody.shape.name.optional(),
+    location: teamBody.shape.location.optional(),
+    description: teamBody.shape.description,
+    website: link,
+    news_url: link,
+    youtube_channel: link,
+  })
+  .meta({ minProperties: 1 });
 
 // Photo ids become file names under /api/images/players/: no separators, no leading dot.
 const photoId = z
@@ -463,6 +503,45 @@ const importRosterRoute = write({
   },
 });
 
+const updateTeamRoute = write({
+  method: 'put',
+  path: '/teams/{teamId}',
+  operationId: 'updateTeam',
+  tags: ['teams'],
+  summary: "Edit a club's details",
+  description:
+    'At least one field. The name and location: an admin of its league, or a super admin. The description ' +
+    'and links: also the coach or owner of the team. The id stays the same after a rename',
+  guard: [requireStaff],
+  request: { params: teamParam, body: jsonBody(teamEditBody) },
+  responses: {
+    200: json(TeamSchema, 'The team as it is now'),
+    ...errors({ 403: `${STAFF_ONLY}; the name and location: not an admin of its league`, ...UNKNOWN_TEAM }),
+  },
+});
+
+const uploadCrestRoute = write({
+  method: 'post',
+  path: '/teams/{teamId}/crest',
+  operationId: 'uploadCrest',
+  tags: ['teams', 'images'],
+  summary: "Upload the team's crest",
+  description:
+    'Staff of the team. PNG, JPEG or WebP (recognised by content) up to 5 MB, stored at most 512 px on ' +
+    'the longer side without metadata, under a new name: the answer is the team with its new logo',
+  guard: [requireStaff, imageUpload('teams', crestOwner)],
+  request: { params: teamParam, body: uploadBody('crest') },
+  responses: {
+    200: json(TeamSchema, 'The team with its new logo'),
+    ...errors({
+      400: 'Not a PNG, JPEG or WebP image, or not multipart/form-data with the field "file"',
+      403: STAFF_ONLY,
+      ...UNKNOWN_TEAM,
+      413: 'The picture is over 5 MB',
+    }),
+  },
+});
+
 const saveSquadRoute = write({
   method: 'put',
   path: '/teams/{team_id}/matches/{match_id}/roster',
@@ -491,6 +570,30 @@ const saveSquadRoute = write({
 
 async function requireTeam(db: DB, id: string): Promise<void> {
   if (!(await teamExists(db, id))) fail(404, 'Team not found');
+}
+
+/** Who may upload a team's crest: its staff (checked before the picture is read). */
+async function crestOwner(c: Context<AppEnv>): Promise<{ ownerId: string }> {
+  const teamId = c.req.param('teamId') ?? '';
+  await requireTeam(c.get('db'), teamId);
+  await assertTeamStaff(c.get('db'), currentUser(c), teamId);
+  return { ownerId: teamId };
+}
+
+const CLUB_FIELDS_ADMIN_ONLY =
+  "Only an admin of the team's league, or a super admin, may change the club's name or location; " +
+  'its coach or owner may edit the description and links';
+
+/** What a team edit records in the audit log. */
+function clubDetails(team: TeamDto) {
+  return {
+    team_name: team.team_name,
+    location: team.location,
+    description: team.description,
+    website: team.website,
+    news_url: team.news_url,
+    youtube_channel: team.youtube_channel,
+  };
 }
 
 export const teamRoutes = resourceRouter(
@@ -758,6 +861,49 @@ export const teamRoutes = resourceRouter(
       }
       return created;
     });
+  }),
+
+  endpoint(updateTeamRoute, async (c) => {
+    const db = c.get('db');
+    const user = currentUser(c);
+    const { teamId: team_id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const changes = Object.fromEntries(
+      Object.entries(body).filter(([, value]) => value !== undefined),
+    ) as TeamChanges;
+    if (Object.keys(changes).length === 0) {
+      fail(400, 'Nothing to update: send team_name, location, description, website, news_url or youtube_channel');
+    }
+    const team = await getTeam(db, team_id);
+    if (!team) fail(404, 'Team not found');
+    if ((changes.team_name !== undefined || changes.location !== undefined) && !adminsLeague(user, team.league_id)) {
+      if (await isTeamStaff(db, user, team_id)) fail(403, CLUB_FIELDS_ADMIN_ONLY);
+      assertLeagueAdmin(user, team.league_id);
+    }
+    await assertTeamStaff(db, user, team_id);
+    await updateTeamFields(db, team_id, changes);
+    const updated: TeamDto = written(await getTeam(db, team_id));
+    await audit(c, {
+      action: 'update',
+      entity: 'team',
+      entityId: team_id,
+      before: clubDetails(team),
+      after: clubDetails(updated),
+    });
+    return c.json(updated, 200);
+  }),
+
+  endpoint(uploadCrestRoute, async (c) => {
+    const db = c.get('db');
+    const { teamId: team_id } = c.req.valid('param');
+    const team = await getTeam(db, team_id);
+    if (!team) fail(404, 'Team not found');
+    const logo = uploadedName(c);
+    await updateTeamFields(db, team_id, { logo });
+    replacedPicture(c, team.logo);
+    await audit(c, { action: 'update', entity: 'team', entityId: team_id, before: { logo: team.logo }, after: { logo } });
+    const updated: TeamDto = written(await getTeam(db, team_id));
+    return c.json(updated, 200);
   }),
 
   endpoint(saveSquadRoute, async (c) => {

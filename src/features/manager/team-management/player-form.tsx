@@ -1,12 +1,14 @@
 /**
  * The inline add/edit player form (spec sections 2, 4 "Roster form" and 5): name,
- * position, general position and number, all required. The edit call changes
- * position, general position and number only, so in edit mode the name is read-only.
+ * position, general position and number, all required. Editing, staff may also fix the
+ * name and upload a photo, and an admin of the team's league may move the player to
+ * another team of that league (`transferTeams`).
  */
 import { useState } from 'react';
-import type { RosterPlayer } from '@/lib/api-types';
+import type { RosterPlayer, TeamSummary } from '@/lib/api-types';
 import { useWrite } from '../shared/staff-write';
 import { Field, ManagerForm, useFieldErrors, type FieldErrors } from './form-parts';
+import { ImageUpload } from './image-upload';
 import {
   FORM_GENERALS,
   formGeneral,
@@ -47,21 +49,25 @@ function check(values: Record<PlayerField, string>): FieldErrors<PlayerField> {
 export function PlayerForm({
   teamId,
   player,
+  transferTeams,
   onClose,
 }: {
   teamId: string;
   /** The player to edit; without one the form adds a player. */
   player?: RosterPlayer | undefined;
+  /** The league's other teams, for a league admin editing a player: the Team choice. */
+  transferTeams?: readonly TeamSummary[] | undefined;
   onClose: (saved: boolean) => void;
 }) {
   const write = useWrite();
   const fields = useFieldErrors<PlayerField>();
   const { id, errors } = fields;
-  const editing = player !== undefined;
   const [name, setName] = useState(player?.name ?? '');
   const [position, setPosition] = useState<Position | ''>(player?.position ?? '');
   const [general, setGeneral] = useState<FormGeneral | ''>(player ? shownGeneral(player) : '');
   const [number, setNumber] = useState(player ? String(player.number) : '');
+  const [team, setTeam] = useState(teamId);
+  const [photo, setPhoto] = useState(player?.photo_id ?? null);
 
   const submit = async () => {
     if (!fields.report(check({ name, position, general, number }))) return;
@@ -70,10 +76,15 @@ export function PlayerForm({
     const placement = { position, position_general: general, number: Number(number.trim()) };
     // e.g. a shirt number already taken (409): the form shows which rule the server applied.
     const result = player
-      ? await write.send('PUT', `/api/player/update/${encodeURIComponent(player.id)}`, placement, {
-          success: 'Player updated successfully',
-          failure: 'Failed to update player',
-        })
+      ? await write.send(
+          'PUT',
+          `/api/player/update/${encodeURIComponent(player.id)}`,
+          { name: name.trim(), ...placement, ...(team !== teamId && { team_id: team }) },
+          {
+            success: team !== teamId ? 'Player moved to the new team' : 'Player updated successfully',
+            failure: 'Failed to update player',
+          },
+        )
       : await write.send(
           'POST',
           `/api/teams/${encodeURIComponent(teamId)}/players`,
@@ -95,20 +106,24 @@ export function PlayerForm({
       savingLabel="Saving…"
       onCancel={() => onClose(false)}
     >
-      <Field
-        id={`${id}-name`}
-        label="Name"
-        error={errors.name}
-        {...(editing && { hint: 'The name cannot be changed here.' })}
-      >
+      {player && (
+        <ImageUpload<RosterPlayer>
+          kind="players"
+          label="Photo"
+          name={player.name}
+          current={photo}
+          path={`/api/players/${encodeURIComponent(player.id)}/photo`}
+          onUploaded={(saved) => setPhoto(saved.photo_id)}
+        />
+      )}
+      <Field id={`${id}-name`} label="Name" error={errors.name}>
         <input
-          {...fields.control('name', editing)}
+          {...fields.control('name')}
           value={name}
           maxLength={100}
           autoComplete="off"
-          readOnly={editing}
-          autoFocus={!editing}
-          aria-required={!editing}
+          autoFocus
+          aria-required="true"
           onChange={(event) => {
             setName(event.target.value);
             fields.fix('name');
@@ -119,7 +134,6 @@ export function PlayerForm({
         <select
           {...fields.control('position')}
           value={position}
-          autoFocus={editing}
           aria-required="true"
           onChange={(event) => {
             const value = event.target.value;
@@ -173,6 +187,29 @@ export function PlayerForm({
           }}
         />
       </Field>
+      {player && transferTeams && transferTeams.length > 0 && (
+        <Field
+          id={`${id}-team`}
+          label="Team"
+          hint="Past matches and statistics stay with the current team."
+        >
+          <select
+            id={`${id}-team`}
+            aria-describedby={`${id}-team-hint`}
+            value={team}
+            onChange={(event) => setTeam(event.target.value)}
+          >
+            <option value={teamId}>{player.team_name ?? teamId}</option>
+            {transferTeams
+              .filter((other) => other.team_id !== teamId)
+              .map((other) => (
+                <option key={other.team_id} value={other.team_id}>
+                  {other.team_name}
+                </option>
+              ))}
+          </select>
+        </Field>
+      )}
     </ManagerForm>
   );
 }

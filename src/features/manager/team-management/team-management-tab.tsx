@@ -19,6 +19,7 @@ import { sendStaffWrite } from '@/lib/staff-api';
 import { TeamPicker } from './team-picker';
 import { TeamRoster } from './team-roster';
 import { AddTeamForm } from './team-form';
+import { ClubDetails } from './club-form';
 import { useToast } from '@/components/toast';
 
 // The invitation form loads with the chosen team or league, not with the tab: the tab's
@@ -182,7 +183,21 @@ export function TeamManagementTab({ user }: { user: StoredUser }) {
         {/* A phone's picker says what to do until a team is chosen. */}
         {selected && !(phone && picking) ? (
           <div className="manager-tm-roster">
-            <TeamRoster key={selected.team_id} team={selected} />
+            <ClubDetails
+              key={`club-${selected.team_id}`}
+              team={selected}
+              mayRename={adminsLeague(user, selected.league_id)}
+              onChanged={teams.reload}
+            />
+            <TeamRoster
+              key={selected.team_id}
+              team={selected}
+              transferTeams={
+                selected.league_id !== null && adminsLeague(user, selected.league_id)
+                  ? all?.filter((team) => team.league_id === selected.league_id)
+                  : undefined
+              }
+            />
             <Suspense fallback={<Loading label="Loading invitations..." />}>
               <InvitePanel
                 key={`invite-${selected.team_id}`}

@@ -46,7 +46,14 @@ export function groupRoster(players: readonly RosterPlayer[]): Group[] {
 
 type FormState = { mode: 'add' } | { mode: 'edit'; player: RosterPlayer } | null;
 
-export function TeamRoster({ team }: { team: TeamSummary }) {
+export function TeamRoster({
+  team,
+  transferTeams,
+}: {
+  team: TeamSummary;
+  /** The teams of the league, when the user runs it: a player may be moved to one. */
+  transferTeams?: readonly TeamSummary[] | undefined;
+}) {
   const toast = useToast();
   const roster = usePausedLoad(team.team_id, loadRoster);
   // Logged as 'Failed to load roster data', shown as 'Failed to load roster. …' (spec section 8).
@@ -57,7 +64,7 @@ export function TeamRoster({ team }: { team: TeamSummary }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const section = useRef<HTMLElement>(null);
-  /** The accessible name of the button that opened the form just closed. */
+  /** The player whose Edit button opened the form just closed, or 'Add Player'. */
   const refocus = useRef<string | null>(null);
 
   // A newly chosen team's roster may be far below its card on a phone: go there.
@@ -75,15 +82,16 @@ export function TeamRoster({ team }: { team: TeamSummary }) {
       label === 'Add Player'
         ? addButton.current
         : [...(section.current?.querySelectorAll('button') ?? [])].find(
-            (button) => button.getAttribute('aria-label') === label,
+            (button) => button.getAttribute('data-edit') === label,
           );
-    if (!opener) return;
     refocus.current = null;
-    opener.focus();
+    // A player moved to another team has no row here any more: the roster's heading instead.
+    (opener ?? heading.current)?.focus();
   });
 
   const closeForm = (saved: boolean) => {
-    const opener = form?.mode === 'edit' ? `Edit ${form.player.name}` : 'Add Player';
+    // By id: a renamed player's Edit button has another name.
+    const opener = form?.mode === 'edit' ? form.player.id : 'Add Player';
     setForm(null);
     if (saved) roster.reload();
     refocus.current = opener;
@@ -162,7 +170,12 @@ export function TeamRoster({ team }: { team: TeamSummary }) {
                 {group.players.map((player) =>
                   form?.mode === 'edit' && form.player.id === player.id ? (
                     <li key={player.id}>
-                      <PlayerForm teamId={team.team_id} player={player} onClose={closeForm} />
+                      <PlayerForm
+                        teamId={team.team_id}
+                        player={player}
+                        transferTeams={transferTeams}
+                        onClose={closeForm}
+                      />
                     </li>
                   ) : (
                     <li key={player.id} className="manager-player">
@@ -178,6 +191,7 @@ export function TeamRoster({ team }: { team: TeamSummary }) {
                           type="button"
                           className="button button-secondary manager-small-button"
                           aria-label={`Edit ${player.name}`}
+                          data-edit={player.id}
                           onClick={() => setForm({ mode: 'edit', player })}
                         >
                           Edit
