@@ -16,6 +16,19 @@ export function jsonArrayOf(db: AnyDb, column: string, orderBy: string): RawBuil
 }
 
 /**
+ * The rows of each group as a JSON array text of objects with these columns (keys as
+ * named, values as stored), in `orderBy` order; `[]` for a group of no rows.
+ */
+export function jsonObjectsOf(db: AnyDb, columns: readonly string[], orderBy: string): RawBuilder<string> {
+  const pairs = sql.join(
+    columns.map((column) => sql`${sql.lit(column.replace(/^.*\./, ''))}, ${sql.ref(column)}`),
+  );
+  return engineOf(db) === 'postgres'
+    ? sql<string>`COALESCE(json_agg(json_build_object(${pairs}) ORDER BY ${sql.ref(orderBy)}), '[]')::text`
+    : sql<string>`json_group_array(json_object(${pairs}) ORDER BY ${sql.ref(orderBy)})`;
+}
+
+/**
  * `column IN (a list)` with the whole list bound as one parameter, its JSON text
  * (`listArgument`): the statement's text is the same for any length, so it can be
  * prepared once (db/prepared.ts). An IN list of its own length was built and compiled
@@ -31,9 +44,12 @@ export function inList(
   if (engineOf(db) !== 'postgres')
     return sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${list}))`;
   const element = sql`jsonb_array_elements_text(CAST(${list} AS jsonb))`;
+  // `= ANY(ARRAY(…))`, not `IN (SELECT …)`: the planner then reads the list once, as an
+  // array, and looks each value up in the column's index, where a set-returning function
+  // in a subquery left it guessing a hundred rows and scanning the whole table.
   return of === 'text'
-    ? sql<SqlBool>`${sql.ref(column)} IN (SELECT ${element})`
-    : sql<SqlBool>`${sql.ref(column)} IN (SELECT CAST(${element} AS bigint))`;
+    ? sql<SqlBool>`${sql.ref(column)} = ANY(ARRAY(SELECT ${element}))`
+    : sql<SqlBool>`${sql.ref(column)} = ANY(ARRAY(SELECT CAST(${element} AS bigint)))`;
 }
 
 /** The argument `inList` takes: the values (strings, or numbers) as a JSON array. */

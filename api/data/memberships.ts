@@ -8,11 +8,11 @@ import { rows, run, statement } from '../../db/store';
 import { membershipsForType } from '../../db/rules/memberships';
 import { primaryOf, type Membership } from '../../db/rules/rights';
 
-const COLUMNS = ['role', 'league_id', 'team_id', 'player_id'] as const;
+export const MEMBERSHIP_COLUMNS = ['role', 'league_id', 'team_id', 'player_id'] as const;
 
 /** Every authenticated request reads its user's memberships: compiled once. */
 const MEMBERSHIPS_OF = statement((db: DB, a: { userId: string }) =>
-  db.selectFrom('memberships').select(COLUMNS).where('user_id', '=', a.userId).orderBy('id'),
+  db.selectFrom('memberships').select(MEMBERSHIP_COLUMNS).where('user_id', '=', a.userId).orderBy('id'),
 );
 
 export function membershipsOf(db: DB, userId: string): Promise<Membership[]> {
@@ -27,7 +27,7 @@ export async function membershipsOfUsers(db: DB, userIds: readonly string[]) {
     db,
     db
       .selectFrom('memberships')
-      .select(['user_id', ...COLUMNS])
+      .select(['user_id', ...MEMBERSHIP_COLUMNS])
       .where('user_id', 'in', userIds)
       .orderBy('id'),
   );

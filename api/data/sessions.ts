@@ -9,11 +9,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../../db/connection';
+import { jsonObjectsOf } from '../../db/dialect-sql';
 import { changed, first, run, statement } from '../../db/store';
 import type { UserType } from '../../db/schema';
 import type { Membership } from '../../db/rules/rights';
 import { REFRESH_WINDOW_SECONDS } from '../auth/tokens';
-import { membershipsOf } from './memberships';
+import { MEMBERSHIP_COLUMNS } from './memberships';
 
 /** A session's lifetime from its sign-in, however often it is refreshed. */
 export const SESSION_LIFETIME_SECONDS = REFRESH_WINDOW_SECONDS;
@@ -131,6 +132,20 @@ const LIVE_SESSION_USER = statement((db: DB, a: { sessionId: string; userId: str
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['u.id', 'u.name', 'u.email', 'u.user_type', 'u.team_id'])
+    // Read with the user rather than after it: one round trip per request, not two.
+    .select((eb) =>
+      eb
+        .selectFrom('memberships as m')
+        .select(
+          jsonObjectsOf(
+            db,
+            MEMBERSHIP_COLUMNS.map((column) => `m.${column}`),
+            'm.id',
+          ).as('list'),
+        )
+        .whereRef('m.user_id', '=', 'u.id')
+        .as('memberships'),
+    )
     .where('s.id', '=', a.sessionId)
     .where('s.user_id', '=', a.userId)
     .where('s.revoked_at', 'is', null)
@@ -144,8 +159,10 @@ export async function liveSessionUser(
   userId: string,
   now: Date,
 ): Promise<SessionUser | undefined> {
-  const user = await LIVE_SESSION_USER.first(db, { sessionId, userId, now: now.toISOString() });
-  return user && { ...user, memberships: await membershipsOf(db, user.id) };
+  const found = await LIVE_SESSION_USER.first(db, { sessionId, userId, now: now.toISOString() });
+  if (found === undefined) return undefined;
+  const { memberships, ...user } = found;
+  return { ...user, memberships: JSON.parse(memberships ?? '[]') as Membership[] };
 }
 
 export async function revokeSession(db: DB, sessionId: string, now: Date): Promise<void> {
