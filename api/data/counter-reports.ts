@@ -3,7 +3,8 @@
  * at most one per match, kept beside the first until a reviewer approves one of them.
  */
 import type { DB } from '../../db/connection';
-import { run, statement } from '../../db/store';
+import { rows, run, statement } from '../../db/store';
+import { inChunks } from './chunks';
 import { parseReportLists, reportLists, type ReportVersion } from '../domain/report-compare';
 import type { MatchResult } from './matches';
 
@@ -63,4 +64,23 @@ export function matchReport(match: MatchResult): ReportVersion {
     yellow_cards: match.yellow_cards,
     red_cards: match.red_cards,
   };
+}
+
+/** Which of these matches have a second, differing report, by whom and since when. */
+export async function counterReportsOf(
+  db: DB,
+  matchIds: readonly number[],
+): Promise<Map<number, { team_id: string; reported_at: string }>> {
+  const found = new Map<number, { team_id: string; reported_at: string }>();
+  for (const chunk of inChunks(matchIds)) {
+    const list = await rows(
+      db,
+      db
+        .selectFrom('match_counter_reports')
+        .select(['match_id', 'team_id', 'reported_at'])
+        .where('match_id', 'in', chunk),
+    );
+    for (const row of list) found.set(row.match_id, { team_id: row.team_id, reported_at: row.reported_at });
+  }
+  return found;
 }

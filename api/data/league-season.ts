@@ -9,7 +9,6 @@ import { first, only, rows, run } from '../../db/store';
 import type { MatchStatus } from '../../db/schema';
 import type { FixtureTeam } from '../domain/fixture-plan';
 import { isReported } from '../domain/match-time';
-import { playsIn } from './team-plays';
 
 /** The league a team is registered for, with that league's status; undefined: no such team. */
 export async function teamRegistration(db: DB, teamId: string) {
@@ -27,18 +26,6 @@ export async function setTeamLeague(db: DB, teamId: string, leagueId: string | n
   await run(db, db.updateTable('teams').set({ league_id: leagueId }).where('team_id', '=', teamId));
 }
 
-/** How many matches of the league (any season) the team plays in. */
-export async function leagueMatchCount(db: DB, leagueId: string, teamId: string): Promise<number> {
-  const row = await only(
-    db,
-    db
-      .selectFrom('matches')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(playsIn(teamId, { table: 'matches', leagueId })),
-  );
-  return Number(row.n);
-}
-
 /** The teams registered for a league, as the fixture generator needs them. */
 export async function registeredTeams(db: DB, leagueId: string): Promise<FixtureTeam[]> {
   return rows(
@@ -53,7 +40,7 @@ export async function seasonMatches(db: DB, leagueId: string, season: string) {
     db,
     db
       .selectFrom('matches')
-      .select(['id', 'home_team', 'away_team', 'approved', 'reported_by_team'])
+      .select(['id', 'home_team', 'away_team', 'match_date', 'approved', 'reported_by_team'])
       .where('league_id', '=', leagueId)
       .where('season', '=', season),
   );

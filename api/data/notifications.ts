@@ -3,6 +3,7 @@
  * their Web Push subscriptions. Sending happens inside the write that caused it, so a
  * notification exists exactly when its cause was committed.
  */
+import { sql } from 'kysely';
 import type { DB } from '../../db/connection';
 import { first, rows, run, statement } from '../../db/store';
 import type { NotificationKind } from '../../db/schema';
@@ -43,7 +44,8 @@ function unmutedAudience(db: DB, teams: readonly string[], league: string | null
       const staff =
         teams.length > 0
           ? eb.and([eb('s.team_id', 'in', teams), eb('s.role', 'in', STAFF_ROLES)])
-          : eb.val(false);
+          : // No team: a literal, as SQLite binds no boolean (the admins alone are asked).
+            sql<boolean>`1 = 0`;
       if (league === null) return staff;
       return eb.or([
         staff,
@@ -127,19 +129,27 @@ export async function notify(
   at: string,
   dedupeKey: string | null = null,
 ): Promise<SentNotification[]> {
-  const users = await audienceUsers(db, audience, message.kind);
+  return notifyUsers(db, await audienceUsers(db, audience, message.kind), message, at, dedupeKey);
+}
+
+/** Stores `message` for each of `users` (already weighed against their mutes by audienceUsers). */
+export async function notifyUsers(
+  db: DB,
+  users: readonly string[],
+  message: NotificationMessage,
+  at: string,
+  dedupeKey: string | null = null,
+): Promise<SentNotification[]> {
+  const stored = { kind: message.kind, title: message.title, body: message.body, link: message.link };
   const sent: SentNotification[] = [];
   for (const user_id of users) {
     const row = await INSERT_NOTIFICATION.first(db, {
       userId: user_id,
-      kind: message.kind,
-      title: message.title,
-      body: message.body,
-      link: message.link,
+      ...stored,
       dedupeKey,
       at,
     });
-    if (row) sent.push({ id: row.id, user_id, ...message });
+    if (row) sent.push({ id: row.id, user_id, ...stored });
   }
   return sent;
 }

@@ -9,6 +9,8 @@ export interface NotificationMessage {
   title: string;
   body: string;
   link: string;
+  /** A result's match: its league's admins are sent to its row of their decisions inbox instead. */
+  matchId?: number;
 }
 
 /** The match as a sentence names it. */
@@ -38,6 +40,17 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
 const pendingReview = (match: MatchNames) => `/manager/pending-results?match=${match.id}`;
 const reportForm = (match: MatchNames) => `/manager/match-report?match=${match.id}`;
 
+/** The row of a match in a league secretary's "Needs decision" inbox (src/features/manager/decisions). */
+export const decisionLink = (leagueId: string, matchId: number) =>
+  `/manager/decisions?league=${encodeURIComponent(leagueId)}&match=${matchId}`;
+
+/** The message as a league's admins get it: the same words, opening the match's row in their inbox. */
+export function forLeagueAdmins(message: NotificationMessage, leagueId: string): NotificationMessage {
+  return message.matchId === undefined
+    ? message
+    : { ...message, link: decisionLink(leagueId, message.matchId) };
+}
+
 const fixture = (match: MatchNames) => `${match.homeName} vs ${match.awayName}`;
 const result = (match: MatchNames, home: number, away: number) =>
   `${match.homeName} ${home}–${away} ${match.awayName}`;
@@ -53,6 +66,7 @@ export function reportToReview(
     title: 'Result to review',
     body: `${reporter} reported ${result(match, score.home, score.away)}. Approve or reject it.`,
     link: pendingReview(match),
+    matchId: match.id,
   };
 }
 
@@ -96,6 +110,7 @@ export function reportsDiffer(match: MatchNames, secondReporter: string): Notifi
     title: 'Reports differ',
     body: `${secondReporter}’s report of ${fixture(match)} differs from the first one. Compare them and approve one.`,
     link: pendingReview(match),
+    matchId: match.id,
   };
 }
 
@@ -107,11 +122,38 @@ export function reportOverdue(match: MatchNames, waitingFor: 'report' | 'review'
         title: 'Report overdue',
         body: `${fixture(match)} has no report and its deadline has passed. Send the result now.`,
         link: reportForm(match),
+        matchId: match.id,
       }
     : {
         kind: 'report_overdue',
         title: 'Review overdue',
         body: `The result of ${fixture(match)} is still waiting for your review and its deadline has passed.`,
+        link: pendingReview(match),
+        matchId: match.id,
+      };
+}
+
+/**
+ * A league secretary's reminder to the teams: `overdue` once the deadline has passed,
+ * else the report or review is only awaited. Team staff keep their own links.
+ */
+export function resultReminder(
+  match: MatchNames,
+  waitingFor: 'report' | 'review',
+  overdue: boolean,
+): NotificationMessage {
+  const late = overdue ? ' Its deadline has passed.' : '';
+  return waitingFor === 'report'
+    ? {
+        kind: 'report_overdue',
+        title: overdue ? 'Report overdue' : 'Report awaited',
+        body: `The league asks for the result of ${fixture(match)}.${late} Send the result now.`,
+        link: reportForm(match),
+      }
+    : {
+        kind: 'report_overdue',
+        title: overdue ? 'Review overdue' : 'Review awaited',
+        body: `The league asks you to review the result of ${fixture(match)}.${late} Approve or reject it.`,
         link: pendingReview(match),
       };
 }

@@ -5,8 +5,8 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { notify, type Audience } from '../data/notifications';
-import type { NotificationMessage } from '../domain/notification-text';
+import { audienceUsers, notify, notifyUsers, type Audience } from '../data/notifications';
+import { forLeagueAdmins, type NotificationMessage } from '../domain/notification-text';
 
 export async function tell(
   c: Context<AppEnv>,
@@ -14,7 +14,26 @@ export async function tell(
   message: NotificationMessage,
   dedupeKey: string | null = null,
 ): Promise<void> {
-  const sent = await notify(c.get('db'), audience, message, c.get('options').now().toISOString(), dedupeKey);
+  const db = c.get('db');
+  const at = c.get('options').now().toISOString();
+  const league = audience.leagueAdminsOf;
+  let sent;
+  if (league !== undefined && message.matchId !== undefined) {
+    // A result's admins open its row of their inbox; its teams' staff keep the review or the
+    // form. Someone both gets it once, as an admin.
+    const admins = await audienceUsers(
+      db,
+      { leagueAdminsOf: league, except: audience.except ?? null },
+      message.kind,
+    );
+    const staff = (await audienceUsers(db, { ...audience, leagueAdminsOf: undefined }, message.kind)).filter(
+      (user) => !admins.includes(user),
+    );
+    sent = [
+      ...(await notifyUsers(db, staff, message, at, dedupeKey)),
+      ...(await notifyUsers(db, admins, forLeagueAdmins(message, league), at, dedupeKey)),
+    ];
+  } else sent = await notify(db, audience, message, at, dedupeKey);
   if (sent.length > 0) c.set('notified', [...(c.get('notified') ?? []), ...sent]);
 }
 

@@ -11,6 +11,9 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { LEAGUE_STATUSES } from '../../db/schema';
 import { currentUser, requireLeagueAdmin, requireSuperAdmin } from '../auth/middleware';
+import { deleteUnplayed, unplayedFixtures } from '../data/fixture-removal';
+import { leagueDecisions } from '../data/league-decisions';
+import { filteredLeagueMatches, MATCH_STATES } from '../data/league-match-filter';
 import { calendarMatches } from '../data/calendar';
 import { insertImportedFixtures, seasonKickoffs } from '../data/csv-imports';
 import { leagueDiscipline } from '../data/discipline';
@@ -27,7 +30,6 @@ import {
 import {
   deleteMatches,
   insertFixtures,
-  leagueMatchCount,
   registeredTeams,
   seasonMatches,
   setTeamLeague,
@@ -49,9 +51,18 @@ import { CACHE } from '../http/cache';
 import { calendarRead } from '../http/calendar';
 import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { csvBody, csvDownload, importAnswer, readImport } from '../http/csv';
-import { cursorParam, isPaged, nextCursor, pageLimitParam } from '../http/list-query';
+import {
+  cursorParam,
+  isPaged,
+  kickoffKey,
+  nextCursor,
+  nextKickoffCursor,
+  pageLimitParam,
+} from '../http/list-query';
 import { leagueParam, requireLeague, requireLeagueSeason } from '../http/params';
 import { jsonBytesRead, jsonListBytes, jsonRead } from '../http/read';
+import { holdUntil } from '../http/read';
+import { nextKickoff } from '../http/next-kickoff';
 import { booleanParam, idParam, rowIdParam, seasonParam } from '../http/validate';
 import { audit } from '../http/write';
 import {
@@ -90,6 +101,45 @@ const teamPath = leaguePath.extend({
 
 const season = seasonParam.meta({ description: 'four-digit year; defaults to the league season' });
 const seasonQuery = z.object({ season: season.optional() });
+
+/** A day of the calendar in a query, YYYY-MM-DD. */
+const dayParam = z
+  .string({ error: 'must be given once' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2027-03-06')
+  .refine((value) => {
+    const date = parseMatchDate(value);
+    return date !== null && date.toISOString().startsWith(value);
+  }, 'is not a day of the calendar');
+
+/** GET /api/leagues/{leagueId}/matches: the season, the secretary's filters and a page. */
+const leagueMatchesQuery = seasonQuery.extend({
+  team_id: idParam.meta({ description: 'only the matches this team plays, home or away' }).optional(),
+  from: dayParam.meta({ description: 'first day, YYYY-MM-DD (UTC day of match_date), inclusive' }).optional(),
+  to: dayParam.meta({ description: 'last day, YYYY-MM-DD (UTC day of match_date), inclusive' }).optional(),
+  state: z
+    .enum(MATCH_STATES, { error: `must be one of ${MATCH_STATES.join(', ')}` })
+    .meta({
+      description:
+        'upcoming: scheduled, not kicked off; awaiting: scheduled, kicked off, no report; pending: reported, ' +
+        'not reviewed; approved; rejected; postponed',
+    })
+    .optional(),
+  limit: pageLimitParam
+    .meta({
+      type: 'integer',
+      minimum: 1,
+      maximum: 200,
+      description: 'matches per page, 1 to 200: the answer is then { matches, next_cursor }',
+    })
+    .optional(),
+  cursor: cursorParam('matches', kickoffKey)
+    .meta({
+      description:
+        'next_cursor of the page before (opaque; refused with 400 if altered or from another list); ' +
+        'without limit, every match after it, still as a page',
+    })
+    .optional(),
+});
 
 /** GET /api/leagues: a season and a page. */
 const leagueListQuery = z.object({
@@ -175,6 +225,31 @@ const calendarDate = z
     return date !== null && date.toISOString().startsWith(value);
   }, 'is not a day of the calendar');
 
+/** More than any round robin of a league's teams needs (two rounds of 40 teams: 1,560). */
+const MAX_FIXTURES = 2000;
+
+const editedFixture = z.strictObject({
+  round: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(999, 'must be at most 999'),
+  match_date: z
+    .string({ error: 'must be a date and time with its offset, such as 2027-03-06T15:00:00Z' })
+    .regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i,
+      'must be a date and time with its offset, such as 2027-03-06T15:00:00Z',
+    )
+    .refine((value) => parseMatchDate(value) !== null, 'is not a real date and time'),
+  home_team: idParam,
+  away_team: idParam,
+  location: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(200, 'must be at most 200 characters')
+    .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER_MESSAGE),
+});
+
 const fixturesBody = z.strictObject({
   start_date: calendarDate.meta({ description: 'the first match day, YYYY-MM-DD' }),
   kickoff_time: z
@@ -191,6 +266,16 @@ const fixturesBody = z.strictObject({
     .meta({ type: 'integer', enum: [1, 2] }),
   dry_run: z.boolean({ error: 'must be true or false' }),
   replace_unplayed: z.boolean({ error: 'must be true or false' }).optional(),
+  matches: z
+    .array(editedFixture, { error: 'must be a list of fixtures' })
+    .min(1, 'must list at least one fixture')
+    .max(MAX_FIXTURES, `must list at most ${MAX_FIXTURES} fixtures`)
+    .meta({
+      description:
+        'the previewed fixtures as edited (date, time, place): created instead of the plan. Checked like ' +
+        'any fixture: teams registered for the league, never a team against itself or twice at one kick-off',
+    })
+    .optional(),
   time_zone: z
     .string({ error: 'must be a time zone name such as Europe/London' })
     .max(64, 'must be at most 64 characters')
@@ -343,10 +428,57 @@ const listLeagueMatchesRoute = read({
   operationId: 'listLeagueMatches',
   tags: ['leagues', 'matches'],
   summary: "A league season's matches",
-  description: 'Oldest first',
+  description:
+    'Oldest first (kick-off, then id). Without limit and cursor: { matches } of every match the filters ' +
+    '(team_id, from, to, state) pick; with either: a page { matches, next_cursor } (next_cursor null on ' +
+    'the last page). 400 naming the parameter for a bad value (from after to, a team that does not exist)',
   caching: { offline: true, tables: 'leagueMatches' },
-  request: { params: leaguePath, query: seasonQuery },
-  responses: leagueRead(z.strictObject({ matches: z.array(MatchSchema) })),
+  request: { params: leaguePath, query: leagueMatchesQuery },
+  responses: {
+    200: readAnswer(
+      z.strictObject({
+        matches: z.array(MatchSchema),
+        next_cursor: z.string().nullable().optional().describe('with limit or cursor only'),
+      }),
+    ),
+    ...errors(400, UNKNOWN_LEAGUE),
+  },
+});
+
+const listLeagueDecisionsRoute = read({
+  path: '/leagues/{leagueId}/decisions',
+  operationId: 'listLeagueDecisions',
+  tags: ['leagues', 'matches'],
+  summary: 'Results that need a decision of the league',
+  description:
+    'Admins of the league, super admins. Each match once: disputed (two reports differ; since the second), ' +
+    "overdue (past the league's report deadline; since the deadline), else pending (reported, not " +
+    'reviewed; since the report). Oldest first by since',
+  signedIn: true,
+  guard: [requireLeagueAdmin],
+  request: { params: leaguePath },
+  responses: {
+    200: readAnswer(
+      z.strictObject({
+        items: z.array(
+          z.strictObject({
+            match_id: z.number().int(),
+            kind: z.enum(['pending', 'disputed', 'overdue']),
+            awaiting: z.enum(['report', 'review']).describe('what the teams owe: a report, or a review'),
+            home_team: z.string(),
+            home_team_name: z.string(),
+            away_team: z.string(),
+            away_team_name: z.string(),
+            date: z.string().describe('kick-off, ISO 8601 in UTC'),
+            since: z.string().describe('when it started needing a decision'),
+            reported_by_team: z.string().nullable(),
+            counter_team: z.string().nullable().describe('disputed: the team of the second report'),
+          }),
+        ),
+      }),
+    ),
+    ...errors(400, 401, { 403: 'Not an admin of this league, nor a super admin', 404: 'Unknown league' }),
+  },
 });
 
 const getLeagueStatsRoute = read({
@@ -451,22 +583,61 @@ const registerLeagueTeamRoute = write({
   },
 });
 
+/** The fixtures withdrawing a team deletes: those without a report. */
+const WithdrawalPreview = z.strictObject({
+  detail: z.string(),
+  fixtures: z.array(
+    z.strictObject({
+      id: z.number().int(),
+      match_date: z.string(),
+      home_team: z.string(),
+      home_team_name: z.string(),
+      away_team: z.string(),
+      away_team_name: z.string(),
+      location: z.string(),
+      status: z.string(),
+    }),
+  ),
+});
+
 const removeLeagueTeamRoute = write({
   method: 'delete',
   path: '/leagues/{leagueId}/teams/{teamId}',
   operationId: 'removeLeagueTeam',
   tags: ['leagues', 'teams'],
-  summary: 'Remove a team from the league',
-  description: 'An admin of the league, or a super admin; 409 while it has matches in it',
+  summary: 'Withdraw a team from the league',
+  description:
+    'An admin of the league, or a super admin. While the team has fixtures without a report, 409 ' +
+    '{ detail, fixtures } lists them and nothing changes; with confirm=true they are deleted (their squads ' +
+    'and notifications with them) and the team leaves the league, in one transaction. Matches with a ' +
+    'report stay on record and keep counting in the table (decision 0032)',
   guard: [requireLeagueAdmin],
-  request: { params: teamPath },
+  request: {
+    params: teamPath,
+    query: z.object({
+      confirm: booleanParam
+        .meta({ description: 'true: delete the unplayed fixtures the 409 listed, and withdraw' })
+        .optional(),
+      dry_run: booleanParam
+        .meta({ description: 'true: answer 200 { detail, fixtures } with what would go, and change nothing' })
+        .optional(),
+    }),
+  },
   responses: {
-    200: json(TeamSchema, 'The team, now in no league'),
+    200: json(
+      z.union([
+        TeamSchema.extend({
+          removed_fixtures: z.array(z.number().int()).describe('ids of the unplayed fixtures deleted'),
+        }),
+        WithdrawalPreview,
+      ]),
+      'The team, now in no league; with dry_run, what would go',
+    ),
     ...LEAGUE_ADMIN_ERRORS,
     ...errors({
       404: 'Unknown league, or the team is not registered for it',
-      409: 'The team has matches in the league',
     }),
+    409: json(WithdrawalPreview, 'Fixtures without a report would go: confirm=true to withdraw'),
   },
 });
 
@@ -597,6 +768,48 @@ const getLeagueCalendarRoute = read({
 // Handlers
 
 /** Registers the team for a league (or none), audited; the team as it is now. */
+/**
+ * The previewed fixtures as the secretary edited them, checked as any fixture is: both
+ * teams registered, never a team against itself, and no team twice at one kick-off
+ * (among these and the matches kept). The first problem is the 400.
+ */
+function editedFixtures(
+  teams: readonly { team_id: string; team_name: string }[],
+  edited: readonly z.infer<typeof editedFixture>[],
+  kept: readonly { home_team: string; away_team: string; match_date: string }[],
+) {
+  const names = new Map(teams.map((team) => [team.team_id, team.team_name]));
+  const busy = new Set(
+    kept.flatMap((match) => [match.home_team, match.away_team].map((team) => `${team}@${match.match_date}`)),
+  );
+  return edited.map((fixture, index) => {
+    const field = (name: string) => `Invalid field 'matches[${index}].${name}'`;
+    for (const side of ['home_team', 'away_team'] as const) {
+      if (!names.has(fixture[side]))
+        fail(400, `${field(side)}: '${fixture[side]}' is not registered for this league`);
+    }
+    if (fixture.home_team === fixture.away_team)
+      fail(400, `${field('away_team')}: a team cannot play itself`);
+    const date = (parseMatchDate(fixture.match_date) as Date).toISOString();
+    for (const side of ['home_team', 'away_team'] as const) {
+      const key = `${fixture[side]}@${date}`;
+      if (busy.has(key)) {
+        fail(400, `${field('match_date')}: ${names.get(fixture[side]) ?? ''} already plays at ${date}`);
+      }
+      busy.add(key);
+    }
+    return {
+      round: fixture.round,
+      match_date: date,
+      home_team: fixture.home_team,
+      away_team: fixture.away_team,
+      home_team_name: names.get(fixture.home_team) ?? fixture.home_team,
+      away_team_name: names.get(fixture.away_team) ?? fixture.away_team,
+      location: fixture.location,
+    };
+  });
+}
+
 async function moveTeam(c: Context<AppEnv>, teamId: string, leagueId: string | null) {
   const db = c.get('db');
   const before = await getTeam(db, teamId);
@@ -671,13 +884,55 @@ export const leagueRoutes = resourceRouter(
   }),
 
   endpoint(listLeagueMatchesRoute, async (c) => {
-    const { league, season } = await requireLeagueSeason(
-      c.get('db'),
-      c.req.valid('param').leagueId,
-      c.req.valid('query').season,
+    const db = c.get('db');
+    const query = c.req.valid('query');
+    const { league, season } = await requireLeagueSeason(db, c.req.valid('param').leagueId, query.season);
+    const filtered =
+      query.team_id !== undefined ||
+      query.from !== undefined ||
+      query.to !== undefined ||
+      query.state !== undefined;
+    if (!filtered && !isPaged(query)) {
+      const matches = await listMatches(db, { leagueId: league.league_id, season });
+      return jsonBytesRead(c, jsonListBytes(matches, 'matches'), CACHE.revalidate);
+    }
+    if (query.from !== undefined && query.to !== undefined && query.to < query.from) {
+      fail(400, "Invalid query parameter 'to': must not be before from");
+    }
+    if (query.team_id !== undefined && (await getTeam(db, query.team_id)) === undefined) {
+      fail(400, `Invalid query parameter 'team_id': no team has the id '${query.team_id}'`);
+    }
+    const now = c.get('options').now().toISOString();
+    const page = await filteredLeagueMatches(
+      db,
+      {
+        leagueId: league.league_id,
+        season,
+        teamId: query.team_id,
+        from: query.from,
+        to: query.to,
+        state: query.state,
+        now,
+      },
+      {
+        ...(query.limit !== undefined && { limit: query.limit }),
+        ...(query.cursor !== undefined && { after: query.cursor }),
+      },
     );
-    const matches = await listMatches(c.get('db'), { leagueId: league.league_id, season });
-    return jsonBytesRead(c, jsonListBytes(matches, 'matches'), CACHE.revalidate);
+    // Upcoming and awaiting change by themselves at a kick-off: a cached answer lasts until then.
+    if (query.state === 'upcoming' || query.state === 'awaiting')
+      holdUntil(c, await nextKickoff(c, query.team_id));
+    const body = isPaged(query)
+      ? { matches: page.rows, next_cursor: nextKickoffCursor('matches', page.next) }
+      : { matches: page.rows };
+    return jsonRead(c, body, CACHE.revalidate);
+  }),
+
+  endpoint(listLeagueDecisionsRoute, async (c) => {
+    const db = c.get('db');
+    const league = await requireLeague(db, c.req.valid('param').leagueId);
+    const items = await leagueDecisions(db, league.league_id, c.get('options').now());
+    return jsonRead(c, { items }, CACHE.noStore);
   }),
 
   endpoint(getLeagueStatsRoute, async (c) => {
@@ -793,15 +1048,37 @@ export const leagueRoutes = resourceRouter(
     if (!team || team.league_id !== league.league_id) {
       fail(404, `No team '${teamId}' is registered for ${league.league_name} ${league.season}`);
     }
-    const played = await leagueMatchCount(db, league.league_id, teamId);
-    if (played > 0) {
-      fail(
+    const fixtures = await unplayedFixtures(db, league.league_id, teamId);
+    const query = c.req.valid('query');
+    const count = `${fixtures.length} ${fixtures.length === 1 ? 'fixture' : 'fixtures'}`;
+    const what = `Withdrawing ${team.team_name} from ${league.league_name} ${league.season}`;
+    if (query.dry_run === true) {
+      const detail =
+        fixtures.length === 0
+          ? `${what} deletes no fixtures: it has none without a report`
+          : `${what} deletes its ${count} without a report; played matches stay on record`;
+      return c.json({ detail, fixtures }, 200);
+    }
+    if (fixtures.length > 0 && query.confirm !== true) {
+      return c.json(
+        {
+          detail: `${what} deletes its ${count} without a report; played matches stay on record. Confirm to withdraw`,
+          fixtures,
+        },
         409,
-        `${team.team_name} has ${played} ${played === 1 ? 'match' : 'matches'} in ${league.league_name} ` +
-          `${league.season}: remove them before removing the team`,
       );
     }
-    return c.json(await moveTeam(c, teamId, null), 200);
+    const ids = fixtures.map((fixture) => fixture.id);
+    await deleteUnplayed(db, ids);
+    if (ids.length > 0) {
+      await audit(c, {
+        action: 'league.fixtures_removed',
+        entity: 'league',
+        entityId: league.league_id,
+        before: { team_id: teamId, fixtures },
+      });
+    }
+    return c.json({ ...(await moveTeam(c, teamId, null)), removed_fixtures: ids }, 200);
   }),
 
   endpoint(generateFixturesRoute, async (c) => {
@@ -826,7 +1103,10 @@ export const leagueRoutes = resourceRouter(
       );
     }
     const kept = existing.filter((match) => match.reported);
-    const planned = planFixtures(teams, body, kept, league.location);
+    const planned =
+      body.matches === undefined
+        ? planFixtures(teams, body, kept, league.location)
+        : editedFixtures(teams, body.matches, kept);
     const plan: FixturePlanDto = {
       matches: planned.map((fixture) => ({ id: null, ...fixture })),
       removed: unplayed.length,

@@ -9,11 +9,16 @@ import { z } from 'zod';
 import { MATCH_STATUSES } from '../../db/schema';
 import { assertLeagueAdmin, currentUser, requireStaff } from '../auth/middleware';
 import { namesOf } from '../data/discipline';
+import { findCounterReport } from '../data/counter-reports';
+import { deleteUnplayed, savedSquads } from '../data/fixture-removal';
+import { leagueRules } from '../data/league-rules';
 import { matchSchedule, updateMatchSchedule } from '../data/league-season';
 import { getMatch, listMatches, matchPage } from '../data/matches';
+import { lastReminder, REMIND_ACTION } from '../data/reminders';
 import { teamExists } from '../data/teams';
 import { isReported, parseMatchDate } from '../domain/match-time';
-import { matchMoved } from '../domain/notification-text';
+import { matchMoved, resultReminder } from '../domain/notification-text';
+import { overdueState } from '../domain/overdue';
 import { SCORE_MAX } from '../domain/report-rules';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
@@ -32,6 +37,7 @@ import {
   MatchSchema,
   ReportAnswerSchema,
   type MatchDetailsDto,
+  type MatchDto,
   type MatchPageDto,
 } from '../schemas';
 
@@ -167,6 +173,71 @@ const scheduleMatch = write({
   responses: {
     200: json(MatchSchema, 'The match as it is now'),
     ...errors({ 403: 'Not an admin of its league', 404: 'Unknown match', 409: 'The match has a report' }),
+  },
+});
+
+// ---------------------------------------------------------------------------------
+// Deleting a fixture, and reminding its teams of its result
+
+const deleteMatchRoute = write({
+  method: 'delete',
+  path: '/matches/{matchId}',
+  operationId: 'deleteMatch',
+  tags: ['matches'],
+  summary: 'Delete an unplayed fixture',
+  description:
+    'An admin of its league, or a super admin. Only a match without any report: its saved squads go with ' +
+    'it, and the notifications that would open it. 409 once it has a report (a result stays on record)',
+  guard: [requireStaff],
+  request: { params: z.object({ matchId }) },
+  responses: {
+    200: json(
+      z.strictObject({
+        detail: z.string(),
+        match: MatchSchema.describe('the match as it was'),
+        squads: z
+          .array(z.strictObject({ team_id: z.string() }))
+          .describe('the teams whose saved squad went with it'),
+        notifications: z.number().int().describe('notifications removed that opened it'),
+      }),
+      'Deleted: what went',
+    ),
+    ...errors({ 403: 'Not an admin of its league', 404: 'Unknown match', 409: 'The match has a report' }),
+  },
+});
+
+/** A secretary reminds a match's teams at most this often. */
+const REMIND_INTERVAL_MS = 3_600_000;
+
+const remindMatchRoute = write({
+  method: 'post',
+  path: '/matches/{id}/remind',
+  operationId: 'remindMatch',
+  tags: ['matches'],
+  summary: 'Remind the teams of a result they owe',
+  description:
+    'An admin of its league, or a super admin. Tells the staff who owe it that the report (both teams, ' +
+    'none sent) or the review (the team that did not report; both when two reports differ) is awaited, ' +
+    'or overdue past the league deadline. At most once an hour per match: 409 sooner. 409 also for an ' +
+    'approved, postponed or not yet played match',
+  guard: [requireStaff],
+  request: { params: z.object({ id: matchId }) },
+  responses: {
+    200: json(
+      z.strictObject({
+        detail: z.string(),
+        waiting_for: z.enum(['report', 'review']),
+        overdue: z.boolean(),
+        notified: z.number().int().describe('people told'),
+        next_at: z.string().describe('the earliest time of the next reminder'),
+      }),
+      'Reminded',
+    ),
+    ...errors({
+      403: 'Not an admin of its league',
+      404: 'Unknown match',
+      409: 'Nothing to remind of, or reminded less than an hour ago',
+    }),
   },
 });
 
@@ -384,6 +455,91 @@ export const matchRoutes = resourceRouter(
       );
     }
     return c.json(after, 200);
+  }),
+
+  endpoint(deleteMatchRoute, async (c) => {
+    const db = c.get('db');
+    const { matchId } = c.req.valid('param');
+    const before = await matchSchedule(db, matchId);
+    if (!before) fail(404, 'Match not found');
+    assertLeagueAdmin(currentUser(c), before.league_id);
+    if (isReported(before)) {
+      fail(409, 'This match has a report: a reported result stays on record and cannot be deleted');
+    }
+    const match = (await getMatch(db, matchId)) as MatchDto;
+    const squads = (await savedSquads(db, [matchId])).map((squad) => ({ team_id: squad.team_id }));
+    const { notifications } = await deleteUnplayed(db, [matchId]);
+    await audit(c, {
+      action: 'match.delete',
+      entity: 'match',
+      entityId: String(matchId),
+      before: { ...before, squads: squads.map((squad) => squad.team_id) },
+    });
+    return c.json(
+      { detail: `${match.home_team_name} vs ${match.away_team_name} deleted`, match, squads, notifications },
+      200,
+    );
+  }),
+
+  endpoint(remindMatchRoute, async (c) => {
+    const db = c.get('db');
+    const { id } = c.req.valid('param');
+    const match = await getMatch(db, id);
+    if (!match) fail(404, 'Match not found');
+    assertLeagueAdmin(currentUser(c), match.league_id);
+    const now = c.get('options').now();
+    if (match.approved === 'TRUE')
+      fail(409, 'This result is approved: there is nothing to remind the teams of');
+    if (match.status === 'postponed') fail(409, 'This match is postponed: there is no result to remind of');
+    if (Date.parse(match.match_date) > now.getTime()) {
+      fail(409, 'This match has not kicked off yet: there is no result to remind of');
+    }
+    const last = await lastReminder(db, id, new Date(now.getTime() - REMIND_INTERVAL_MS).toISOString());
+    if (last !== null) {
+      const next = new Date(Date.parse(last) + REMIND_INTERVAL_MS).toISOString();
+      fail(
+        409,
+        `The teams were reminded of this match less than an hour ago: remind them again from ${next}`,
+      );
+    }
+    const waitingFor = match.approved === 'PENDING' ? 'review' : 'report';
+    const rules = await leagueRules(db, match.league_id);
+    const overdue = overdueState(match, rules.report_deadline_hours, now) !== null;
+    const disputed = waitingFor === 'review' && (await findCounterReport(db, id)) !== undefined;
+    const teams =
+      waitingFor === 'review' && !disputed && match.reported_by_team !== null
+        ? [match.home_team, match.away_team].filter((team) => team !== match.reported_by_team)
+        : [match.home_team, match.away_team];
+    const before = (c.get('notified') ?? []).length;
+    await tell(
+      c,
+      { teams, except: currentUser(c).id },
+      resultReminder(
+        { id, homeName: match.home_team_name, awayName: match.away_team_name },
+        waitingFor,
+        overdue,
+      ),
+    );
+    const notified = (c.get('notified') ?? []).length - before;
+    await audit(c, {
+      action: REMIND_ACTION,
+      entity: 'match',
+      entityId: String(id),
+      after: { teams, waiting_for: waitingFor, overdue, notified },
+    });
+    return c.json(
+      {
+        detail:
+          notified === 0
+            ? 'Nobody was reminded: the teams have no staff who take these notifications'
+            : `Reminder sent to ${notified} ${notified === 1 ? 'person' : 'people'}`,
+        waiting_for: waitingFor,
+        overdue,
+        notified,
+        next_at: new Date(now.getTime() + REMIND_INTERVAL_MS).toISOString(),
+      },
+      200,
+    );
   }),
 
   endpoint(reportResultRoute, async (c) =>

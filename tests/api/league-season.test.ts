@@ -89,11 +89,16 @@ describe('POST and DELETE /api/leagues/{leagueId}/teams', () => {
     expect(await actions('league.team_removed')).toBe(1);
   });
 
-  it('refuses removing a team with matches in the league, unknown teams, bad bodies and other roles', async () => {
+  it('asks before withdrawing a team with fixtures, and refuses unknown teams, bad bodies and other roles', async () => {
+    // Withdrawing a team with fixtures asks first (tests/api/withdraw.test.ts).
     const busy = await call('DELETE', '/api/leagues/tl-26/teams/north.town');
-    expect(busy).toEqual({
+    expect(busy).toMatchObject({
       status: 409,
-      body: { detail: 'North Town has 4 matches in Tiny League 2026: remove them before removing the team' },
+      body: {
+        detail:
+          'Withdrawing North Town from Tiny League 2026 deletes its 1 fixture without a report; played matches stay on record. Confirm to withdraw',
+        fixtures: [{ id: t.matchIds.m8 }],
+      },
     });
     const refusals: [unknown, string][] = [
       [{ team_id: 'nowhere.fc' }, "Invalid field 'team_id': no team has the id 'nowhere.fc'"],
