@@ -1,11 +1,11 @@
 /**
  * /admin-dashboard (spec section 2 "Admin dashboard"): the super admin's table
- * editor. The tables list with its search on the left (on top on a phone), the
+ * editor, under a few lines that send them to Manage, the inbox and People. The tables list with its search on the left (on top on a phone), the
  * chosen table's rows on the right. Only a super admin with a token gets here; a
  * 403 on the tables list (the role was taken away) sends the user home.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { PHONE_QUERY } from '@/hooks/use-media-query';
@@ -23,6 +23,30 @@ export function AdminDashboardPage() {
   const { user } = useSession();
   if (!storage.token() || user?.user_type !== 'super_admin') return <Navigate to="/" replace />;
   return <AdminDashboard />;
+}
+
+/**
+ * A super admin lands here after signing in, but the raw tables are the last resort:
+ * the first view points to where the everyday work is done.
+ */
+export function EverydayWork() {
+  return (
+    <nav className="admin-everyday card" aria-label="Everyday work">
+      <p className="admin-everyday-title">Everyday work is elsewhere:</p>
+      <ul className="admin-everyday-list">
+        <li>
+          <Link to="/manager">Manage</Link> — leagues, seasons, clubs and results
+        </li>
+        <li>
+          <Link to="/manager/decisions">Inbox</Link> — what waits for a decision
+        </li>
+        <li>
+          <Link to="/people">People</Link> — accounts, roles and invitations
+        </li>
+      </ul>
+      <p className="admin-hint">The tables below edit the database directly.</p>
+    </nav>
+  );
 }
 
 function AdminDashboard() {
@@ -54,6 +78,7 @@ function AdminDashboard() {
   return (
     <section className="page admin-dashboard">
       <PageHeader title="Admin Dashboard" subtitle="Database tables" />
+      <EverydayWork />
       <div className="admin-layout">
         <nav className="admin-tables" aria-label="Tables">
           <label className="admin-search">

@@ -51,8 +51,17 @@ async function openTab() {
   return user;
 }
 
-/** A section of the chosen league, once it has loaded what it shows. */
-const section = (name: string) => screen.findByRole('region', { name });
+/**
+ * A section of the chosen league, once it has loaded what it shows: one shows at a
+ * time, so another is chosen from the sections' links first.
+ */
+async function section(name: string): Promise<HTMLElement> {
+  const shown = screen.queryByRole('region', { name });
+  if (shown) return shown;
+  const nav = await screen.findByRole('navigation', { name: /^Sections of / });
+  await userEvent.click(within(nav).getByRole('link', { name }));
+  return screen.findByRole('region', { name });
+}
 
 /** The row (list item) holding a text. */
 function rowOf(container: HTMLElement, text: string): HTMLElement {
@@ -85,7 +94,7 @@ describe('the Leagues tab', () => {
     const picker = await screen.findByRole('combobox', { name: 'League' });
     expect(optionTexts(picker)).toEqual(['Tiny League 2026 (Active)', 'Tiny League 2025 (Completed)']);
     expect(picker).toHaveValue('tl-26');
-    for (const name of ['Details', 'Teams', 'Rules', 'Fixtures', 'Matches', 'Deductions']) {
+    for (const name of ['Details', 'Clubs', 'Rules', 'Fixtures', 'Results', 'Deductions', 'Import']) {
       expect(await section(name)).toBeInTheDocument();
     }
     // Another season is a choice away.
@@ -149,7 +158,7 @@ describe('Leagues: seasons', () => {
       'Tiny League 2026 (Active)',
       'Tiny League 2025 (Completed)',
     ]);
-    expect(await within(await section('Teams')).findByText('No teams registered yet.')).toBeInTheDocument();
+    expect(await within(await section('Clubs')).findByText('No teams registered yet.')).toBeInTheDocument();
   });
 
   it("shows the server's reason when the id exists (409) and keeps the form", async () => {
@@ -225,9 +234,8 @@ describe('Leagues: teams', () => {
       team_name: 'Harbour Athletic',
       location: 'Harbour Park',
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = await openTab();
-    const teams = await section('Teams');
+    const teams = await section('Clubs');
     const list = await within(teams).findByRole('list', { name: 'Teams in Tiny League 2026' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(4);
     const picker = await within(teams).findByLabelText('Team to register');
@@ -255,14 +263,18 @@ describe('Leagues: teams', () => {
     );
 
     await user.click(
-      within(rowOf(list, 'Harbour Athletic')).getByRole('button', { name: 'Remove Harbour Athletic' }),
+      within(rowOf(list, 'Harbour Athletic')).getByRole('button', { name: 'Withdraw Harbour Athletic' }),
     );
-    expect(confirm).toHaveBeenCalledWith('Remove Harbour Athletic from Tiny League 2026?');
-    expect(await toast('Team removed from the league')).toBeInTheDocument();
-    expect((await sent())[1]).toMatchObject({
-      method: 'DELETE',
-      path: '/api/leagues/tl-26/teams/harbour.fc',
-    });
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw Harbour Athletic?' });
+    expect(
+      await within(dialog).findByText('Harbour Athletic has no fixtures without a report.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await toast('Team withdrawn from the league')).toBeInTheDocument();
+    expect((await sent()).slice(1)).toMatchObject([
+      { method: 'DELETE', path: '/api/leagues/tl-26/teams/harbour.fc' },
+      { method: 'DELETE', path: '/api/leagues/tl-26/teams/harbour.fc' },
+    ]);
     await waitFor(() => expect(within(list).queryByText('Harbour Athletic')).not.toBeInTheDocument());
     expect(
       await db()
@@ -273,17 +285,25 @@ describe('Leagues: teams', () => {
     ).toEqual({ league_id: null });
   });
 
-  it('says why a team with matches cannot be removed (409)', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+  it('lists the fixtures withdrawing a team would delete, and Cancel changes nothing', async () => {
     const user = await openTab();
-    const teams = await section('Teams');
+    const teams = await section('Clubs');
     const list = await within(teams).findByRole('list', { name: 'Teams in Tiny League 2026' });
-    const row = rowOf(list, 'North Town');
-    await press(user, row, 'Remove North Town', 'Failed to remove team');
-    expect(within(row).getByRole('alert')).toHaveTextContent(
-      /North Town has \d+ matches in Tiny League 2026/,
-    );
+    await user.click(within(rowOf(list, 'North Town')).getByRole('button', { name: 'Withdraw North Town' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw North Town?' });
+    const fixtures = await within(dialog).findByRole('list', { name: 'Fixtures to delete' });
+    expect(
+      within(fixtures)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('North Town vs West Rangers')]);
+    expect(within(dialog).getByRole('button', { name: 'Withdraw and delete 1 fixture' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(within(list).getByText('North Town')).toBeInTheDocument();
+    expect(
+      await db().selectFrom('matches').select('id').where('id', '=', api.app.matchIds.m8).execute(),
+    ).toHaveLength(1);
   });
 });
 
@@ -412,7 +432,7 @@ describe('Leagues: fixtures', () => {
     ).toHaveLength(12);
     expect(within(fixtures).queryByRole('region', { name: /^Preview/ })).not.toBeInTheDocument();
     // The match list starts afresh with the new fixtures.
-    const matches = await section('Matches');
+    const matches = await section('Results');
     expect(await within(matches).findByText('12 matches, 12 without a report')).toBeInTheDocument();
   });
 
@@ -470,7 +490,7 @@ describe('Leagues: matches', () => {
 
   async function openMatches() {
     const user = await openTab();
-    const matches = await section('Matches');
+    const matches = await section('Results');
     const list = await within(matches).findByRole('list', { name: 'Matches of Tiny League 2026' });
     return { user, list, matches };
   }
@@ -523,15 +543,15 @@ describe('Leagues: matches', () => {
     expect(within(rowOf(list, 'North Town vs West Rangers')).getByText(/Harbour Park/)).toBeInTheDocument();
   });
 
-  it('lists the matches without a report, and offers no Move or Postpone for a reported one', async () => {
-    const { user, list, matches } = await openMatches();
+  it('lists the matches in kick-off order, and offers Move and Postpone only for one without a report', async () => {
+    const { list, matches } = await openMatches();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(9);
     expect(
       within(list)
         .getAllByRole('listitem')
+        .filter((row) => within(row).queryByRole('button', { name: /^Move / }))
         .map((row) => within(row).getByText(/ vs /).textContent),
     ).toEqual(['West Rangers vs East United', 'North Town vs West Rangers', 'East United vs South City']);
-    await user.click(within(matches).getByLabelText('Show matches with a report'));
-    expect(within(list).getAllByRole('listitem')).toHaveLength(9);
     const pending = rowOf(list, 'North Town vs East United');
     expect(within(pending).getByText('Result awaiting approval')).toBeInTheDocument();
     expect(within(pending).queryByRole('button')).not.toBeInTheDocument();

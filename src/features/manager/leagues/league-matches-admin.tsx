@@ -1,19 +1,22 @@
 /**
- * The chosen season's matches, for the admin to keep the calendar right: a match
+ * The chosen season's matches, filtered by club, days and state on the server and read
+ * a page at a time, for the admin to keep the calendar right: a match
  * without a report can be moved (a new local date and time, a new place) or postponed
  * and reinstated (its date and place kept). A reported or approved match is history:
  * the server refuses to reschedule it, so it is offered no such buttons.
  */
 import { useId, useState } from 'react';
-import { EmptyMessage } from '@/components/status';
+import { EmptyMessage, ErrorMessage } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
-import type { League, Match } from '@/lib/api-types';
+import { apiJson } from '@/lib/api-client';
+import type { League, Match, TeamSummary } from '@/lib/api-types';
 import { formatMatchDate } from '@/lib/format';
 import { isPostponed } from '@/lib/match-status';
 import { isReported } from '../../../../api/domain/match-time';
 import { useWrite } from '../shared/staff-write';
 import { Field, FormFrame, SubmitButton, useFieldErrors, WriteFailure } from '../team-management/form-parts';
 import { Loaded, leaguePath } from './league-write';
+import { DeleteMatchAction } from './delete-match';
 
 type ScheduleStatus = 'scheduled' | 'postponed';
 
@@ -50,62 +53,234 @@ export function instantOf(local: string): string | null {
 
 const matchName = (match: Match) => `${match.home_team_name} vs ${match.away_team_name}`;
 
-export function LeagueMatchesAdmin({ league }: { league: League }) {
-  const id = useId();
-  const matches = useApi<{ matches: Match[] }>(leaguePath(league.league_id, '/matches'));
+/** The server's match states, in the filter's words. */
+export const STATE_CHOICES = [
+  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'awaiting', label: 'Awaiting a report' },
+  { value: 'pending', label: 'Result awaiting approval' },
+  { value: 'approved', label: 'Result approved' },
+  { value: 'rejected', label: 'Result rejected' },
+  { value: 'postponed', label: 'Postponed' },
+] as const;
+
+type MatchState = (typeof STATE_CHOICES)[number]['value'];
+
+export interface MatchFilter {
+  teamId: string;
+  /** YYYY-MM-DD or '' */
+  from: string;
+  to: string;
+  state: MatchState | '';
+}
+
+const NO_FILTER: MatchFilter = { teamId: '', from: '', to: '', state: '' };
+
+const isFiltered = (filter: MatchFilter) => Object.values(filter).some((value) => value !== '');
+
+/** Matches per page: a season has a hundred or more, a phone shows a few at a time. */
+export const MATCHES_PAGE = 20;
+
+interface MatchPage {
+  matches: Match[];
+  next_cursor: string | null;
+}
+
+/** The GET of one page of the season's matches that pass the filter. */
+export function matchesPath(leagueId: string, filter: MatchFilter, cursor?: string): string {
+  const query = new URLSearchParams();
+  if (filter.teamId) query.set('team_id', filter.teamId);
+  if (filter.from) query.set('from', filter.from);
+  if (filter.to) query.set('to', filter.to);
+  if (filter.state) query.set('state', filter.state);
+  query.set('limit', String(MATCHES_PAGE));
+  if (cursor !== undefined) query.set('cursor', cursor);
+  return leaguePath(leagueId, `/matches?${query.toString()}`);
+}
+
+/** The pages after the first, kept for the first page they continue. */
+interface LaterPages {
+  after: MatchPage;
+  matches: Match[];
+  next: string | null;
+  state: 'idle' | 'loading' | 'failed';
+}
+
+export function LeagueMatchesAdmin({
+  league,
+  registered,
+}: {
+  league: League;
+  /** The season's clubs, for the filter. */
+  registered: readonly TeamSummary[];
+}) {
+  const [filter, setFilter] = useState<MatchFilter>(NO_FILTER);
+  const matches = useApi<MatchPage>(matchesPath(league.league_id, filter));
+  const [later, setLater] = useState<LaterPages | null>(null);
   // What the server answered to this screen's changes, shown at once (the reload follows).
   const [changed, setChanged] = useState<ReadonlyMap<number, Match>>(new Map());
-  // A season has a hundred matches or more: by default only those the calendar may still change.
-  const [showReported, setShowReported] = useState(false);
+  // A reload of the first page (or a new filter) starts the list again.
+  const shown = later !== null && later.after === matches.data ? later : null;
+  const next = shown ? shown.next : (matches.data?.next_cursor ?? null);
+  const more = shown?.state ?? 'idle';
+  const filtered = isFiltered(filter);
+
+  const showMore = async () => {
+    const first = matches.data;
+    if (next === null || first === undefined) return;
+    const asked: LaterPages = { after: first, matches: shown?.matches ?? [], next, state: 'loading' };
+    setLater(asked);
+    try {
+      const page = await apiJson<MatchPage>(matchesPath(league.league_id, filter, next));
+      setLater({
+        after: first,
+        matches: [...asked.matches, ...page.matches],
+        next: page.next_cursor ?? null,
+        state: 'idle',
+      });
+    } catch (error) {
+      console.warn(error); // handled: the section says so under the list
+      setLater({ ...asked, state: 'failed' });
+    }
+  };
+
   return (
-    <Loaded
-      state={matches}
-      label="Loading matches..."
-      failure="Failed to load matches. Please try again later."
-    >
-      {(data) => {
-        if (data.matches.length === 0) return <EmptyMessage>No matches scheduled yet.</EmptyMessage>;
-        const list = data.matches
-          .map((match) => changed.get(match.id) ?? match)
-          .sort((a, b) => Date.parse(a.date) - Date.parse(b.date) || a.id - b.id);
-        const open = list.filter((match) => !isReported(match));
-        const shown = showReported ? list : open;
-        return (
-          <>
-            <div className="leagues-section-head">
-              <p className="leagues-note">
-                {list.length} {list.length === 1 ? 'match' : 'matches'}, {open.length} without a report
+    <>
+      <MatchFilters league={league} registered={registered} filter={filter} onChange={setFilter} />
+      <Loaded
+        state={matches}
+        label="Loading matches..."
+        failure="Failed to load matches. Please try again later."
+      >
+        {(data) => {
+          const list = [...data.matches, ...(shown?.matches ?? [])].map(
+            (match) => changed.get(match.id) ?? match,
+          );
+          if (list.length === 0) {
+            return (
+              <EmptyMessage>
+                {filtered ? 'No matches match these filters.' : 'No matches scheduled yet.'}
+              </EmptyMessage>
+            );
+          }
+          const open = list.filter((match) => !isReported(match)).length;
+          return (
+            <>
+              <p className="leagues-note" role="status">
+                {next === null
+                  ? `${list.length} ${list.length === 1 ? 'match' : 'matches'}, ${open} without a report`
+                  : `The first ${list.length} matches, ${open} without a report`}
               </p>
-              <label className="leagues-check" htmlFor={`${id}-reported`}>
-                <input
-                  id={`${id}-reported`}
-                  type="checkbox"
-                  checked={showReported}
-                  onChange={(event) => setShowReported(event.target.checked)}
-                />
-                Show matches with a report
-              </label>
-            </div>
-            {shown.length === 0 ? (
-              <EmptyMessage>Every match has a report.</EmptyMessage>
-            ) : (
               <ul className="leagues-rows" aria-label={`Matches of ${league.league_name} ${league.season}`}>
-                {shown.map((match) => (
+                {list.map((match) => (
                   <MatchRow
                     key={match.id}
                     match={match}
-                    onChanged={(updated) => {
-                      setChanged((all) => new Map(all).set(updated.id, updated));
-                      matches.reload();
-                    }}
+                    onChanged={(updated) => setChanged((all) => new Map(all).set(updated.id, updated))}
                   />
                 ))}
               </ul>
-            )}
-          </>
-        );
-      }}
-    </Loaded>
+              {more === 'failed' ? (
+                <ErrorMessage onRetry={() => void showMore()}>
+                  Failed to load more matches. Please try again later.
+                </ErrorMessage>
+              ) : (
+                next !== null && (
+                  <button
+                    type="button"
+                    className="button button-secondary leagues-more"
+                    onClick={() => void showMore()}
+                    disabled={more === 'loading'}
+                  >
+                    {more === 'loading' ? 'Loading...' : 'Show more'}
+                  </button>
+                )
+              )}
+            </>
+          );
+        }}
+      </Loaded>
+    </>
+  );
+}
+
+/** Club, first and last day, state: each change asks the server for the first page again. */
+function MatchFilters({
+  league,
+  registered,
+  filter,
+  onChange,
+}: {
+  league: League;
+  registered: readonly TeamSummary[];
+  filter: MatchFilter;
+  onChange: (filter: MatchFilter) => void;
+}) {
+  const id = useId();
+  const set = (part: Partial<MatchFilter>) => onChange({ ...filter, ...part });
+  const filtered = isFiltered(filter);
+  const clubs = [...registered].sort((a, b) => a.team_name.localeCompare(b.team_name));
+  return (
+    <form
+      className="leagues-filters"
+      aria-label={`Filter the matches of ${league.league_name} ${league.season}`}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <Field id={`${id}-club`} label="Club">
+        <select
+          id={`${id}-club`}
+          value={filter.teamId}
+          onChange={(event) => set({ teamId: event.target.value })}
+        >
+          <option value="">All clubs</option>
+          {clubs.map((team) => (
+            <option key={team.team_id} value={team.team_id}>
+              {team.team_name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-state`} label="State">
+        <select
+          id={`${id}-state`}
+          value={filter.state}
+          onChange={(event) => set({ state: event.target.value as MatchFilter['state'] })}
+        >
+          <option value="">Any state</option>
+          {STATE_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${id}-from`} label="From">
+        <input
+          id={`${id}-from`}
+          type="date"
+          value={filter.from}
+          max={filter.to || undefined}
+          onChange={(event) => set({ from: event.target.value })}
+        />
+      </Field>
+      <Field id={`${id}-to`} label="To">
+        <input
+          id={`${id}-to`}
+          type="date"
+          value={filter.to}
+          min={filter.from || undefined}
+          onChange={(event) => set({ to: event.target.value })}
+        />
+      </Field>
+      {filtered && (
+        <button
+          type="button"
+          className="button button-secondary manager-small-button"
+          onClick={() => onChange(NO_FILTER)}
+        >
+          Clear filters
+        </button>
+      )}
+    </form>
   );
 }
 
@@ -177,6 +352,7 @@ function MatchRow({ match, onChanged }: { match: Match; onChanged: (match: Match
           >
             {status === 'postponed' ? 'Reinstate' : 'Postpone'}
           </button>
+          <DeleteMatchAction match={match} />
         </span>
       )}
       {moving && (

@@ -2,11 +2,12 @@
  * Leagues (super admins, and a league admin for the leagues they run): run a season
  * without the raw table editor. A picker of the league seasons (newest first) and
  * 'New season' (super admins only: the server lets only them create one) at the top;
- * under it the chosen season's Details, Teams, Rules, Fixtures, Matches and
- * Deductions, and an invitation to its people, stacked on a phone; on a wide screen
- * Details and Teams side by side.
+ * under it the chosen season's sections — Details (with an invitation to its people),
+ * Clubs, Rules, Fixtures, Results, Deductions, Import — one at a time, chosen from a
+ * row of links. A whole season on one page was many screens tall on a phone; the
+ * section lives in the address (`?section=clubs`), so Back and links work.
  */
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CsvImport } from '@/components/csv-import';
 import { EmptyMessage, Loading } from '@/components/status';
@@ -23,6 +24,7 @@ import { LeagueMatchesAdmin } from './league-matches-admin';
 import { LeagueRulesSection } from './league-rules-form';
 import { LeagueTeams } from './league-teams';
 import { Loaded, LeagueSection } from './league-write';
+import { SectionNav, useSection, type SectionChoice } from './section-nav';
 import './leagues.css';
 
 // The invitation form loads with the chosen team or league, not with the tab: the tab's
@@ -131,15 +133,21 @@ export function LeaguesTab({ user }: { user: StoredUser }) {
                   </select>
                 </Field>
               </div>
-              <LeagueSeason key={selected.league_id} league={selected} onSaved={remember} />
-              <Suspense fallback={<Loading label="Loading invitations..." />}>
-                <InvitePanel
-                  key={`invite-${selected.league_id}`}
-                  scope={{ kind: 'league', leagueId: selected.league_id }}
-                  memberships={user.memberships}
-                  title={`Invite to ${selected.league_name}`}
-                />
-              </Suspense>
+              <LeagueSeason
+                key={selected.league_id}
+                league={selected}
+                onSaved={remember}
+                invite={
+                  <Suspense fallback={<Loading label="Loading invitations..." />}>
+                    <InvitePanel
+                      key={`invite-${selected.league_id}`}
+                      scope={{ kind: 'league', leagueId: selected.league_id }}
+                      memberships={user.memberships}
+                      title={`Invite to ${selected.league_name}`}
+                    />
+                  </Suspense>
+                }
+              />
             </>
           )
         }
@@ -155,45 +163,89 @@ interface FixtureRow {
   match?: { home_team_name: string; away_team_name: string; date: string };
 }
 
-/** The chosen season's sections; its registered teams are read once for Teams and Deductions. */
-function LeagueSeason({ league, onSaved }: { league: League; onSaved: (league: League) => void }) {
+export type LeagueSectionKey =
+  'details' | 'clubs' | 'rules' | 'fixtures' | 'results' | 'deductions' | 'import';
+
+export const LEAGUE_SECTIONS: readonly [
+  SectionChoice<LeagueSectionKey>,
+  ...SectionChoice<LeagueSectionKey>[],
+] = [
+  { key: 'details', label: 'Details' },
+  { key: 'clubs', label: 'Clubs' },
+  { key: 'rules', label: 'Rules' },
+  { key: 'fixtures', label: 'Fixtures' },
+  { key: 'results', label: 'Results' },
+  { key: 'deductions', label: 'Deductions' },
+  { key: 'import', label: 'Import' },
+];
+
+/** The chosen season's sections, one shown; its registered teams are read once for Clubs, Results and Deductions. */
+function LeagueSeason({
+  league,
+  onSaved,
+  invite,
+}: {
+  league: League;
+  onSaved: (league: League) => void;
+  invite: ReactNode;
+}) {
   const id = useId();
+  const current = useSection(LEAGUE_SECTIONS);
   const registered = useApi<{ teams: TeamSummary[] }>(
     `/api/teams?league_id=${encodeURIComponent(league.league_id)}`,
   );
-  // Creating fixtures starts the match list afresh.
-  const [fixturesMade, setFixturesMade] = useState(0);
+  const title = LEAGUE_SECTIONS.find((section) => section.key === current)?.label ?? '';
+  const sectionId = `${id}-${current}`;
   return (
     <div className="leagues-sections" aria-label={leagueTitle(league)} role="group">
-      <LeagueSection id={`${id}-details`} title="Details">
-        <LeagueDetails league={league} onSaved={onSaved} />
-      </LeagueSection>
-      <LeagueSection id={`${id}-teams`} title="Teams">
-        <LeagueTeams league={league} registered={registered} onChanged={registered.reload} />
-      </LeagueSection>
-      <LeagueSection id={`${id}-rules`} title="Rules" wide>
-        <LeagueRulesSection league={league} />
-      </LeagueSection>
-      <LeagueSection id={`${id}-fixtures`} title="Fixtures" wide>
-        <FixturesForm league={league} onCreated={() => setFixturesMade((count) => count + 1)} />
-        <CsvImport<FixtureRow>
-          title="Import fixtures from a spreadsheet"
-          path={`/api/leagues/${encodeURIComponent(league.league_id)}/matches.csv`}
-          columns="date,home_team,away_team,location"
-          describe={(row) =>
-            row.match
-              ? `${row.match.home_team_name} vs ${row.match.away_team_name}, ${formatMatchDate(row.match.date)}`
-              : ''
-          }
-          onImported={() => setFixturesMade((count) => count + 1)}
-        />
-      </LeagueSection>
-      <LeagueSection id={`${id}-matches`} title="Matches" wide>
-        <LeagueMatchesAdmin key={fixturesMade} league={league} />
-      </LeagueSection>
-      <LeagueSection id={`${id}-deductions`} title="Deductions" wide>
-        <Deductions league={league} registered={registered} />
-      </LeagueSection>
+      <SectionNav label={`Sections of ${leagueTitle(league)}`} sections={LEAGUE_SECTIONS} current={current} />
+      {current === 'details' && (
+        <>
+          <LeagueSection id={sectionId} title={title}>
+            <LeagueDetails league={league} onSaved={onSaved} />
+          </LeagueSection>
+          {invite}
+        </>
+      )}
+      {current === 'clubs' && (
+        <LeagueSection id={sectionId} title={title} wide>
+          <LeagueTeams league={league} registered={registered} onChanged={registered.reload} />
+        </LeagueSection>
+      )}
+      {current === 'rules' && (
+        <LeagueSection id={sectionId} title={title} wide>
+          <LeagueRulesSection league={league} />
+        </LeagueSection>
+      )}
+      {current === 'fixtures' && (
+        <LeagueSection id={sectionId} title={title} wide>
+          <FixturesForm league={league} onCreated={() => undefined} />
+        </LeagueSection>
+      )}
+      {current === 'results' && (
+        <LeagueSection id={sectionId} title={title} wide>
+          <LeagueMatchesAdmin league={league} registered={registered.data?.teams ?? []} />
+        </LeagueSection>
+      )}
+      {current === 'deductions' && (
+        <LeagueSection id={sectionId} title={title} wide>
+          <Deductions league={league} registered={registered} />
+        </LeagueSection>
+      )}
+      {current === 'import' && (
+        <LeagueSection id={sectionId} title={title} wide>
+          <CsvImport<FixtureRow>
+            title="Import fixtures from a spreadsheet"
+            path={`/api/leagues/${encodeURIComponent(league.league_id)}/matches.csv`}
+            columns="date,home_team,away_team,location"
+            describe={(row) =>
+              row.match
+                ? `${row.match.home_team_name} vs ${row.match.away_team_name}, ${formatMatchDate(row.match.date)}`
+                : ''
+            }
+          />
+        </LeagueSection>
+      )}
     </div>
   );
 }

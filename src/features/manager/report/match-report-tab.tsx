@@ -1,15 +1,17 @@
 /**
  * Match Report tab (spec sections 2, 4 and 5): choose the team (a super_admin any, a
  * league admin their leagues', a coach of two teams one of them; staff with one team
- * have it chosen), one of its matches that have kicked off, then the score and who
- * scored, assisted and kept goal. A submitted report is PENDING until the other side
- * reviews it. States: teams loading → match selection → form → submitted (form
+ * have it chosen), one of its matches that have kicked off, then the score, who
+ * scored and assisted, who kept goal and the cards, the team's own players first. A
+ * submitted report is PENDING until the other side reviews it; the banner says what
+ * happens next and links to the match. States: teams loading → match selection → form → submitted (form
  * closed, match list reloaded, form reset).
  *
  * `?match={id}` (an overdue or rejected report's notification) chooses that match, and its
  * team for a user with several.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { TeamLogo } from '@/components/images';
 import { ApiError } from '@/lib/api-client';
@@ -25,6 +27,7 @@ import type { ReportAnswerDto } from '../../../../api/schemas';
 import { initialDraft, loadSheet, reportBody, ReportFields, tallies, type Draft } from './report-sheet';
 import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/page-outbox';
 import '../shared/match-forms.css';
+import './report.css';
 import { MatchPicker } from '../shared/match-picker';
 import { teamOfMatch, useLinkedMatch, useMatch } from '../shared/linked-match';
 
@@ -36,7 +39,13 @@ const notReportable = (team: string) =>
 const NOT_YOURS =
   'The match in your link is not one of your teams’ matches: choose a team and a match below.';
 
-type Banner = { kind: 'success' | 'queued' | 'error'; text: string } | null;
+type Banner = {
+  kind: 'success' | 'queued' | 'error';
+  /** With `sent`: what happens next, said after the specification's success text. */
+  text: string;
+  /** The match a sent report is about, with where to follow it. */
+  sent?: { matchId: string; differs: boolean };
+} | null;
 
 export function MatchReportTab({ user }: { user: StoredUser }) {
   const teams = useStaffTeams(user);
@@ -144,7 +153,8 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
           ? { kind: 'queued', text: SAVED_OFFLINE }
           : {
               kind: 'success',
-              text: [SUCCESS, reportOutcomeText(result.data, teamId)].filter(Boolean).join(' '),
+              text: reportOutcomeText(result.data, teamId, forLeague),
+              sent: { matchId, differs: result.data.outcome === 'differs' },
             },
       );
       setMatchId('');
@@ -240,6 +250,7 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
                   <ReportFields
                     sheet={form.sheet}
                     draft={form.draft}
+                    teamId={teamId}
                     onChange={setDraft}
                     disabled={submitting || refusal !== null}
                   />
@@ -261,7 +272,22 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
                 className={`report-banner report-banner-${banner.kind}`}
                 role={banner.kind === 'error' ? 'alert' : 'status'}
               >
-                {banner.text}
+                {banner.sent ? <span>{SUCCESS}</span> : banner.text}
+                {banner.sent && (
+                  <>
+                    {' '}
+                    <span>{banner.text}</span>{' '}
+                    <span className="report-next">
+                      <Link to={`/match/${encodeURIComponent(banner.sent.matchId)}`}>Open the match</Link>
+                      {banner.sent.differs && (
+                        <>
+                          {' · '}
+                          <Link to="/manager/pending-results">Pending Results</Link>
+                        </>
+                      )}
+                    </span>
+                  </>
+                )}
               </p>
             )}
             <button

@@ -1,10 +1,10 @@
 /**
  * The body of a match report: both scores, goals and assists per player, the
- * goalkeepers and the cards shown, over the two squads of the match (the
+ * goalkeepers and the cards shown, in that order, over the two squads of the match (the
  * saved squads, else the rosters: GET /api/matches/{id} already falls back). Names,
  * numbers and positions come from the two rosters.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { CardIcon } from '@/components/card-icon';
 import type { Match, RosterPlayer } from '@/lib/api-types';
 import { nameFromId } from '@/lib/format';
@@ -264,7 +264,8 @@ function ScoreField({
   );
 }
 
-function SideFields({
+/** Who on a side scored and assisted: one line a player, the side's totals in its heading. */
+function SideScorers({
   side,
   where,
   tally,
@@ -280,17 +281,12 @@ function SideFields({
   const headingId = useId();
   const set = (field: 'goals' | 'assists', id: string, value: number) =>
     onChange({ ...draft, [field]: { ...draft[field], [id]: value } });
-  const toggleKeeper = (id: string, on: boolean) =>
-    onChange({
-      ...draft,
-      keepers: on ? [...draft.keepers, id] : draft.keepers.filter((keeper) => keeper !== id),
-    });
   return (
     <section className="report-side" aria-labelledby={headingId}>
       <header className="report-side-header">
-        <h3 id={headingId}>
+        <h4 id={headingId}>
           {side.name} <span className="report-side-where">{where}</span>
-        </h3>
+        </h4>
         <p className="report-side-tally">
           Goals {tally.goals} of {tally.score} · Assists {tally.assists}
         </p>
@@ -301,15 +297,7 @@ function SideFields({
         <ul className="report-players">
           {side.players.map((player) => (
             <li key={player.id} className="report-player">
-              <span className="report-player-who">
-                <span className="report-number" aria-hidden={player.number === null}>
-                  {player.number ?? '–'}
-                </span>
-                <span className="report-player-text">
-                  <span className="report-player-name">{player.name}</span>
-                  {player.position && <span className="report-player-position">{player.position}</span>}
-                </span>
-              </span>
+              <PlayerName player={player} />
               <span className="report-player-controls">
                 <Stepper
                   what="goal"
@@ -323,21 +311,7 @@ function SideFields({
                   value={draft.assists[player.id] ?? 0}
                   onChange={(value) => set('assists', player.id, value)}
                 />
-                <label className="report-keeper">
-                  <input
-                    type="checkbox"
-                    aria-label={`Goalkeeper: ${player.name}`}
-                    checked={draft.keepers.includes(player.id)}
-                    onChange={(event) => toggleKeeper(player.id, event.target.checked)}
-                  />
-                  <span aria-hidden="true">GK</span>
-                </label>
               </span>
-              <CardChoice
-                player={player.name}
-                value={draft.cards[player.id] ?? 'none'}
-                onChange={(value) => onChange({ ...draft, cards: { ...draft.cards, [player.id]: value } })}
-              />
             </li>
           ))}
         </ul>
@@ -346,19 +320,130 @@ function SideFields({
   );
 }
 
-/** The score and player fields of one loaded match. */
+function PlayerName({ player }: { player: SheetPlayer }) {
+  return (
+    <span className="report-player-who">
+      <span className="report-number" aria-hidden={player.number === null}>
+        {player.number ?? '–'}
+      </span>
+      <span className="report-player-text">
+        <span className="report-player-name">{player.name}</span>
+        {player.position && <span className="report-player-position">{player.position}</span>}
+      </span>
+    </span>
+  );
+}
+
+/** A side's goalkeeper checkboxes, side by side and wrapping. */
+function SideKeepers({
+  side,
+  draft,
+  onChange,
+}: {
+  side: SheetSide;
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+}) {
+  const toggleKeeper = (id: string, on: boolean) =>
+    onChange({
+      ...draft,
+      keepers: on ? [...draft.keepers, id] : draft.keepers.filter((keeper) => keeper !== id),
+    });
+  if (side.players.length === 0) return null;
+  return (
+    <fieldset className="report-keepers">
+      <legend>{side.name}</legend>
+      {side.players.map((player) => (
+        <label key={player.id} className="report-keeper">
+          <input
+            type="checkbox"
+            aria-label={`Goalkeeper: ${player.name}`}
+            checked={draft.keepers.includes(player.id)}
+            onChange={(event) => toggleKeeper(player.id, event.target.checked)}
+          />
+          <span aria-hidden="true">
+            {player.number !== null && <span className="report-keeper-number">{player.number}</span>}
+            {player.name}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A side's cards: one row a player, the five choices beside the name. */
+function SideCards({
+  side,
+  draft,
+  onChange,
+}: {
+  side: SheetSide;
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+}) {
+  if (side.players.length === 0) return null;
+  return (
+    <div className="report-cards-side">
+      <h5 className="report-cards-team">{side.name}</h5>
+      <ul className="report-players">
+        {side.players.map((player) => (
+          <li key={player.id} className="report-player report-card-row">
+            <PlayerName player={player} />
+            <CardChoice
+              player={player.name}
+              value={draft.cards[player.id] ?? 'none'}
+              onChange={(value) => onChange({ ...draft, cards: { ...draft.cards, [player.id]: value } })}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Whether the draft credits anyone of this side with anything: then the side is never hidden. */
+export function creditsSide(side: SheetSide, draft: Draft): boolean {
+  return side.players.some(
+    (player) =>
+      (draft.goals[player.id] ?? 0) > 0 ||
+      (draft.assists[player.id] ?? 0) > 0 ||
+      draft.keepers.includes(player.id) ||
+      (draft.cards[player.id] ?? 'none') !== 'none',
+  );
+}
+
+/**
+ * The score and player fields of one loaded match, in the order they are filled in:
+ * the score, who scored and assisted, the goalkeepers, the cards. The reporting
+ * team's players come first; the opponent's (for their scorers, a card they were
+ * shown) only when asked for, unless the report already credits one of them. An own
+ * goal needs no one: goals may fall short of the score.
+ */
 export function ReportFields({
   sheet,
   draft,
+  teamId,
   onChange,
   disabled,
 }: {
   sheet: Sheet;
   draft: Draft;
+  /** The reporting team: its players first. */
+  teamId: string;
   onChange: (draft: Draft) => void;
   disabled: boolean;
 }) {
+  const ids = { goals: useId(), keepers: useId(), cards: useId(), opponent: useId() };
   const [home, away] = tallies(sheet, draft);
+  const ownWhere = sheet.away.teamId === teamId ? 'away' : 'home';
+  const otherWhere = ownWhere === 'home' ? 'away' : 'home';
+  const own = sheet[ownWhere];
+  const other = sheet[otherWhere];
+  const [askedOpponent, setAskedOpponent] = useState(false);
+  const showOpponent = askedOpponent || creditsSide(other, draft);
+  const sides = showOpponent ? [own, other] : [own];
+  const tally = { home, away };
+  const anyCard = Object.values(draft.cards).some((card) => card !== 'none');
   return (
     <fieldset className="report-fields" disabled={disabled}>
       <legend className="visually-hidden">Result</legend>
@@ -379,8 +464,63 @@ export function ReportFields({
           onChange={(value) => onChange({ ...draft, away: value })}
         />
       </div>
-      {home && <SideFields side={sheet.home} where="home" tally={home} draft={draft} onChange={onChange} />}
-      {away && <SideFields side={sheet.away} where="away" tally={away} draft={draft} onChange={onChange} />}
+
+      <section className="report-step-block" aria-labelledby={ids.goals}>
+        <h3 id={ids.goals} className="report-block-title">
+          Goals and assists
+        </h3>
+        {tally[ownWhere] && (
+          <SideScorers
+            side={own}
+            where={ownWhere}
+            tally={tally[ownWhere]}
+            draft={draft}
+            onChange={onChange}
+          />
+        )}
+        {showOpponent && tally[otherWhere] && (
+          <SideScorers
+            side={other}
+            where={otherWhere}
+            tally={tally[otherWhere]}
+            draft={draft}
+            onChange={onChange}
+          />
+        )}
+        {!creditsSide(other, draft) && (
+          <button
+            type="button"
+            className="button button-secondary report-opponent-toggle"
+            aria-expanded={showOpponent}
+            onClick={() => setAskedOpponent(!showOpponent)}
+          >
+            {showOpponent ? `Hide ${other.name} players` : `Show ${other.name} players`}
+          </button>
+        )}
+        <p className="report-hint muted">
+          An own goal counts in the score without a scorer.
+          {!showOpponent &&
+            ` ${other.name}'s scorers, keepers and cards are under Show ${other.name} players.`}
+        </p>
+      </section>
+
+      <section className="report-step-block" aria-labelledby={ids.keepers}>
+        <h3 id={ids.keepers} className="report-block-title">
+          Goalkeepers
+        </h3>
+        {sides.map((side) => (
+          <SideKeepers key={side.teamId} side={side} draft={draft} onChange={onChange} />
+        ))}
+      </section>
+
+      <details className="report-step-block report-cards-block" open={anyCard}>
+        <summary className="report-block-title" id={ids.cards}>
+          Cards
+        </summary>
+        {sides.map((side) => (
+          <SideCards key={side.teamId} side={side} draft={draft} onChange={onChange} />
+        ))}
+      </details>
     </fieldset>
   );
 }

@@ -72,17 +72,25 @@ export function opponentReportNote(match: Match, teamId: string): string | null 
   );
 }
 
-/** What the server did with a report sent now, after the specification's success text. */
+/**
+ * What happens next to a report sent now, after the specification's success text: a
+ * first report waits for the opponent's review, one that matches the opponent's
+ * confirms the result, one that differs goes to the league beside theirs.
+ */
 export function reportOutcomeText(
   answer: Pick<ReportAnswerDto, 'outcome'> & Match,
   teamId: string,
-): string | null {
+  forLeague = false,
+): string {
+  const opponent = opponentName(answer, teamId);
   switch (answer.outcome) {
     case 'confirmed':
-      return `It matches ${opponentName(answer, teamId)}'s report: the result is approved.`;
+      return `It matches ${opponent}'s report: the result is approved.`;
     case 'differs':
-      return `It differs from ${opponentName(answer, teamId)}'s report: both are kept for review.`;
+      return `It differs from ${opponent}'s report: both go to the league to decide.`;
     default:
-      return null;
+      return forLeague
+        ? `Sent. ${answer.home_team_name} and ${answer.away_team_name} will be asked to confirm it.`
+        : `Sent. ${opponent} will be asked to confirm it; you'll be told when it's approved.`;
   }
 }
