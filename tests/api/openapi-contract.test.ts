@@ -13,6 +13,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString, loadConfig } from '@redocly/openapi-core';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../api/router';
 import { CONTENT_SECURITY_POLICY } from '../../api/http/security-headers';
@@ -523,6 +524,8 @@ describe('writes on the demo league', () => {
         search?: string;
         body?: unknown;
         csv?: string;
+        /** Sent as multipart/form-data in the field "file" (an upload). */
+        file?: Uint8Array;
         token?: string | null;
       } = {},
     ): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -541,6 +544,7 @@ describe('writes on the demo league', () => {
         },
         ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
         ...(options.csv !== undefined && { body: options.csv }),
+        ...(options.file !== undefined && { body: picture(options.file) }),
       });
       const where = `${method.toUpperCase()} ${url} ${response.status}`;
       seen.add(`${method} ${template}`);
@@ -670,6 +674,16 @@ describe('writes on the demo league', () => {
       params: { userId: String(player.body.id) },
       body: { number: 13 },
     });
+    await call('put', '/api/player/update/{userId}', {
+      params: { userId: String(player.body.id) },
+      body: { name: 'Sam Keeper-Jones', team_id: 'no.such' },
+    });
+    await call('put', '/api/teams/{teamId}', { params: newTeam, body: { website: 'https://contract.example' } });
+    await call('put', '/api/teams/{teamId}', { params: newTeam, body: { website: 'ftp://contract.example' } });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } }).png().toBuffer();
+    await call('post', '/api/teams/{teamId}/crest', { params: newTeam, file: png });
+    await call('post', '/api/teams/{teamId}/crest', { params: newTeam, file: new TextEncoder().encode('<svg/>') });
+    await call('post', '/api/players/{playerId}/photo', { params: { playerId: String(player.body.id) }, file: png });
     await call('delete', '/api/teams/{teamId}/players/{playerId}', {
       params: { ...newTeam, playerId: String(player.body.id) },
     });
@@ -731,6 +745,13 @@ describe('writes on the demo league', () => {
       params: { matchId: next?.id ?? 0 },
       body: { date: '2027-03-06T15:00:00Z', location: 'Elsewhere', status: 'scheduled' },
     });
+    // The league secretary's desk: the inbox, a reminder (then one too soon), deleting a fixture.
+    await call('get', '/api/leagues/{leagueId}/decisions', { params: league });
+    await call('get', '/api/leagues/{leagueId}/matches', { params: league, search: '?state=pending&limit=2' });
+    await call('post', '/api/matches/{id}/remind', { params: { id: summary.pendingMatchId } });
+    await call('post', '/api/matches/{id}/remind', { params: { id: summary.pendingMatchId } });
+    await call('delete', '/api/matches/{matchId}', { params: { matchId: next?.id ?? 0 } });
+    await call('delete', '/api/matches/{matchId}', { params: { matchId: summary.unreportedMatchId } });
 
     // Notifications and Web Push
     const coach = await tokenFor(db, summary.coachUserId, REFERENCE_DATE);
@@ -884,3 +905,10 @@ describe('GET /api/docs', () => {
     expect((await t.app.request('/api/docs/constructor')).status).toBe(404);
   });
 });
+
+/** An upload's body: the bytes as the field "file" of a multipart form. */
+function picture(bytes: Uint8Array): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), 'picture.png');
+  return form;
+}

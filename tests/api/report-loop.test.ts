@@ -264,7 +264,10 @@ describe('a second report that differs', () => {
       link: `/manager/pending-results?match=${m7()}`,
     };
     expect(await notificationsOf('u.othercoach')).toEqual([differ]);
-    expect(await notificationsOf('u.superadmin')).toEqual([differ]);
+    // Admins open the result's row of their inbox, not a team's review.
+    expect(await notificationsOf('u.superadmin')).toEqual([
+      { ...differ, link: `/manager/decisions?league=tl-26&match=${m7()}` },
+    ]);
     expect((await notificationsOf('u.opponentowner')).map((n) => n.kind)).toEqual(['report_to_review']);
   });
 
