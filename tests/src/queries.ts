@@ -35,6 +35,7 @@ export const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textCo
 export const SUPER_ADMIN_TABS = [
   'Team Management',
   'Leagues',
+  'Needs decision',
   'Overdue',
   'Match Report',
   'Team Selection',

@@ -21,6 +21,9 @@ const TeamManagementTab = lazy(() =>
   import('./team-management/team-management-tab').then((m) => ({ default: m.TeamManagementTab })),
 );
 const LeaguesTab = lazy(() => import('./leagues/leagues-tab').then((m) => ({ default: m.LeaguesTab })));
+const DecisionsTab = lazy(() =>
+  import('./decisions/decisions-tab').then((m) => ({ default: m.DecisionsTab })),
+);
 const OverdueTab = lazy(() => import('./overdue/overdue-tab').then((m) => ({ default: m.OverdueTab })));
 const MatchReportTab = lazy(() =>
   import('./report/match-report-tab').then((m) => ({ default: m.MatchReportTab })),
@@ -33,12 +36,19 @@ const PendingResultsTab = lazy(() =>
 );
 
 type TabKey =
-  'team-management' | 'leagues' | 'overdue' | 'match-report' | 'team-selection' | 'pending-results';
+  | 'team-management'
+  | 'leagues'
+  | 'decisions'
+  | 'overdue'
+  | 'match-report'
+  | 'team-selection'
+  | 'pending-results';
 
 /** The league tabs of a super admin or a league admin, before the team tabs everyone on staff has. */
 const ADMIN_TABS: readonly TabItem<TabKey>[] = [
   { key: 'team-management', label: 'Team Management' },
   { key: 'leagues', label: 'Leagues' },
+  { key: 'decisions', label: 'Needs decision' },
   { key: 'overdue', label: 'Overdue' },
 ];
 const TEAM_TABS: readonly TabItem<TabKey>[] = [
@@ -157,6 +167,8 @@ function TabContent({ tab, user }: { tab: TabKey; user: StoredUser }) {
       return <TeamManagementTab user={user} />;
     case 'leagues':
       return <LeaguesTab user={user} />;
+    case 'decisions':
+      return <DecisionsTab user={user} />;
     case 'overdue':
       return <OverdueTab />;
     case 'match-report':

@@ -2,7 +2,9 @@
  * Fixtures for the chosen season: the first match day, the kick-off time (the admin's
  * own local time: the browser's time zone is sent with it), the days between rounds and
  * single or double round robin. 'Preview fixtures' asks the server for the schedule
- * without saving it (a dry run); 'Create N matches' sends the same request for real.
+ * without saving it (a dry run); any previewed fixture's date, time or place can be
+ * changed there, and 'Create N matches' sends the previewed list as edited (the server
+ * checks it as any fixture).
  * A season that already has matches is refused (409) unless the admin chooses to
  * replace the matches without a report.
  */
@@ -14,6 +16,7 @@ import { browserZone } from '@/lib/time-zone';
 import { isConflict, useWrite } from '../shared/staff-write';
 import { Field, FormFrame, SubmitButton, useFieldErrors } from '../team-management/form-parts';
 import { leaguePath } from './league-write';
+import { instantOf, localInputValue } from './league-matches-admin';
 
 export type FixtureMatch = FixturePlan['matches'][number];
 type Fixtures = FixturePlan;
@@ -42,10 +45,13 @@ export function FixturesForm({ league, onCreated }: { league: League; onCreated:
   const [offerReplace, setOfferReplace] = useState(false);
   const [replace, setReplace] = useState(false);
   const [preview, setPreview] = useState<Fixtures | null>(null);
+  // The secretary changed a previewed fixture: the create call sends the list as edited.
+  const [edited, setEdited] = useState(false);
 
   /** Any change makes the preview out of date: it goes, and the form asks again. */
   const changing = () => {
     setPreview(null);
+    setEdited(false);
     write.clearFailure();
   };
 
@@ -71,6 +77,18 @@ export function FixturesForm({ league, onCreated }: { league: League; onCreated:
         dry_run: dryRun,
         ...(replace && { replace_unplayed: true }),
         ...(timeZone && { time_zone: timeZone }),
+        // Created as previewed, with the secretary's changes.
+        ...(!dryRun &&
+          edited &&
+          preview && {
+            matches: preview.matches.map(({ round, match_date, home_team, away_team, location }) => ({
+              round,
+              match_date,
+              home_team,
+              away_team,
+              location,
+            })),
+          }),
       },
       dryRun
         ? { failure: 'Failed to preview fixtures' }
@@ -85,8 +103,10 @@ export function FixturesForm({ league, onCreated }: { league: League; onCreated:
     if (result.ok) {
       if (dryRun) {
         setPreview(result.value);
+        setEdited(false);
       } else {
         setPreview(null);
+        setEdited(false);
         setOfferReplace(false);
         setReplace(false);
         onCreated();
@@ -186,20 +206,38 @@ export function FixturesForm({ league, onCreated }: { league: League; onCreated:
       </FormFrame>
 
       {preview && (
-        <FixturesPreview fixtures={preview} creating={write.pending} onCreate={() => void send(false)} />
+        <FixturesPreview
+          fixtures={preview}
+          creating={write.pending}
+          onCreate={() => void send(false)}
+          onEdit={(changed) => {
+            setEdited(true);
+            setPreview({
+              ...preview,
+              matches: preview.matches.map((match) =>
+                fixtureKey(match) === fixtureKey(changed) ? changed : match,
+              ),
+            });
+          }}
+        />
       )}
     </div>
   );
 }
 
+/** A pair meets at most once at each ground: home and away name a previewed fixture. */
+const fixtureKey = (match: FixtureMatch) => `${match.home_team}-${match.away_team}`;
+
 function FixturesPreview({
   fixtures,
   creating,
   onCreate,
+  onEdit,
 }: {
   fixtures: Fixtures;
   creating: boolean;
   onCreate: () => void;
+  onEdit: (match: FixtureMatch) => void;
 }) {
   const id = useId();
   const now = new Date();
@@ -231,22 +269,119 @@ function FixturesPreview({
             </h5>
             <ul className="leagues-rows">
               {matches.map((match) => (
-                <li key={`${match.home_team}-${match.away_team}`} className="leagues-row">
-                  <span className="leagues-row-main">
-                    <span className="leagues-row-title">
-                      {match.home_team_name} vs {match.away_team_name}
-                    </span>
-                    <span className="leagues-row-meta">
-                      {formatMatchDate(match.match_date, now)}
-                      {match.location && ` · ${match.location}`}
-                    </span>
-                  </span>
-                </li>
+                <PreviewRow
+                  key={fixtureKey(match)}
+                  match={match}
+                  now={now}
+                  disabled={creating}
+                  onEdit={onEdit}
+                />
               ))}
             </ul>
           </section>
         ))}
       </div>
     </section>
+  );
+}
+
+/** A previewed fixture, with Edit: a new local date and time, and a new place. */
+function PreviewRow({
+  match,
+  now,
+  disabled,
+  onEdit,
+}: {
+  match: FixtureMatch;
+  now: Date;
+  disabled: boolean;
+  onEdit: (match: FixtureMatch) => void;
+}) {
+  const fields = useFieldErrors<'when'>();
+  const { id, errors } = fields;
+  const [editing, setEditing] = useState(false);
+  const [when, setWhen] = useState('');
+  const [location, setLocation] = useState('');
+  const name = `${match.home_team_name} vs ${match.away_team_name}`;
+
+  const open = () => {
+    setWhen(localInputValue(match.match_date));
+    setLocation(match.location);
+    setEditing(true);
+  };
+  const save = async () => {
+    const date = instantOf(when);
+    if (!date) {
+      fields.report({ when: 'Choose the date and time' });
+      return;
+    }
+    onEdit({ ...match, match_date: date, location: location.trim() });
+    setEditing(false);
+  };
+
+  return (
+    <li className="leagues-row">
+      <span className="leagues-row-main">
+        <span className="leagues-row-title">{name}</span>
+        <span className="leagues-row-meta">
+          {formatMatchDate(match.match_date, now)}
+          {match.location && ` · ${match.location}`}
+        </span>
+      </span>
+      {!editing && (
+        <span className="leagues-row-actions">
+          <button
+            type="button"
+            className="button button-secondary manager-small-button"
+            aria-label={`Edit ${name}`}
+            disabled={disabled}
+            onClick={open}
+          >
+            Edit
+          </button>
+        </span>
+      )}
+      {editing && (
+        <FormFrame
+          className="manager-form leagues-move-form"
+          label={`Edit ${name}`}
+          onSubmit={save}
+          failure={null}
+          actions={
+            <>
+              <SubmitButton pending={false} label="Save" />
+              <button type="button" className="button button-secondary" onClick={() => setEditing(false)}>
+                Cancel
+              </button>
+            </>
+          }
+        >
+          <div className="manager-form-grid">
+            <Field id={`${id}-when`} label="Date and time" error={errors.when}>
+              <input
+                {...fields.control('when')}
+                type="datetime-local"
+                value={when}
+                autoFocus
+                aria-required="true"
+                onChange={(event) => {
+                  setWhen(event.target.value);
+                  fields.fix('when');
+                }}
+              />
+            </Field>
+            <Field id={`${id}-location`} label="Location">
+              <input
+                id={`${id}-location`}
+                type="text"
+                maxLength={200}
+                value={location}
+                onChange={(event) => setLocation(event.target.value)}
+              />
+            </Field>
+          </div>
+        </FormFrame>
+      )}
+    </li>
   );
 }

@@ -1,16 +1,19 @@
 /**
- * The chosen season's registered teams: each with Remove (refused while the team has
- * matches in the league), and a picker of the other teams to register one. A team
- * registered for another league that is not completed is refused by the server, which
- * says which league.
+ * The chosen season's registered teams: each with Withdraw, which first lists the
+ * fixtures without a report that would go with it (played matches stay and keep
+ * counting, decision 0032) and asks once, and a picker of the other teams to register
+ * one. A team registered for another league that is not completed is refused by the
+ * server, which says which league.
  */
-import { useState } from 'react';
-import { EmptyMessage } from '@/components/status';
+import { useEffect, useState } from 'react';
+import { ModalDialog } from '@/components/modal-dialog';
+import { EmptyMessage, Loading } from '@/components/status';
+import { formatMatchDate } from '@/lib/format';
 import { useApi, type ApiState } from '@/hooks/use-api';
 import type { League, TeamSummary } from '@/lib/api-types';
 import { useWrite } from '../shared/staff-write';
-import { Field, FormFrame, SubmitButton, useFieldErrors } from '../team-management/form-parts';
-import { Loaded, leaguePath, RemovableRow } from './league-write';
+import { Field, FormFrame, SubmitButton, useFieldErrors, WriteFailure } from '../team-management/form-parts';
+import { Loaded, leaguePath } from './league-write';
 
 export function LeagueTeams({
   league,
@@ -53,17 +56,146 @@ export function LeagueTeams({
 }
 
 function TeamRow({ league, team, onRemoved }: { league: League; team: TeamSummary; onRemoved: () => void }) {
+  const [asking, setAsking] = useState(false);
   return (
-    <RemovableRow
-      path={leaguePath(league.league_id, `/teams/${encodeURIComponent(team.team_id)}`)}
-      confirm={`Remove ${team.team_name} from ${league.league_name} ${league.season}?`}
-      removeLabel={`Remove ${team.team_name}`}
-      messages={{ success: 'Team removed from the league', failure: 'Failed to remove team' }}
-      onRemoved={onRemoved}
+    <li className="leagues-row">
+      <span className="leagues-row-main">
+        <span className="leagues-row-title">{team.team_name}</span>
+        <span className="leagues-row-meta">{team.location}</span>
+      </span>
+      <span className="leagues-row-actions">
+        <button
+          type="button"
+          className="button button-secondary manager-small-button manager-button-danger"
+          aria-label={`Withdraw ${team.team_name}`}
+          onClick={() => setAsking(true)}
+        >
+          Withdraw
+        </button>
+      </span>
+      {asking && (
+        <WithdrawDialog
+          league={league}
+          team={team}
+          onClose={() => setAsking(false)}
+          onWithdrawn={() => {
+            setAsking(false);
+            onRemoved();
+          }}
+        />
+      )}
+    </li>
+  );
+}
+
+interface Fixture {
+  id: number;
+  match_date: string;
+  home_team_name: string;
+  away_team_name: string;
+  location: string;
+}
+
+/**
+ * What withdrawing deletes, asked of the server (a dry run changes nothing), and the one
+ * confirmation: the confirmed call deletes those fixtures and withdraws the team together.
+ */
+function WithdrawDialog({
+  league,
+  team,
+  onClose,
+  onWithdrawn,
+}: {
+  league: League;
+  team: TeamSummary;
+  onClose: () => void;
+  onWithdrawn: () => void;
+}) {
+  const check = useWrite();
+  const write = useWrite();
+  const [fixtures, setFixtures] = useState<Fixture[] | null>(null);
+  const path = leaguePath(league.league_id, `/teams/${encodeURIComponent(team.team_id)}`);
+  const { send } = check;
+
+  useEffect(() => {
+    void send<{ fixtures: Fixture[] }>('DELETE', `${path}?dry_run=true`, undefined, {
+      failure: 'Failed to check the fixtures',
+    }).then((result) => {
+      if (result.ok) setFixtures(result.value.fixtures);
+    });
+  }, [send, path]);
+
+  const withdraw = async () => {
+    const result = await write.send('DELETE', `${path}?confirm=true`, undefined, {
+      success: 'Team withdrawn from the league',
+      failure: 'Failed to withdraw team',
+    });
+    if (result.ok) onWithdrawn();
+  };
+
+  const count = fixtures?.length ?? 0;
+  return (
+    <ModalDialog
+      title={`Withdraw ${team.team_name}?`}
+      subtitle={`${league.league_name} ${league.season}`}
+      onClose={onClose}
+      busy={write.pending}
+      width="34rem"
     >
-      <span className="leagues-row-title">{team.team_name}</span>
-      <span className="leagues-row-meta">{team.location}</span>
-    </RemovableRow>
+      <div className="modal-body">
+        {check.failure ? (
+          <WriteFailure failure={check.failure} />
+        ) : fixtures === null ? (
+          <Loading label="Checking its fixtures..." />
+        ) : (
+          <>
+            <p>
+              {count === 0
+                ? `${team.team_name} has no fixtures without a report.`
+                : count === 1
+                  ? 'This fixture without a report will be deleted:'
+                  : `These ${count} fixtures without a report will be deleted:`}
+            </p>
+            {count > 0 && (
+              <ul className="leagues-rows" aria-label="Fixtures to delete">
+                {fixtures.map((fixture) => (
+                  <li key={fixture.id} className="leagues-row">
+                    <span className="leagues-row-main">
+                      <span className="leagues-row-title">
+                        {fixture.home_team_name} vs {fixture.away_team_name}
+                      </span>
+                      <span className="leagues-row-meta">
+                        {formatMatchDate(fixture.match_date)}
+                        {fixture.location && ` · ${fixture.location}`}
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="leagues-note">Played matches stay on record and keep counting in the table.</p>
+          </>
+        )}
+        <WriteFailure failure={write.failure} />
+      </div>
+      <div className="modal-actions">
+        <button type="button" className="button button-secondary" onClick={onClose} disabled={write.pending}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button manager-button-danger"
+          disabled={fixtures === null || write.pending}
+          onClick={() => void withdraw()}
+        >
+          {write.pending
+            ? 'Withdrawing…'
+            : count > 0
+              ? `Withdraw and delete ${count} ${count === 1 ? 'fixture' : 'fixtures'}`
+              : 'Withdraw'}
+        </button>
+      </div>
+    </ModalDialog>
   );
 }
 

@@ -1,0 +1,53 @@
+/**
+ * What the "Needs decision" screen reads: a league's inbox, and for a dispute the match
+ * with both rosters, which the shared review dialog shows side by side.
+ */
+import { apiJson } from '@/lib/api-client';
+import type { Match, RosterPlayer } from '@/lib/api-types';
+import type { Players } from '../pending/pending-results-data';
+
+export interface DecisionItem {
+  match_id: number;
+  kind: 'pending' | 'disputed' | 'overdue';
+  awaiting: 'report' | 'review';
+  home_team: string;
+  home_team_name: string;
+  away_team: string;
+  away_team_name: string;
+  date: string;
+  since: string;
+  reported_by_team: string | null;
+  counter_team: string | null;
+}
+
+export const decisionsPath = (leagueId: string) => `/api/leagues/${encodeURIComponent(leagueId)}/decisions`;
+
+/** Signed in only: the inbox is the league admins'. */
+export function loadDecisions(path: string, signal: AbortSignal): Promise<{ items: DecisionItem[] }> {
+  return apiJson<{ items: DecisionItem[] }>(path, { signal, auth: true });
+}
+
+/** The match and both sides' players, for the review dialog. */
+export async function loadDispute(matchId: number): Promise<{ match: Match; players: Players }> {
+  const match = await apiJson<Match>(`/api/matches/${matchId}`);
+  const rosters = await Promise.all(
+    [match.home_team, match.away_team].map((id) =>
+      apiJson<{ players: RosterPlayer[] }>(`/api/teams/${encodeURIComponent(id)}/roster`),
+    ),
+  );
+  const players = new Map<string, RosterPlayer>();
+  for (const roster of rosters) for (const player of roster.players) players.set(player.id, player);
+  return { match, players };
+}
+
+/** The line under a row: what waits, and since when. */
+export function kindText(item: DecisionItem): string {
+  switch (item.kind) {
+    case 'pending':
+      return 'Result to review';
+    case 'disputed':
+      return 'Reports differ';
+    case 'overdue':
+      return item.awaiting === 'report' ? 'Report overdue' : 'Review overdue';
+  }
+}
