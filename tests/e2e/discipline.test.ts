@@ -76,9 +76,13 @@ describe('a red card and the next match', () => {
       await page.getByRole('spinbutton', { name: 'Away score' }).fill(demoHome ? '0' : '1');
       const ours = page.getByRole('region', { name: new RegExp(`^${demoName}`) });
       await lastScorerButton(ours).click();
-      await tickFirstKeeper(ours);
-      await tickFirstKeeper(page.getByRole('region', { name: new RegExp(`^${ownerName}`) }));
-      const cards = ours.getByRole('radiogroup', { name: /^Cards for / }).nth(1);
+      await tickFirstKeeper(page.getByRole('group', { name: demoName, exact: true }));
+      // The opponent's players are listed when asked for; the cards when opened.
+      await page.getByRole('button', { name: `Show ${ownerName} players` }).click();
+      await tickFirstKeeper(page.getByRole('group', { name: ownerName, exact: true }));
+      await page.getByText('Cards', { exact: true }).click();
+      // The reporting team's players come first.
+      const cards = page.getByRole('radiogroup', { name: /^Cards for / }).nth(1);
       player = ((await cards.getAttribute('aria-label')) ?? '').replace(/^Cards for /, '');
       expect(player).not.toBe('');
       await cards.getByText('Red', { exact: true }).click();

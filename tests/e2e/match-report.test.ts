@@ -85,6 +85,8 @@ describe('match report and team selection', () => {
     const demoHome = label.includes('(home)');
     await page.getByRole('spinbutton', { name: 'Home score' }).fill(demoHome ? '2' : '1');
     await page.getByRole('spinbutton', { name: 'Away score' }).fill(demoHome ? '1' : '2');
+    // The opponent's players are listed when asked for.
+    await page.getByRole('button', { name: `Show ${ownerTeam.name} players` }).click();
     const ours = page.getByRole('region', { name: new RegExp(`^${demoName}`) });
     const theirs = page.getByRole('region', { name: new RegExp(`^${ownerTeam.name}`) });
     const scorer = lastScorerButton(ours);
@@ -95,8 +97,8 @@ describe('match report and team selection', () => {
       .nth(-2)
       .click();
     await lastScorerButton(theirs).click();
-    await tickFirstKeeper(ours);
-    await tickFirstKeeper(theirs);
+    await tickFirstKeeper(page.getByRole('group', { name: demoName, exact: true }));
+    await tickFirstKeeper(page.getByRole('group', { name: ownerTeam.name, exact: true }));
     await screenshot(page, 'manager-match-report');
 
     await page.getByRole('button', { name: 'Submit' }).click();

@@ -33,15 +33,16 @@ async function openTab(user: StoredUser) {
 const matchSelect = () => screen.findByRole('combobox', { name: 'Match' });
 
 /**
- * Chooses a match and waits for its players; the opponent's players too (the form
- * lists them only when asked), unless `ownOnly`.
+ * Chooses a match and waits for its players; the opponent's players and every player's
+ * goalkeeper box too (the form lists them only when asked), unless `ownOnly`.
  */
 async function chooseMatch(matchId: string, { ownOnly = false } = {}) {
   const user = userEvent.setup();
   await user.selectOptions(await matchSelect(), matchId);
   await screen.findByRole('spinbutton', { name: 'Home score' }, { timeout: 5000 });
-  const show = screen.queryByRole('button', { name: /^Show .* players$/ });
-  if (show && !ownOnly) await user.click(show);
+  if (!ownOnly) {
+    for (const show of screen.queryAllByRole('button', { name: /^Show .*players$/ })) await user.click(show);
+  }
   return user;
 }
 

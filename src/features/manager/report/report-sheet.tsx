@@ -294,27 +294,33 @@ function SideScorers({
       {side.players.length === 0 ? (
         <p className="muted">No players listed for this team.</p>
       ) : (
-        <ul className="report-players">
-          {side.players.map((player) => (
-            <li key={player.id} className="report-player">
-              <PlayerName player={player} />
-              <span className="report-player-controls">
-                <Stepper
-                  what="goal"
-                  player={player.name}
-                  value={draft.goals[player.id] ?? 0}
-                  onChange={(value) => set('goals', player.id, value)}
-                />
-                <Stepper
-                  what="assist"
-                  player={player.name}
-                  value={draft.assists[player.id] ?? 0}
-                  onChange={(value) => set('assists', player.id, value)}
-                />
-              </span>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="report-columns" aria-hidden="true">
+            <span>Goals</span>
+            <span>Assists</span>
+          </p>
+          <ul className="report-players">
+            {side.players.map((player) => (
+              <li key={player.id} className="report-player">
+                <PlayerName player={player} />
+                <span className="report-player-controls">
+                  <Stepper
+                    what="goal"
+                    player={player.name}
+                    value={draft.goals[player.id] ?? 0}
+                    onChange={(value) => set('goals', player.id, value)}
+                  />
+                  <Stepper
+                    what="assist"
+                    player={player.name}
+                    value={draft.assists[player.id] ?? 0}
+                    onChange={(value) => set('assists', player.id, value)}
+                  />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
@@ -401,16 +407,17 @@ function SideCards({
   );
 }
 
-/** Whether the draft credits anyone of this side with anything: then the side is never hidden. */
-export function creditsSide(side: SheetSide, draft: Draft): boolean {
-  return side.players.some(
-    (player) =>
-      (draft.goals[player.id] ?? 0) > 0 ||
-      (draft.assists[player.id] ?? 0) > 0 ||
-      draft.keepers.includes(player.id) ||
-      (draft.cards[player.id] ?? 'none') !== 'none',
+/** Whether the draft credits the player with anything: then they are never hidden. */
+export function credits(draft: Draft, playerId: string): boolean {
+  return (
+    (draft.goals[playerId] ?? 0) > 0 ||
+    (draft.assists[playerId] ?? 0) > 0 ||
+    draft.keepers.includes(playerId) ||
+    (draft.cards[playerId] ?? 'none') !== 'none'
   );
 }
+
+const isKeeper = (player: SheetPlayer) => /keeper/i.test(player.position);
 
 /**
  * The score and player fields of one loaded match, in the order they are filled in:
@@ -433,15 +440,27 @@ export function ReportFields({
   onChange: (draft: Draft) => void;
   disabled: boolean;
 }) {
-  const ids = { goals: useId(), keepers: useId(), cards: useId(), opponent: useId() };
+  const ids = { goals: useId(), keepers: useId(), cards: useId() };
   const [home, away] = tallies(sheet, draft);
   const ownWhere = sheet.away.teamId === teamId ? 'away' : 'home';
   const otherWhere = ownWhere === 'home' ? 'away' : 'home';
   const own = sheet[ownWhere];
   const other = sheet[otherWhere];
-  const [askedOpponent, setAskedOpponent] = useState(false);
-  const showOpponent = askedOpponent || creditsSide(other, draft);
-  const sides = showOpponent ? [own, other] : [own];
+  // Until asked for, the opponent shows only the players the report already credits.
+  const [showOpponent, setShowOpponent] = useState(false);
+  // A goalkeeper is nearly always one listed as such: the others come when asked for.
+  const [everyKeeper, setEveryKeeper] = useState(false);
+  const opponent: SheetSide = showOpponent
+    ? other
+    : { ...other, players: other.players.filter((player) => credits(draft, player.id)) };
+  const sides = opponent.players.length > 0 ? [own, opponent] : [own];
+  const keeperSides = sides.map((side) => {
+    if (everyKeeper || !side.players.some(isKeeper)) return side;
+    return {
+      ...side,
+      players: side.players.filter((player) => isKeeper(player) || draft.keepers.includes(player.id)),
+    };
+  });
   const tally = { home, away };
   const anyCard = Object.values(draft.cards).some((card) => card !== 'none');
   return (
@@ -478,29 +497,26 @@ export function ReportFields({
             onChange={onChange}
           />
         )}
-        {showOpponent && tally[otherWhere] && (
+        {opponent.players.length > 0 && tally[otherWhere] && (
           <SideScorers
-            side={other}
+            side={opponent}
             where={otherWhere}
             tally={tally[otherWhere]}
             draft={draft}
             onChange={onChange}
           />
         )}
-        {!creditsSide(other, draft) && (
-          <button
-            type="button"
-            className="button button-secondary report-opponent-toggle"
-            aria-expanded={showOpponent}
-            onClick={() => setAskedOpponent(!showOpponent)}
-          >
-            {showOpponent ? `Hide ${other.name} players` : `Show ${other.name} players`}
-          </button>
-        )}
+        <button
+          type="button"
+          className="button button-secondary report-opponent-toggle"
+          aria-expanded={showOpponent}
+          onClick={() => setShowOpponent(!showOpponent)}
+        >
+          {showOpponent ? `Hide ${other.name} players` : `Show ${other.name} players`}
+        </button>
         <p className="report-hint muted">
           An own goal counts in the score without a scorer.
-          {!showOpponent &&
-            ` ${other.name}'s scorers, keepers and cards are under Show ${other.name} players.`}
+          {!showOpponent && ` ${other.name}'s scorers, goalkeepers and cards: Show ${other.name} players.`}
         </p>
       </section>
 
@@ -508,9 +524,19 @@ export function ReportFields({
         <h3 id={ids.keepers} className="report-block-title">
           Goalkeepers
         </h3>
-        {sides.map((side) => (
+        {keeperSides.map((side) => (
           <SideKeepers key={side.teamId} side={side} draft={draft} onChange={onChange} />
         ))}
+        {(everyKeeper || keeperSides.some((side, index) => side !== sides[index])) && (
+          <button
+            type="button"
+            className="button button-secondary report-opponent-toggle"
+            aria-expanded={everyKeeper}
+            onClick={() => setEveryKeeper(!everyKeeper)}
+          >
+            {everyKeeper ? 'Show the goalkeepers only' : 'Show all players'}
+          </button>
+        )}
       </section>
 
       <details className="report-step-block report-cards-block" open={anyCard}>
