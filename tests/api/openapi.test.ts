@@ -76,7 +76,7 @@ describe('GET /api/openapi.json', () => {
     expect(doc.components.schemas).toHaveProperty('Match');
     // A URL with reads and writes carries both operations.
     expect(Object.keys(doc.paths['/api/teams'] as object).sort()).toEqual(['get', 'post']);
-    expect(Object.keys(doc.paths['/api/teams/{teamId}'] as object).sort()).toEqual(['delete', 'get']);
+    expect(Object.keys(doc.paths['/api/teams/{teamId}'] as object).sort()).toEqual(['delete', 'get', 'put']);
     expect(Object.keys(doc.paths).some((key) => key.includes('#'))).toBe(false);
     // The spreadsheet imports take text/csv bodies.
     for (const url of ['/api/leagues/{leagueId}/matches.csv', '/api/teams/{teamId}/roster.csv']) {

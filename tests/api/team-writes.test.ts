@@ -662,14 +662,15 @@ describe('PUT /api/player/update/{user_id}', () => {
   });
 
   it.each([
-    [{}, 'Nothing to update: send position, position_general or number'],
+    [{}, 'Nothing to update: send name, position, position_general, number or team_id'],
     [{ number: 100 }, "Invalid field 'number': must be a whole number from 0 to 99"],
     [{ number: 'ten' }, "Invalid field 'number': must be a whole number from 0 to 99"],
     [{ position: 'Keeper' }, "Invalid field 'position': must be one of"],
     [{ position_general: 'FWD ' }, "Invalid field 'position_general': must be one of"],
     [{ position: null }, "Invalid field 'position'"],
-    [{ name: 'Renamed' }, "Unknown field: 'name'"],
-    [{ number: 5, team_id: 'west.rangers' }, "Unknown field: 'team_id'"],
+    [{ name: ' ' }, "Invalid field 'name': is required"],
+    [{ number: 5, team_id: '' }, "Invalid field 'team_id'"],
+    [{ number: 5, photo_id: 'x.png' }, "Unknown field: 'photo_id'"],
   ])('refuses %j with 400 and changes nothing', async (json, detail) => {
     const before = await snapshot();
     const res = await call('PUT', '/api/player/update/nt.mid', { role: 'coach', json });
