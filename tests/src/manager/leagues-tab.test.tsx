@@ -262,8 +262,12 @@ describe('Leagues: teams', () => {
       expect(optionTexts(within(deductions).getByLabelText('Team'))).toContain('Harbour Athletic'),
     );
 
+    // Back to Clubs (one section shows at a time) to withdraw it.
+    const clubs = await within(await section('Clubs')).findByRole('list', {
+      name: 'Teams in Tiny League 2026',
+    });
     await user.click(
-      within(rowOf(list, 'Harbour Athletic')).getByRole('button', { name: 'Withdraw Harbour Athletic' }),
+      within(rowOf(clubs, 'Harbour Athletic')).getByRole('button', { name: 'Withdraw Harbour Athletic' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw Harbour Athletic?' });
     expect(
@@ -275,7 +279,7 @@ describe('Leagues: teams', () => {
       { method: 'DELETE', path: '/api/leagues/tl-26/teams/harbour.fc' },
       { method: 'DELETE', path: '/api/leagues/tl-26/teams/harbour.fc' },
     ]);
-    await waitFor(() => expect(within(list).queryByText('Harbour Athletic')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(clubs).queryByText('Harbour Athletic')).not.toBeInTheDocument());
     expect(
       await db()
         .selectFrom('teams')
