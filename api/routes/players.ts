@@ -192,7 +192,10 @@ export const playerRoutes = resourceRouter(
         `Invalid field 'position': a ${wanted.position} needs position_general ${GENERAL_OF[wanted.position]} (or Other), but this player's is ${wanted.position_general}; send position_general too`,
       );
     }
-    if ((wanted.number !== player.number || to !== from) && (await shirtNumberHolder(db, to, wanted.number, player.id))) {
+    if (
+      (wanted.number !== player.number || to !== from) &&
+      (await shirtNumberHolder(db, to, wanted.number, player.id))
+    ) {
       if (to === from) shirtTaken(wanted.number);
       fail(
         409,

@@ -11,7 +11,13 @@ import type { DB } from '../../db/connection';
 import { adminsLeague } from '../../db/rules/rights';
 import { hasControlCharacter } from '../../db/rules/text';
 import { expectedGeneral, POSITION_GENERALS, POSITIONS, positionsAgree } from '../../db/rules/positions';
-import { assertLeagueAdmin, assertTeamStaff, currentUser, isTeamStaff, requireStaff } from '../auth/middleware';
+import {
+  assertLeagueAdmin,
+  assertTeamStaff,
+  currentUser,
+  isTeamStaff,
+  requireStaff,
+} from '../auth/middleware';
 import { calendarMatches } from '../data/calendar';
 import { shirtNumbers } from '../data/csv-imports';
 import { namesOf, teamLeague, teamSeasonBans } from '../data/discipline';
@@ -872,11 +878,17 @@ export const teamRoutes = resourceRouter(
       Object.entries(body).filter(([, value]) => value !== undefined),
     ) as TeamChanges;
     if (Object.keys(changes).length === 0) {
-      fail(400, 'Nothing to update: send team_name, location, description, website, news_url or youtube_channel');
+      fail(
+        400,
+        'Nothing to update: send team_name, location, description, website, news_url or youtube_channel',
+      );
     }
     const team = await getTeam(db, team_id);
     if (!team) fail(404, 'Team not found');
-    if ((changes.team_name !== undefined || changes.location !== undefined) && !adminsLeague(user, team.league_id)) {
+    if (
+      (changes.team_name !== undefined || changes.location !== undefined) &&
+      !adminsLeague(user, team.league_id)
+    ) {
       if (await isTeamStaff(db, user, team_id)) fail(403, CLUB_FIELDS_ADMIN_ONLY);
       assertLeagueAdmin(user, team.league_id);
     }
@@ -901,7 +913,13 @@ export const teamRoutes = resourceRouter(
     const logo = uploadedName(c);
     await updateTeamFields(db, team_id, { logo });
     replacedPicture(c, team.logo);
-    await audit(c, { action: 'update', entity: 'team', entityId: team_id, before: { logo: team.logo }, after: { logo } });
+    await audit(c, {
+      action: 'update',
+      entity: 'team',
+      entityId: team_id,
+      before: { logo: team.logo },
+      after: { logo },
+    });
     const updated: TeamDto = written(await getTeam(db, team_id));
     return c.json(updated, 200);
   }),

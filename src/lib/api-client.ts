@@ -99,7 +99,8 @@ async function refreshToken(): Promise<boolean> {
 function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   // A FormData body (an upload) sets its own multipart Content-Type with the boundary.
   const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
-  const json = !form && (options.body !== undefined || (options.method !== undefined && options.method !== 'GET'));
+  const json =
+    !form && (options.body !== undefined || (options.method !== undefined && options.method !== 'GET'));
   return fetch(path, {
     method: options.method ?? 'GET',
     headers: requestHeaders({
@@ -108,7 +109,9 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
       idempotencyKey: options.idempotencyKey,
       headers: options.headers,
     }),
-    ...(options.body !== undefined && { body: form ? (options.body as FormData) : JSON.stringify(options.body) }),
+    ...(options.body !== undefined && {
+      body: form ? (options.body as FormData) : JSON.stringify(options.body),
+    }),
     ...(options.signal && { signal: options.signal }),
     ...(options.fresh && { cache: 'no-cache' as const }),
   });

@@ -678,12 +678,26 @@ describe('writes on the demo league', () => {
       params: { userId: String(player.body.id) },
       body: { name: 'Sam Keeper-Jones', team_id: 'no.such' },
     });
-    await call('put', '/api/teams/{teamId}', { params: newTeam, body: { website: 'https://contract.example' } });
-    await call('put', '/api/teams/{teamId}', { params: newTeam, body: { website: 'ftp://contract.example' } });
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } }).png().toBuffer();
+    await call('put', '/api/teams/{teamId}', {
+      params: newTeam,
+      body: { website: 'https://contract.example' },
+    });
+    await call('put', '/api/teams/{teamId}', {
+      params: newTeam,
+      body: { website: 'ftp://contract.example' },
+    });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
     await call('post', '/api/teams/{teamId}/crest', { params: newTeam, file: png });
-    await call('post', '/api/teams/{teamId}/crest', { params: newTeam, file: new TextEncoder().encode('<svg/>') });
-    await call('post', '/api/players/{playerId}/photo', { params: { playerId: String(player.body.id) }, file: png });
+    await call('post', '/api/teams/{teamId}/crest', {
+      params: newTeam,
+      file: new TextEncoder().encode('<svg/>'),
+    });
+    await call('post', '/api/players/{playerId}/photo', {
+      params: { playerId: String(player.body.id) },
+      file: png,
+    });
     await call('delete', '/api/teams/{teamId}/players/{playerId}', {
       params: { ...newTeam, playerId: String(player.body.id) },
     });
@@ -747,7 +761,10 @@ describe('writes on the demo league', () => {
     });
     // The league secretary's desk: the inbox, a reminder (then one too soon), deleting a fixture.
     await call('get', '/api/leagues/{leagueId}/decisions', { params: league });
-    await call('get', '/api/leagues/{leagueId}/matches', { params: league, search: '?state=pending&limit=2' });
+    await call('get', '/api/leagues/{leagueId}/matches', {
+      params: league,
+      search: '?state=pending&limit=2',
+    });
     await call('post', '/api/matches/{id}/remind', { params: { id: summary.pendingMatchId } });
     await call('post', '/api/matches/{id}/remind', { params: { id: summary.pendingMatchId } });
     await call('delete', '/api/matches/{matchId}', { params: { matchId: next?.id ?? 0 } });

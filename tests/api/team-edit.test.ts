@@ -25,7 +25,13 @@ beforeEach(async () => {
     location: 'Elsewhere',
   });
   await insertTeam(db, { team_id: 'far.away', team_name: 'Far Away', league_id: 'ol-26' });
-  await insertPlayer(db, { id: 'fa.fwd', name: 'Far Forward', team_id: 'far.away', number: 9, position: 'Forward' });
+  await insertPlayer(db, {
+    id: 'fa.fwd',
+    name: 'Far Forward',
+    team_id: 'far.away',
+    number: 9,
+    position: 'Forward',
+  });
   await addLeagueAdmin(db, { id: 'u.la' }, 'tl-26');
   await addLeagueAdmin(db, { id: 'u.ola' }, 'ol-26');
   tokens = {
@@ -36,7 +42,10 @@ beforeEach(async () => {
 });
 
 async function call(method: string, path: string, as: Caller, json?: unknown) {
-  const answer = await sendRequest(t.app, method, path, { token: tokens[as], ...(json !== undefined && { json }) });
+  const answer = await sendRequest(t.app, method, path, {
+    token: tokens[as],
+    ...(json !== undefined && { json }),
+  });
   return { status: answer.status, body: answer.body as Record<string, unknown> };
 }
 
@@ -142,7 +151,10 @@ describe('PUT /api/player/update/{userId}: name and team', () => {
 
   it("moves a player within the league, keeping their goals with the old team's statistics", async () => {
     const statsBefore = await t.get('/api/teams/north.town/stats?season=2026');
-    const res = await call('PUT', '/api/player/update/nt.fwd', 'leagueAdmin', { team_id: 'south.city', number: 19 });
+    const res = await call('PUT', '/api/player/update/nt.fwd', 'leagueAdmin', {
+      team_id: 'south.city',
+      number: 19,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ team_id: 'south.city', team_name: 'South City', number: 19 });
 
@@ -154,7 +166,9 @@ describe('PUT /api/player/update/{userId}: name and team', () => {
     };
     expect(JSON.stringify(south.scorers)).not.toContain('North Town Forward');
     // The profile still counts them.
-    const profile = (await t.get('/api/player/nt.fwd')).body as { metrics: Record<string, { goals: number }> };
+    const profile = (await t.get('/api/player/nt.fwd')).body as {
+      metrics: Record<string, { goals: number }>;
+    };
     expect(profile.metrics['2026']?.goals).toBeGreaterThan(0);
     // Past squads and events keep their team; the unreported m8's squad lost the player.
     const events = await t.connection.db
@@ -177,10 +191,16 @@ describe('PUT /api/player/update/{userId}: name and team', () => {
 
   it('refuses a move by staff, across leagues, to a taken shirt number or an unknown team', async () => {
     const before = await snapshot();
-    const coach = await call('PUT', '/api/player/update/nt.fwd', 'coach', { team_id: 'south.city', number: 19 });
+    const coach = await call('PUT', '/api/player/update/nt.fwd', 'coach', {
+      team_id: 'south.city',
+      number: 19,
+    });
     expect(coach.status).toBe(403);
     expect(coach.body.detail).toMatch(/move a player/);
-    const across = await call('PUT', '/api/player/update/nt.fwd', 'superAdmin', { team_id: 'far.away', number: 19 });
+    const across = await call('PUT', '/api/player/update/nt.fwd', 'superAdmin', {
+      team_id: 'far.away',
+      number: 19,
+    });
     expect(across.status).toBe(409);
     expect(across.body.detail).toMatch(/another league/);
     // sc.fwd wears 9 in South City.
@@ -189,7 +209,10 @@ describe('PUT /api/player/update/{userId}: name and team', () => {
     expect(taken.body.detail).toMatch(/Shirt number 9/);
     const unknown = await call('PUT', '/api/player/update/nt.fwd', 'leagueAdmin', { team_id: 'no.such' });
     expect(unknown.status).toBe(400);
-    const otherAdmin = await call('PUT', '/api/player/update/nt.fwd', 'otherLeagueAdmin', { team_id: 'south.city', number: 19 });
+    const otherAdmin = await call('PUT', '/api/player/update/nt.fwd', 'otherLeagueAdmin', {
+      team_id: 'south.city',
+      number: 19,
+    });
     expect(otherAdmin.status).toBe(403);
     expect(await snapshot()).toEqual(before);
   });

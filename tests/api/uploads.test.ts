@@ -34,7 +34,12 @@ function jpegWithGps() {
     .jpeg()
     .withExif({
       IFD0: { Make: 'PhoneMaker', Model: 'Phone 1' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 0/1',
+      },
     })
     .toBuffer();
 }
@@ -85,9 +90,13 @@ describe('POST /api/teams/{teamId}/crest', () => {
   });
 
   it('replaces an earlier upload and removes its file, but never a seeded crest', async () => {
-    const first = await upload('/api/teams/north.town/crest', 'leagueAdmin', await picture('webp'), { name: 'a.webp' });
+    const first = await upload('/api/teams/north.town/crest', 'leagueAdmin', await picture('webp'), {
+      name: 'a.webp',
+    });
     expect(first.body.logo).toMatch(/\.webp$/);
-    const second = await upload('/api/teams/north.town/crest', 'superAdmin', await picture('jpeg'), { name: 'a.png' });
+    const second = await upload('/api/teams/north.town/crest', 'superAdmin', await picture('jpeg'), {
+      name: 'a.png',
+    });
     expect(second.status).toBe(200);
     expect(second.body.logo).toMatch(/\.jpg$/);
     expect(files('teams')).toEqual([second.body.logo]);
@@ -95,8 +104,12 @@ describe('POST /api/teams/{teamId}/crest', () => {
 
   it('refuses anything but PNG, JPEG or WebP by content, storing nothing', async () => {
     const before = await snapshot();
-    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } }).gif().toBuffer();
+    const svg = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: 'red' } })
+      .gif()
+      .toBuffer();
     const brokenPng = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
     for (const [bytes, name] of [
       [svg, 'crest.svg'],
@@ -110,7 +123,9 @@ describe('POST /api/teams/{teamId}/crest', () => {
       expect(res.status, name).toBe(400);
       expect(res.body.detail).toBe(CREST_REFUSED);
     }
-    const noFile = await upload('/api/teams/north.town/crest', 'coach', await picture('png'), { field: 'image' });
+    const noFile = await upload('/api/teams/north.town/crest', 'coach', await picture('png'), {
+      field: 'image',
+    });
     expect(noFile.status).toBe(400);
     const json = await t.app.request('/api/teams/north.town/crest', {
       method: 'POST',
@@ -156,7 +171,7 @@ describe('POST /api/teams/{teamId}/crest', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("refuses a crest for a team the caller may not edit, and an unknown team", async () => {
+  it('refuses a crest for a team the caller may not edit, and an unknown team', async () => {
     const before = await snapshot();
     const png = await picture('png');
     for (const as of ['otherCoach', 'fan', 'player'] as const) {
@@ -173,7 +188,10 @@ describe('POST /api/players/{playerId}/photo', () => {
   it('stores a photo without its EXIF and GPS, at most 512 px', async () => {
     const original = await jpegWithGps();
     expect((await sharp(original).metadata()).exif).toBeDefined();
-    const res = await upload('/api/players/nt.mid/photo', 'coach', original, { name: 'me.jpg', type: 'image/jpeg' });
+    const res = await upload('/api/players/nt.mid/photo', 'coach', original, {
+      name: 'me.jpg',
+      type: 'image/jpeg',
+    });
     expect(res.status).toBe(200);
     const player = RosterPlayerSchema.parse(res.body);
     expect(player.photo_id).toMatch(/^nt\.mid\.u[0-9a-f]{16}\.jpg$/);

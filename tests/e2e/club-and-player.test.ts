@@ -3,6 +3,7 @@
  * league admin: a misspelt player renamed and moved to another team of the league, and a
  * crest uploaded (a PNG made here with sharp) that the league table shows at once.
  */
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { withServer } from './fixtures';
@@ -13,11 +14,14 @@ const LEAGUE_ADMIN = 'admin@touchline.demo';
 
 const server = withServer();
 
-async function openTeamManagement(page: import('playwright-core').Page, team: string) {
+async function openTeamManagement(page: Page, team: string) {
   await login(page, server.url, LEAGUE_ADMIN);
   await page.goto(`${server.url}/manager/team-management`);
   await page.getByRole('heading', { name: 'Team Management' }).waitFor();
-  await page.getByRole('button', { name: new RegExp(`^${team}`) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`^${team}`) })
+    .first()
+    .click();
   const roster = page.getByRole('region', { name: `${team} roster` });
   await roster.getByText(/\d+ players?$/).waitFor();
   return roster;
@@ -46,7 +50,10 @@ describe('club and player', () => {
       await page.getByText('Player moved to the new team').waitFor();
       await expect.poll(() => roster.getByText(`${oldName} Renamed`).count()).toBe(0);
 
-      await page.getByRole('button', { name: new RegExp(`^${target}`) }).first().click();
+      await page
+        .getByRole('button', { name: new RegExp(`^${target}`) })
+        .first()
+        .click();
       const other = page.getByRole('region', { name: `${target} roster` });
       await other.getByText(`${oldName} Renamed`).waitFor();
     } finally {
@@ -67,7 +74,9 @@ describe('club and player', () => {
         .png()
         .toBuffer();
       const answer = page.waitForResponse((response) => response.url().endsWith('/crest'));
-      await form.getByLabel('Crest').setInputFiles({ name: 'crest.png', mimeType: 'image/png', buffer: crest });
+      await form
+        .getByLabel('Crest')
+        .setInputFiles({ name: 'crest.png', mimeType: 'image/png', buffer: crest });
       const team = (await (await answer).json()) as { logo: string };
       expect(team.logo).toMatch(/^riverside\.rovers\.u[0-9a-f]{16}\.png$/);
       await page.getByText('Crest uploaded').waitFor();

@@ -61,7 +61,11 @@ describe('Club details', () => {
     await user.click(within(form).getByRole('button', { name: 'Save Club' }));
     expect(await screen.findByText('Club details saved')).toBeInTheDocument();
     expect(
-      await db().selectFrom('teams').selectAll().where('team_id', '=', 'north.town').executeTakeFirstOrThrow(),
+      await db()
+        .selectFrom('teams')
+        .selectAll()
+        .where('team_id', '=', 'north.town')
+        .executeTakeFirstOrThrow(),
     ).toMatchObject({ team_name: 'North Town Athletic', website: 'https://northtown.example' });
   });
 
@@ -78,7 +82,9 @@ describe('Club details', () => {
       ),
     );
     await user.upload(input, new File(['<svg/>'], 'crest.png', { type: 'image/png' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('The crest must be a PNG, JPEG or WebP image');
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The crest must be a PNG, JPEG or WebP image',
+    );
 
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const sent = vi.fn();
@@ -107,12 +113,16 @@ describe('Player form', () => {
     await user.click(within(form).getByRole('button', { name: 'Save Player' }));
     expect(await screen.findByText('Player moved to the new team')).toBeInTheDocument();
     expect(
-      await db().selectFrom('players').select(['team_id', 'number']).where('id', '=', 'nt.mid').executeTakeFirstOrThrow(),
+      await db()
+        .selectFrom('players')
+        .select(['team_id', 'number'])
+        .where('id', '=', 'nt.mid')
+        .executeTakeFirstOrThrow(),
     ).toEqual({ team_id: 'south.city', number: 18 });
     expect(await within(roster).findByText('3 players')).toBeInTheDocument();
   });
 
-  it("gives a super admin no Team choice for a team outside any league, and a photo upload", async () => {
+  it('gives a super admin no Team choice for a team outside any league, and a photo upload', async () => {
     await db().updateTable('teams').set({ league_id: null }).where('team_id', '=', 'north.town').execute();
     const { user, roster } = await openTeam(SUPER_ADMIN, 'North Town');
     await user.click(within(roster).getByRole('button', { name: 'Edit North Town Midfielder' }));

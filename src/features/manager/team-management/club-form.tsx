@@ -184,7 +184,9 @@ export function ClubDetails({
   }
   if (record.error) {
     return (
-      <ErrorMessage onRetry={record.reload}>Failed to load the club details. Please try again later.</ErrorMessage>
+      <ErrorMessage onRetry={record.reload}>
+        Failed to load the club details. Please try again later.
+      </ErrorMessage>
     );
   }
   if (!record.data) return <Loading label="Loading club details..." />;

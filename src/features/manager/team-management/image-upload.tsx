@@ -54,7 +54,9 @@ export function ImageUpload<T>({
     } catch (failure) {
       console.warn(failure);
       setPreview(null);
-      setError(failure instanceof ApiError ? failure.detailText(`The ${label.toLowerCase()} was not uploaded`) : '');
+      setError(
+        failure instanceof ApiError ? failure.detailText(`The ${label.toLowerCase()} was not uploaded`) : '',
+      );
     } finally {
       setSending(false);
     }

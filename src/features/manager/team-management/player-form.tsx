@@ -188,11 +188,7 @@ export function PlayerForm({
         />
       </Field>
       {player && transferTeams && transferTeams.length > 0 && (
-        <Field
-          id={`${id}-team`}
-          label="Team"
-          hint="Past matches and statistics stay with the current team."
-        >
+        <Field id={`${id}-team`} label="Team" hint="Past matches and statistics stay with the current team.">
           <select
             id={`${id}-team`}
             aria-describedby={`${id}-team-hint`}
