@@ -62,11 +62,15 @@ describe('running a season', () => {
       const season = page.getByRole('group', { name: 'Harbour Cup 2027' });
       await season.waitFor();
 
-      // Its six teams.
+      // Its six teams, in the Clubs section (one section shows at a time).
+      const sectionLink = (name: string) =>
+        season.getByRole('navigation', { name: /^Sections of / }).getByRole('link', { name, exact: true });
+      await sectionLink('Clubs').click();
       const register = season.getByRole('form', { name: 'Register a team' });
       for (const club of CLUBS) {
         await register.getByLabel('Team to register').selectOption({ label: club });
-        await register.getByRole('button', { name: 'Register Team' }).click();
+        // The keyboard: on the short Clubs section the last toast sits over the button.
+        await register.getByRole('button', { name: 'Register Team' }).press('Enter');
         await season
           .getByRole('button', { name: `Remove ${club}` })
           .or(season.getByText(club).first())
@@ -77,6 +81,7 @@ describe('running a season', () => {
       await screenshot(page, 'staff-leagues-teams');
 
       // Fixtures: preview, then create.
+      await sectionLink('Fixtures').click();
       const fixtures = season.getByRole('form', { name: 'Fixtures of Harbour Cup 2027' });
       await fixtures.getByLabel('First match day').fill('2027-03-06');
       await fixtures.getByLabel('Kick-off time').fill('15:00');
@@ -88,8 +93,12 @@ describe('running a season', () => {
       await season.getByRole('button', { name: 'Create 15 matches' }).click();
       await page.getByText('15 matches created').waitFor();
 
-      // Postpone the first match.
+      // Postpone the first match, in Results.
+      await sectionLink('Results').click();
       const matches = season.getByRole('list', { name: 'Matches of Harbour Cup 2027' });
+      // Ten a page, the rest on request.
+      await expect.poll(async () => matches.getByRole('listitem').count(), { timeout: 10_000 }).toBe(10);
+      await season.getByRole('button', { name: 'Show more' }).click();
       await expect.poll(async () => matches.getByRole('listitem').count(), { timeout: 10_000 }).toBe(15);
       const first = matches.getByRole('listitem').first();
       await first.getByRole('button', { name: /^Postpone / }).click();
@@ -97,6 +106,7 @@ describe('running a season', () => {
       await first.getByText('Postponed').waitFor();
 
       // Deduct two points from Lakeside Albion.
+      await sectionLink('Deductions').click();
       const deduct = season.getByRole('form', { name: 'Deduct points' });
       await deduct.getByLabel('Team').selectOption({ label: 'Lakeside Albion' });
       await deduct.getByLabel('Points').fill('2');

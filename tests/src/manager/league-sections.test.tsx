@@ -107,7 +107,7 @@ describe('the Results section', () => {
     const { user, section } = await openResults();
     const list = await within(section).findByRole('list', { name: 'Matches of Tiny League 2026' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    expect(queries[0]?.get('limit')).toBe('20');
+    expect(queries[0]?.get('limit')).toBe('10');
     expect(queries[0]?.has('cursor')).toBe(false);
     expect(within(section).getByText('The first 2 matches, 2 without a report')).toBeInTheDocument();
 
@@ -135,11 +135,11 @@ describe('the Results section', () => {
         state: 'pending',
         from: '2026-05-01',
         to: '2026-06-30',
-        limit: '20',
+        limit: '10',
       }),
     );
     await user.click(within(section).getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(Object.fromEntries(queries.at(-1) ?? [])).toEqual({ limit: '20' }));
+    await waitFor(() => expect(Object.fromEntries(queries.at(-1) ?? [])).toEqual({ limit: '10' }));
   });
 
   it('says so when no match passes the filters', async () => {

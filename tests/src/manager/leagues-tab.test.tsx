@@ -437,7 +437,8 @@ describe('Leagues: fixtures', () => {
     expect(within(fixtures).queryByRole('region', { name: /^Preview/ })).not.toBeInTheDocument();
     // The match list starts afresh with the new fixtures.
     const matches = await section('Results');
-    expect(await within(matches).findByText('12 matches, 12 without a report')).toBeInTheDocument();
+    // Ten a page.
+    expect(await within(matches).findByText('The first 10 matches, 10 without a report')).toBeInTheDocument();
   });
 
   it('offers to replace the matches without a report when the season has matches (409)', async () => {

@@ -78,7 +78,7 @@ const NO_FILTER: MatchFilter = { teamId: '', from: '', to: '', state: '' };
 const isFiltered = (filter: MatchFilter) => Object.values(filter).some((value) => value !== '');
 
 /** Matches per page: a season has a hundred or more, a phone shows a few at a time. */
-export const MATCHES_PAGE = 20;
+export const MATCHES_PAGE = 10;
 
 interface MatchPage {
   matches: Match[];
