@@ -40,7 +40,19 @@ export async function loadDispute(matchId: number): Promise<{ match: Match; play
   return { match, players };
 }
 
-/** The line under a row: what waits, and since when. */
+/** Since when it waits, as the row says it: "due 3 days ago", "reported just now". */
+export function sinceText(item: DecisionItem, relative: string): string {
+  switch (item.kind) {
+    case 'pending':
+      return `reported ${relative}`;
+    case 'disputed':
+      return `second report ${relative}`;
+    case 'overdue':
+      return `due ${relative}`;
+  }
+}
+
+/** The badge of a row: what waits. */
 export function kindText(item: DecisionItem): string {
   switch (item.kind) {
     case 'pending':

@@ -19,7 +19,14 @@ import type { Players } from '../pending/pending-results-data';
 import { useWrite } from '../shared/staff-write';
 import { TabSection } from '../shared/tab-section';
 import { Field, WriteFailure } from '../team-management/form-parts';
-import { decisionsPath, kindText, loadDecisions, loadDispute, type DecisionItem } from './decisions-data';
+import {
+  decisionsPath,
+  kindText,
+  loadDecisions,
+  loadDispute,
+  sinceText,
+  type DecisionItem,
+} from './decisions-data';
 import './decisions.css';
 
 export function DecisionsTab({ user }: { user: StoredUser }) {
@@ -190,8 +197,8 @@ function DecisionRow({
         <span className={`badge decisions-kind-${item.kind}`}>{kindText(item)}</span>
         <span className="decisions-row-title">{name}</span>
         <span className="decisions-row-meta">
-          Kick-off {formatMatchDate(item.date)} · waiting since{' '}
-          {Number.isNaN(since) ? item.since : formatRelativeTime(since)}
+          Kick-off {formatMatchDate(item.date)} ·{' '}
+          {sinceText(item, Number.isNaN(since) ? item.since : formatRelativeTime(since))}
         </span>
       </span>
       <span className="decisions-row-actions">

@@ -75,7 +75,7 @@ export function DeleteMatchAction({
             </button>
             <button
               type="button"
-              className="button manager-button-danger"
+              className="button button-secondary manager-button-danger"
               disabled={write.pending}
               onClick={() => void remove()}
             >

@@ -184,7 +184,7 @@ function WithdrawDialog({
         </button>
         <button
           type="button"
-          className="button manager-button-danger"
+          className="button button-secondary manager-button-danger"
           disabled={fixtures === null || write.pending}
           onClick={() => void withdraw()}
         >
