@@ -104,6 +104,11 @@ describe('running a season', () => {
       await first.getByRole('button', { name: /^Postpone / }).click();
       await page.getByText('Match postponed').waitFor();
       await first.getByText('Postponed').waitFor();
+      // The server filters: only the postponed one.
+      await season.getByRole('combobox', { name: 'State' }).selectOption({ label: 'Postponed' });
+      await expect.poll(async () => matches.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
+      await season.getByText('1 match, 1 without a report').waitFor();
+      await screenshot(page, 'staff-leagues-results-filtered');
 
       // Deduct two points from Lakeside Albion.
       await sectionLink('Deductions').click();
