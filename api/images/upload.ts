@@ -110,8 +110,9 @@ async function processImage(bytes: Uint8Array, format: Format): Promise<Buffer> 
 
 /** The multipart body's `file` as bytes, or a 400 that says what to send. */
 async function readFile(c: Context<AppEnv>, kind: UploadKind): Promise<Uint8Array> {
-  const type = (c.req.header('Content-Type') ?? '').toLowerCase();
-  if (!type.startsWith('multipart/form-data')) {
+  // The boundary is case-sensitive: only the media type is compared without case.
+  const type = c.req.header('Content-Type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) {
     fail(400, 'Send the picture as multipart/form-data, in the field "file"');
   }
   // Read as bytes first: writeTransaction then reads the same cached bytes, and a text

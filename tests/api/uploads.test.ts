@@ -89,6 +89,25 @@ describe('POST /api/teams/{teamId}/crest', () => {
     expect(served.headers.get('Content-Type')).toBe('image/png');
   });
 
+  it('reads a multipart body whose boundary has capitals, as browsers write it', async () => {
+    const boundary = '----WebKitFormBoundaryAbCdEf012345';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const body = Buffer.concat([
+      Buffer.from(head),
+      await picture('png', 40, 40),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.request('/api/teams/north.town/crest', {
+      method: 'POST',
+      body,
+      headers: {
+        Authorization: `Bearer ${tokens.coach}`,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  });
+
   it('replaces an earlier upload and removes its file, but never a seeded crest', async () => {
     const first = await upload('/api/teams/north.town/crest', 'leagueAdmin', await picture('webp'), {
       name: 'a.webp',

@@ -75,9 +75,11 @@ describe('club and player', () => {
         .toBuffer();
       const answer = page.waitForResponse((response) => response.url().endsWith('/crest'));
       await form
-        .getByLabel('Crest')
+        .getByLabel('Crest', { exact: true })
         .setInputFiles({ name: 'crest.png', mimeType: 'image/png', buffer: crest });
-      const team = (await (await answer).json()) as { logo: string };
+      const response = await answer;
+      const team = (await response.json()) as { logo: string };
+      expect(response.status(), JSON.stringify(team)).toBe(200);
       expect(team.logo).toMatch(/^riverside\.rovers\.u[0-9a-f]{16}\.png$/);
       await page.getByText('Crest uploaded').waitFor();
       await screenshot(page, 'staff-club-details');
