@@ -239,6 +239,7 @@ export function screensFor(role: Role, ids: DemoIds): Screen[] {
         },
       },
       manager('leagues', 'Leagues'),
+      manager('decisions', 'Needs decision'),
       { name: 'people', path: '/people' },
     ];
   }
@@ -271,6 +272,7 @@ export function screensFor(role: Role, ids: DemoIds): Screen[] {
     ...some,
     manager('team-management', 'Team Management'),
     manager('leagues', 'Leagues'),
+    manager('decisions', 'Needs decision'),
     manager('overdue', 'Overdue Results'),
     ...staff,
     { name: 'people', path: '/people' },
