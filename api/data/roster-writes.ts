@@ -241,3 +241,37 @@ export async function leaveUnplayedSquads(db: DB, playerId: string, teamId: stri
   }
   return matchIds;
 }
+
+/**
+ * A moved player's account follows the roster record: its player membership names the new
+ * team, and the account's primary membership is noted again. Returns the accounts moved.
+ */
+export async function movePlayerMemberships(
+  db: DB,
+  playerId: string,
+  from: string,
+  to: string,
+): Promise<string[]> {
+  const members = await rows(
+    db,
+    db
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('role', '=', 'player')
+      .where('player_id', '=', playerId)
+      .where('team_id', '=', from),
+  );
+  if (members.length === 0) return [];
+  await run(
+    db,
+    db
+      .updateTable('memberships')
+      .set({ team_id: to })
+      .where('role', '=', 'player')
+      .where('player_id', '=', playerId)
+      .where('team_id', '=', from),
+  );
+  const userIds = [...new Set(members.map((row) => row.user_id))];
+  for (const userId of userIds) await notePrimaryOf(db, userId);
+  return userIds;
+}

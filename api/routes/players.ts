@@ -12,6 +12,7 @@ import { assertTeamStaff, currentUser, requireStaff } from '../auth/middleware';
 import { playerCards, playerSuspension } from '../data/discipline';
 import {
   leaveUnplayedSquads,
+  movePlayerMemberships,
   shirtNumberHolder,
   updatePlayerFields,
   updatePlayerPlacement,
@@ -207,6 +208,8 @@ export const playerRoutes = resourceRouter(
     if (name !== player.name || to !== from) await updatePlayerFields(db, player.id, { name, team_id: to });
     // Saved squads of matches still to be reported belong to the team the player left.
     const squadsLeft = to === from ? [] : await leaveUnplayedSquads(db, player.id, from);
+    // A linked account plays for the new team too.
+    if (to !== from) await movePlayerMemberships(db, player.id, from, to);
     await audit(c, {
       action: to === from ? 'update' : 'transfer',
       entity: 'player',

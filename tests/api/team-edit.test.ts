@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RosterPlayerSchema, TeamSchema } from '../../api/schemas';
 import { makeTinyLeagueApp } from '../fixtures/app';
-import { addLeagueAdmin, addRoleUsers, tokenFor, type Role } from '../fixtures/auth';
+import { addLeagueAdmin, addRoleUsers, addUser, tokenFor, type Role } from '../fixtures/auth';
 import { tableRows } from '../fixtures/checksum';
 import { insertLeague, insertPlayer, insertTeam } from '../fixtures/factory';
 import { withFixture } from '../fixtures/hooks';
@@ -150,6 +150,17 @@ describe('PUT /api/player/update/{userId}: name and team', () => {
   });
 
   it("moves a player within the league, keeping their goals with the old team's statistics", async () => {
+    await addUser(t.connection.db, { id: 'u.nt.fwd', user_type: 'fan' });
+    await t.connection.db
+      .insertInto('memberships')
+      .values({
+        user_id: 'u.nt.fwd',
+        role: 'player',
+        league_id: null,
+        team_id: 'north.town',
+        player_id: 'nt.fwd',
+      })
+      .execute();
     const statsBefore = await t.get('/api/teams/north.town/stats?season=2026');
     const res = await call('PUT', '/api/player/update/nt.fwd', 'leagueAdmin', {
       team_id: 'south.city',
@@ -185,6 +196,14 @@ describe('PUT /api/player/update/{userId}: name and team', () => {
       .where('match_id', '=', t.matchIds.m8)
       .execute();
     expect(squads).toEqual([]);
+    // The account linked to the player plays for the new team.
+    const membership = await t.connection.db
+      .selectFrom('memberships')
+      .select('team_id')
+      .where('user_id', '=', 'u.nt.fwd')
+      .where('role', '=', 'player')
+      .executeTakeFirstOrThrow();
+    expect(membership.team_id).toBe('south.city');
     const roster = (await t.get('/api/teams/south.city/roster')).body as { players: { id: string }[] };
     expect(roster.players.map((player) => player.id)).toContain('nt.fwd');
   });
