@@ -2602,6 +2602,34 @@ const ENDPOINTS: Endpoint[] = [
       ),
   },
   {
+    name: 'PUT /api/teams/{team_id}',
+    bad: () =>
+      write(
+        'PUT',
+        badIdSegment().map((team) => `/api/teams/${team}`),
+        anyBody({ template: { description: 'Fuzz club' }, breaks: extraField(['description']) }),
+        'no such team',
+      ),
+  },
+  ...(['DELETE', 'POST'] as const).map((method): Endpoint => ({
+    name: method === 'DELETE' ? 'DELETE /api/matches/{id}' : 'POST /api/matches/{id}/remind',
+    bad: () =>
+      badMatchSegment().map((id): Draft => ({
+        method,
+        path: method === 'DELETE' ? `/api/matches/${id}` : `/api/matches/${id}/remind`,
+        why: 'no such match',
+      })),
+  })),
+  {
+    name: 'GET /api/leagues/{league_id}/decisions',
+    bad: () =>
+      badIdSegment().map((league): Draft => ({
+        method: 'GET',
+        path: `/api/leagues/${league}/decisions`,
+        why: 'no such league',
+      })),
+  },
+  {
     name: 'PUT /api/teams/{team_id}/matches/{match_id}/roster',
     bad: (role) =>
       write(
