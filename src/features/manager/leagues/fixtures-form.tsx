@@ -16,7 +16,7 @@ import { browserZone } from '@/lib/time-zone';
 import { isConflict, useWrite } from '../shared/staff-write';
 import { Field, FormFrame, SubmitButton, useFieldErrors } from '../team-management/form-parts';
 import { leaguePath } from './league-write';
-import { instantOf, localInputValue } from './league-matches-admin';
+import { instantOf, KickoffFields, localInputValue } from './league-matches-admin';
 
 export type FixtureMatch = FixturePlan['matches'][number];
 type Fixtures = FixturePlan;
@@ -298,7 +298,6 @@ function PreviewRow({
   onEdit: (match: FixtureMatch) => void;
 }) {
   const fields = useFieldErrors<'when'>();
-  const { id, errors } = fields;
   const [editing, setEditing] = useState(false);
   const [when, setWhen] = useState('');
   const [location, setLocation] = useState('');
@@ -356,30 +355,14 @@ function PreviewRow({
             </>
           }
         >
-          <div className="manager-form-grid">
-            <Field id={`${id}-when`} label="Date and time" error={errors.when}>
-              <input
-                {...fields.control('when')}
-                type="datetime-local"
-                value={when}
-                autoFocus
-                aria-required="true"
-                onChange={(event) => {
-                  setWhen(event.target.value);
-                  fields.fix('when');
-                }}
-              />
-            </Field>
-            <Field id={`${id}-location`} label="Location">
-              <input
-                id={`${id}-location`}
-                type="text"
-                maxLength={200}
-                value={location}
-                onChange={(event) => setLocation(event.target.value)}
-              />
-            </Field>
-          </div>
+          <KickoffFields
+            fields={fields}
+            whenLabel="Date and time"
+            when={when}
+            onWhen={setWhen}
+            location={location}
+            onLocation={setLocation}
+          />
         </FormFrame>
       )}
     </li>

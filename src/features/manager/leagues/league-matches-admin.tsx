@@ -386,7 +386,6 @@ function MoveForm({
   onMove: (date: string, location: string) => Promise<void>;
 }) {
   const fields = useFieldErrors<'when'>();
-  const { id, errors } = fields;
   const [when, setWhen] = useState(() => localInputValue(match.date));
   const [location, setLocation] = useState(match.location);
 
@@ -415,29 +414,59 @@ function MoveForm({
         </>
       }
     >
-      <div className="manager-form-grid">
-        <Field id={`${id}-when`} label="New date and time" error={errors.when}>
-          <input
-            {...fields.control('when')}
-            type="datetime-local"
-            value={when}
-            autoFocus
-            aria-required="true"
-            onChange={(event) => {
-              setWhen(event.target.value);
-              fields.fix('when');
-            }}
-          />
-        </Field>
-        <Field id={`${id}-location`} label="Location">
-          <input
-            id={`${id}-location`}
-            value={location}
-            maxLength={200}
-            onChange={(event) => setLocation(event.target.value)}
-          />
-        </Field>
-      </div>
+      <KickoffFields
+        fields={fields}
+        whenLabel="New date and time"
+        when={when}
+        onWhen={setWhen}
+        location={location}
+        onLocation={setLocation}
+      />
     </FormFrame>
+  );
+}
+
+/** A match's date and time (required, the form's first field) and its place: moving a match or a previewed fixture. */
+export function KickoffFields({
+  fields,
+  whenLabel,
+  when,
+  onWhen,
+  location,
+  onLocation,
+}: {
+  fields: ReturnType<typeof useFieldErrors<'when'>>;
+  whenLabel: string;
+  when: string;
+  onWhen: (value: string) => void;
+  location: string;
+  onLocation: (value: string) => void;
+}) {
+  const { id, errors } = fields;
+  return (
+    <div className="manager-form-grid">
+      <Field id={`${id}-when`} label={whenLabel} error={errors.when}>
+        <input
+          {...fields.control('when')}
+          type="datetime-local"
+          value={when}
+          autoFocus
+          aria-required="true"
+          onChange={(event) => {
+            onWhen(event.target.value);
+            fields.fix('when');
+          }}
+        />
+      </Field>
+      <Field id={`${id}-location`} label="Location">
+        <input
+          id={`${id}-location`}
+          type="text"
+          value={location}
+          maxLength={200}
+          onChange={(event) => onLocation(event.target.value)}
+        />
+      </Field>
+    </div>
   );
 }
