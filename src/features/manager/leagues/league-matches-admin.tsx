@@ -6,13 +6,14 @@
  * the server refuses to reschedule it, so it is offered no such buttons.
  */
 import { useId, useState } from 'react';
-import { EmptyMessage, ErrorMessage } from '@/components/status';
+import { EmptyMessage } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { apiJson } from '@/lib/api-client';
 import type { League, Match, TeamSummary } from '@/lib/api-types';
 import { formatMatchDate } from '@/lib/format';
 import { isPostponed } from '@/lib/match-status';
 import { isReported } from '../../../../api/domain/match-time';
+import { ShowMore, useLaterPages } from '../shared/later-pages';
 import { useWrite } from '../shared/staff-write';
 import { Field, FormFrame, SubmitButton, useFieldErrors, WriteFailure } from '../team-management/form-parts';
 import { Loaded, leaguePath } from './league-write';
@@ -97,14 +98,6 @@ export function matchesPath(leagueId: string, filter: MatchFilter, cursor?: stri
   return leaguePath(leagueId, `/matches?${query.toString()}`);
 }
 
-/** The pages after the first, kept for the first page they continue. */
-interface LaterPages {
-  after: MatchPage;
-  matches: Match[];
-  next: string | null;
-  state: 'idle' | 'loading' | 'failed';
-}
-
 export function LeagueMatchesAdmin({
   league,
   registered,
@@ -115,33 +108,12 @@ export function LeagueMatchesAdmin({
 }) {
   const [filter, setFilter] = useState<MatchFilter>(NO_FILTER);
   const matches = useApi<MatchPage>(matchesPath(league.league_id, filter));
-  const [later, setLater] = useState<LaterPages | null>(null);
+  const pages = useLaterPages(matches.data, (cursor) =>
+    apiJson<MatchPage>(matchesPath(league.league_id, filter, cursor)),
+  );
   // What the server answered to this screen's changes, shown at once (the reload follows).
   const [changed, setChanged] = useState<ReadonlyMap<number, Match>>(new Map());
-  // A reload of the first page (or a new filter) starts the list again.
-  const shown = later !== null && later.after === matches.data ? later : null;
-  const next = shown ? shown.next : (matches.data?.next_cursor ?? null);
-  const more = shown?.state ?? 'idle';
   const filtered = isFiltered(filter);
-
-  const showMore = async () => {
-    const first = matches.data;
-    if (next === null || first === undefined) return;
-    const asked: LaterPages = { after: first, matches: shown?.matches ?? [], next, state: 'loading' };
-    setLater(asked);
-    try {
-      const page = await apiJson<MatchPage>(matchesPath(league.league_id, filter, next));
-      setLater({
-        after: first,
-        matches: [...asked.matches, ...page.matches],
-        next: page.next_cursor ?? null,
-        state: 'idle',
-      });
-    } catch (error) {
-      console.warn(error); // handled: the section says so under the list
-      setLater({ ...asked, state: 'failed' });
-    }
-  };
 
   return (
     <>
@@ -152,9 +124,7 @@ export function LeagueMatchesAdmin({
         failure="Failed to load matches. Please try again later."
       >
         {(data) => {
-          const list = [...data.matches, ...(shown?.matches ?? [])].map(
-            (match) => changed.get(match.id) ?? match,
-          );
+          const list = [...data.matches, ...pages.later].map((match) => changed.get(match.id) ?? match);
           if (list.length === 0) {
             return (
               <EmptyMessage>
@@ -166,7 +136,7 @@ export function LeagueMatchesAdmin({
           return (
             <>
               <p className="leagues-note" role="status">
-                {next === null
+                {pages.next === null
                   ? `${list.length} ${list.length === 1 ? 'match' : 'matches'}, ${open} without a report`
                   : `The first ${list.length} matches, ${open} without a report`}
               </p>
@@ -179,22 +149,11 @@ export function LeagueMatchesAdmin({
                   />
                 ))}
               </ul>
-              {more === 'failed' ? (
-                <ErrorMessage onRetry={() => void showMore()}>
-                  Failed to load more matches. Please try again later.
-                </ErrorMessage>
-              ) : (
-                next !== null && (
-                  <button
-                    type="button"
-                    className="button button-secondary leagues-more"
-                    onClick={() => void showMore()}
-                    disabled={more === 'loading'}
-                  >
-                    {more === 'loading' ? 'Loading...' : 'Show more'}
-                  </button>
-                )
-              )}
+              <ShowMore
+                pages={pages}
+                failure="Failed to load more matches. Please try again later."
+                className="leagues-more"
+              />
             </>
           );
         }}

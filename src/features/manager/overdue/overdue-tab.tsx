@@ -6,15 +6,16 @@
  * keep their column names as labels). A league with years of forgotten results has
  * tens of thousands: the tab asks for a page and shows more on request.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { ColumnHeads } from '@/components/column-heads';
-import { ErrorMessage, listStatus } from '@/components/status';
+import { listStatus } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { apiJson } from '@/lib/api-client';
 import { formatMatchDate } from '@/lib/format';
 import { lateness } from '../../../../api/domain/overdue';
 import type { OverdueListDto, OverdueMatchDto } from '../../../../api/schemas';
+import { ShowMore, useLaterPages } from '../shared/later-pages';
 import { TabSection } from '../shared/tab-section';
 import './overdue.css';
 
@@ -29,14 +30,6 @@ const overduePath = (cursor?: string) =>
 /** Behind an admin's session, never stored: a keyed load that sends the token. */
 function loadOverdue(path: string, signal?: AbortSignal): Promise<OverdueListDto> {
   return apiJson<OverdueListDto>(path, { ...(signal && { signal }), auth: true });
-}
-
-/** The pages after the first and the ask for the next one, kept for the first page they continue. */
-interface LaterPages {
-  after: OverdueListDto;
-  matches: OverdueMatch[];
-  next: string | null;
-  state: 'idle' | 'loading' | 'failed';
 }
 
 /** What the match waits for, in the list's words. */
@@ -55,31 +48,8 @@ function reviewerName(match: OverdueMatch): string | null {
 export function OverdueTab() {
   const titleId = useId();
   const overdue = useApi(overduePath(), { load: loadOverdue });
-  const [later, setLater] = useState<LaterPages | null>(null);
-  // A reload of the first page starts the list again.
-  const shown = later !== null && later.after === overdue.data ? later : null;
-  const matches = [...(overdue.data?.matches ?? []), ...(shown?.matches ?? [])];
-  const next = shown ? shown.next : (overdue.data?.next_cursor ?? null);
-  const more = shown?.state ?? 'idle';
-
-  const showMore = async () => {
-    const first = overdue.data;
-    if (next === null || first === undefined) return;
-    const asked: LaterPages = { after: first, matches: shown?.matches ?? [], next, state: 'loading' };
-    setLater(asked);
-    try {
-      const page = await loadOverdue(overduePath(next));
-      setLater({
-        after: first,
-        matches: [...asked.matches, ...page.matches],
-        next: page.next_cursor ?? null,
-        state: 'idle',
-      });
-    } catch (error) {
-      console.warn(error); // handled: the tab says so under the list
-      setLater({ ...asked, state: 'failed' });
-    }
-  };
+  const pages = useLaterPages(overdue.data, (cursor) => loadOverdue(overduePath(cursor)));
+  const matches = [...(overdue.data?.matches ?? []), ...pages.later];
 
   const body = listStatus(overdue, matches.length, {
     loading: 'Loading overdue results...',
@@ -88,22 +58,11 @@ export function OverdueTab() {
   }) ?? (
     <>
       <OverdueTable labelledBy={titleId} matches={matches} />
-      {more === 'failed' ? (
-        <ErrorMessage onRetry={() => void showMore()}>
-          Failed to load more overdue results. Please try again later.
-        </ErrorMessage>
-      ) : (
-        next !== null && (
-          <button
-            type="button"
-            className="button button-secondary overdue-more"
-            onClick={() => void showMore()}
-            disabled={more === 'loading'}
-          >
-            {more === 'loading' ? 'Loading...' : 'Show more'}
-          </button>
-        )
-      )}
+      <ShowMore
+        pages={pages}
+        failure="Failed to load more overdue results. Please try again later."
+        className="overdue-more"
+      />
     </>
   );
 
