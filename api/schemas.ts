@@ -391,6 +391,29 @@ export type DisciplineTableDto = z.infer<typeof DisciplineTableSchema>;
 
 // The result loop and notifications.
 
+/** GET /api/leagues/{id}/decisions: one result waiting for the league, under its most pressing kind. */
+export const DecisionItemSchema = z
+  .strictObject({
+    match_id: z.number().int(),
+    kind: z.enum(['pending', 'disputed', 'overdue']),
+    awaiting: z.enum(['report', 'review']).describe('what the teams owe: a report, or a review'),
+    home_team: z.string(),
+    home_team_name: z.string(),
+    away_team: z.string(),
+    away_team_name: z.string(),
+    date: z.string().describe('kick-off, ISO 8601 in UTC'),
+    since: z
+      .string()
+      .describe('when it started needing a decision: the report, the counter report, or the deadline'),
+    reported_by_team: z
+      .string()
+      .nullable()
+      .describe("the team whose report waits (null: no report, or a super admin's)"),
+    counter_team: z.string().nullable().describe('disputed: the team of the second report'),
+  })
+  .meta({ id: 'DecisionItem' });
+export type DecisionItemDto = z.infer<typeof DecisionItemSchema>;
+
 /** POST /api/matches/{id}/report: the match, and what the report did. */
 export const ReportAnswerSchema = MatchSchema.extend({
   outcome: z

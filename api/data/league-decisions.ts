@@ -7,28 +7,12 @@
  */
 import type { DB } from '../../db/connection';
 import { rows } from '../../db/store';
+import type { DecisionItemDto } from '../schemas';
 import { counterReportsOf } from './counter-reports';
 import { overdueMatches } from './overdue';
 
-export type DecisionKind = 'pending' | 'disputed' | 'overdue';
-
-export interface DecisionItem {
-  match_id: number;
-  kind: DecisionKind;
-  /** what the teams owe: a report (none, or a rejected one), or the review of one */
-  awaiting: 'report' | 'review';
-  home_team: string;
-  home_team_name: string;
-  away_team: string;
-  away_team_name: string;
-  date: string;
-  /** when it started needing a decision: the report, the counter report, or the deadline */
-  since: string;
-  /** the team whose report waits (null: no report, or a super admin's) */
-  reported_by_team: string | null;
-  /** disputed only: the team whose differing report waits beside the first */
-  counter_team: string | null;
-}
+export type DecisionItem = DecisionItemDto;
+export type DecisionKind = DecisionItem['kind'];
 
 /** The league's reported, unreviewed results with their teams' names. */
 function pendingResults(db: DB, leagueId: string) {

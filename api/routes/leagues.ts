@@ -66,6 +66,7 @@ import { nextKickoff } from '../http/next-kickoff';
 import { booleanParam, idParam, rowIdParam, seasonParam } from '../http/validate';
 import { audit } from '../http/write';
 import {
+  DecisionItemSchema,
   DeductionSchema,
   DisciplineTableSchema,
   FixturePlanSchema,
@@ -458,25 +459,7 @@ const listLeagueDecisionsRoute = read({
   guard: [requireLeagueAdmin],
   request: { params: leaguePath },
   responses: {
-    200: readAnswer(
-      z.strictObject({
-        items: z.array(
-          z.strictObject({
-            match_id: z.number().int(),
-            kind: z.enum(['pending', 'disputed', 'overdue']),
-            awaiting: z.enum(['report', 'review']).describe('what the teams owe: a report, or a review'),
-            home_team: z.string(),
-            home_team_name: z.string(),
-            away_team: z.string(),
-            away_team_name: z.string(),
-            date: z.string().describe('kick-off, ISO 8601 in UTC'),
-            since: z.string().describe('when it started needing a decision'),
-            reported_by_team: z.string().nullable(),
-            counter_team: z.string().nullable().describe('disputed: the team of the second report'),
-          }),
-        ),
-      }),
-    ),
+    200: readAnswer(z.strictObject({ items: z.array(DecisionItemSchema) })),
     ...errors(400, 401, { 403: 'Not an admin of this league, nor a super admin', 404: 'Unknown league' }),
   },
 });

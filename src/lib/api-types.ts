@@ -1,6 +1,7 @@
 /** The API's answer shapes, shared with the server as types only. */
 export type {
   CoachDto as Coach,
+  DecisionItemDto as DecisionItem,
   DeductionDto as Deduction,
   DisciplineTableDto as DisciplineTable,
   FixturePlanDto as FixturePlan,

@@ -3,22 +3,8 @@
  * with both rosters, which the shared review dialog shows side by side.
  */
 import { apiJson } from '@/lib/api-client';
-import type { Match, RosterPlayer } from '@/lib/api-types';
+import type { DecisionItem, Match, RosterPlayer } from '@/lib/api-types';
 import type { Players } from '../pending/pending-results-data';
-
-export interface DecisionItem {
-  match_id: number;
-  kind: 'pending' | 'disputed' | 'overdue';
-  awaiting: 'report' | 'review';
-  home_team: string;
-  home_team_name: string;
-  away_team: string;
-  away_team_name: string;
-  date: string;
-  since: string;
-  reported_by_team: string | null;
-  counter_team: string | null;
-}
 
 export const decisionsPath = (leagueId: string) => `/api/leagues/${encodeURIComponent(leagueId)}/decisions`;
 

@@ -19,14 +19,8 @@ import type { Players } from '../pending/pending-results-data';
 import { useWrite } from '../shared/staff-write';
 import { TabSection } from '../shared/tab-section';
 import { Field, WriteFailure } from '../team-management/form-parts';
-import {
-  decisionsPath,
-  kindText,
-  loadDecisions,
-  loadDispute,
-  sinceText,
-  type DecisionItem,
-} from './decisions-data';
+import { decisionsPath, kindText, loadDecisions, loadDispute, sinceText } from './decisions-data';
+import type { DecisionItem } from '@/lib/api-types';
 import './decisions.css';
 
 export function DecisionsTab({ user }: { user: StoredUser }) {
