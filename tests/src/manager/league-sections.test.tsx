@@ -156,3 +156,43 @@ describe('the Results section', () => {
     expect(await within(section).findByText('No matches match these filters.')).toBeInTheDocument();
   });
 });
+
+describe('deleting a fixture from Results', () => {
+  /** How many matches the named home team plays at home against the named away team. */
+  async function fixturesBetween(name: string): Promise<number> {
+    const [home, away] = name.split(' vs ');
+    const rows = await api.app.connection.db
+      .selectFrom('matches')
+      .innerJoin('teams as h', 'h.team_id', 'matches.home_team')
+      .innerJoin('teams as a', 'a.team_id', 'matches.away_team')
+      .select('matches.id')
+      .where('h.team_name', '=', home ?? '')
+      .where('a.team_name', '=', away ?? '')
+      .execute();
+    return rows.length;
+  }
+
+  it('asks once, deletes it on the server, and the list and its count follow', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/manager/leagues?section=results', { api, user: ADMIN });
+    const section = await screen.findByRole('region', { name: 'Results' });
+    const list = await within(section).findByRole('list', { name: 'Matches of Tiny League 2026' });
+    const count = () => within(section).getByRole('status').textContent ?? '';
+    const before = count();
+    const shown = within(list).getAllByRole('listitem').length;
+    const button = within(list).getAllByRole('button', { name: /^Delete / })[0];
+    if (!button) throw new Error('The tiny league has no fixture without a report');
+    const name = (button.getAttribute('aria-label') ?? '').replace(/^Delete /, '');
+    const stored = await fixturesBetween(name);
+
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: `Delete ${name}?` });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete match' }));
+    expect(await screen.findByText('Match deleted')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(shown - 1));
+    const [total, open] = (before.match(/\d+/g) ?? []).map(Number);
+    expect(count()).toContain(`${(open ?? 0) - 1} without a report`);
+    if (!before.startsWith('The first')) expect(count()).toMatch(new RegExp(`^${(total ?? 0) - 1} match`));
+    expect(await fixturesBetween(name)).toBe(stored - 1);
+  });
+});

@@ -3,23 +3,16 @@
  * house dialog, then the match, its saved squads and the notifications that open it go.
  * The server refuses a match with a report (a result stays on record).
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ModalDialog } from '@/components/modal-dialog';
 import type { Match } from '@/lib/api-types';
 import { formatMatchDate } from '@/lib/format';
 import { useWrite } from '../shared/staff-write';
 import { WriteFailure } from '../team-management/form-parts';
 
-export function DeleteMatchAction({
-  match,
-  onDeleted,
-}: {
-  match: Match;
-  onDeleted?: (match: Match) => void;
-}) {
+export function DeleteMatchAction({ match, onDeleted }: { match: Match; onDeleted: (match: Match) => void }) {
   const write = useWrite();
   const [asking, setAsking] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
   const name = `${match.home_team_name} vs ${match.away_team_name}`;
 
   const remove = async () => {
@@ -34,15 +27,12 @@ export function DeleteMatchAction({
     );
     if (!result.ok) return;
     setAsking(false);
-    if (onDeleted) onDeleted(match);
-    // With no list to tell, the row leaves the screen itself (its list reloads on the next visit).
-    else button.current?.closest('li')?.setAttribute('hidden', '');
+    onDeleted(match);
   };
 
   return (
     <>
       <button
-        ref={button}
         type="button"
         className="button button-secondary manager-small-button manager-button-danger"
         aria-label={`Delete ${name}`}

@@ -113,6 +113,7 @@ export function LeagueMatchesAdmin({
   );
   // What the server answered to this screen's changes, shown at once (the reload follows).
   const [changed, setChanged] = useState<ReadonlyMap<number, Match>>(new Map());
+  const [deleted, setDeleted] = useState<ReadonlySet<number>>(new Set());
   const filtered = isFiltered(filter);
 
   return (
@@ -124,7 +125,9 @@ export function LeagueMatchesAdmin({
         failure="Failed to load matches. Please try again later."
       >
         {(data) => {
-          const list = [...data.matches, ...pages.later].map((match) => changed.get(match.id) ?? match);
+          const list = [...data.matches, ...pages.later]
+            .filter((match) => !deleted.has(match.id))
+            .map((match) => changed.get(match.id) ?? match);
           if (list.length === 0) {
             return (
               <EmptyMessage>
@@ -146,6 +149,7 @@ export function LeagueMatchesAdmin({
                     key={match.id}
                     match={match}
                     onChanged={(updated) => setChanged((all) => new Map(all).set(updated.id, updated))}
+                    onDeleted={(gone) => setDeleted((all) => new Set(all).add(gone.id))}
                   />
                 ))}
               </ul>
@@ -243,7 +247,15 @@ function MatchFilters({
   );
 }
 
-function MatchRow({ match, onChanged }: { match: Match; onChanged: (match: Match) => void }) {
+function MatchRow({
+  match,
+  onChanged,
+  onDeleted,
+}: {
+  match: Match;
+  onChanged: (match: Match) => void;
+  onDeleted: (match: Match) => void;
+}) {
   const write = useWrite();
   const [moving, setMoving] = useState(false);
   const status = scheduleStatus(match);
@@ -311,7 +323,7 @@ function MatchRow({ match, onChanged }: { match: Match; onChanged: (match: Match
           >
             {status === 'postponed' ? 'Reinstate' : 'Postpone'}
           </button>
-          <DeleteMatchAction match={match} />
+          <DeleteMatchAction match={match} onDeleted={onDeleted} />
         </span>
       )}
       {moving && (
