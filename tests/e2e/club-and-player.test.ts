@@ -1,7 +1,8 @@
 /**
  * The league secretary's desk in Chromium against the real seeded server, as the demo
  * league admin: a misspelt player renamed and moved to another team of the league, and a
- * crest uploaded (a PNG made here with sharp) that the league table shows at once.
+ * crest uploaded (a PNG made here with sharp) that the league table shows at once; and
+ * the demo coach keeping their own club's description from My Club.
  */
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -88,6 +89,35 @@ describe('club and player', () => {
       const logo = page.locator(`img[src$="/api/images/teams/${team.logo}"]`).first();
       await logo.waitFor();
       expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("lets a coach edit their own club's description from My Club, not its name (phone)", async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page } = browser;
+      await login(page, server.url, 'coach@touchline.demo');
+      await page.goto(`${server.url}/manager`);
+      await page.getByRole('tab', { name: 'My Club' }).click();
+      await page.waitForURL('**/manager/club');
+      await page.getByRole('heading', { name: 'My Club' }).waitFor();
+      const roster = page.getByRole('region', { name: 'Riverside Rovers roster' });
+      await roster.getByText(/\d+ players?$/).waitFor();
+      // Their one club is chosen: nothing to change to.
+      expect(await page.getByRole('button', { name: 'Change team' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Edit Club Details' }).click();
+      const form = page.getByRole('form', { name: 'Riverside Rovers details' });
+      expect(await form.getByLabel('Team name').getAttribute('readonly')).not.toBeNull();
+      const description = 'Training Tuesdays and Thursdays, new players welcome.';
+      await form.getByLabel('Description (optional)').fill(description);
+      await screenshot(page, 'coach-my-club');
+      await form.getByRole('button', { name: 'Save Club' }).click();
+      await page.getByText('Club details saved').waitFor();
+
+      await page.goto(`${server.url}/team/riverside.rovers`);
+      await page.getByText(description).waitFor();
     } finally {
       await browser.close();
     }

@@ -37,6 +37,7 @@ const PendingResultsTab = lazy(() =>
 
 type TabKey =
   | 'team-management'
+  | 'club'
   | 'leagues'
   | 'decisions'
   | 'overdue'
@@ -57,8 +58,14 @@ const TEAM_TABS: readonly TabItem<TabKey>[] = [
   { key: 'pending-results', label: 'Pending Results' },
 ];
 
+/**
+ * A coach's or owner's own club (its details, roster and invitations), after the three
+ * tabs of the specification so that /manager still opens on Match Report.
+ */
+const CLUB_TAB: TabItem<TabKey> = { key: 'club', label: 'My Club' };
+
 function tabsFor(user: StoredUser): readonly TabItem<TabKey>[] {
-  return runsLeagues(user) ? [...ADMIN_TABS, ...TEAM_TABS] : TEAM_TABS;
+  return runsLeagues(user) ? [...ADMIN_TABS, ...TEAM_TABS] : [...TEAM_TABS, CLUB_TAB];
 }
 
 function titleFor(user: StoredUser): string {
@@ -165,6 +172,8 @@ function TabContent({ tab, user }: { tab: TabKey; user: StoredUser }) {
   switch (tab) {
     case 'team-management':
       return <TeamManagementTab user={user} />;
+    case 'club':
+      return <TeamManagementTab user={user} title="My Club" />;
     case 'leagues':
       return <LeaguesTab user={user} />;
     case 'decisions':

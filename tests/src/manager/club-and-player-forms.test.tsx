@@ -19,6 +19,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 const db = () => api.app.connection.db;
+const northTown = () =>
+  db().selectFrom('teams').selectAll().where('team_id', '=', 'north.town').executeTakeFirstOrThrow();
 
 const LEAGUE_ADMIN: StoredUser = {
   id: 'cp.admin',
@@ -29,6 +31,7 @@ const LEAGUE_ADMIN: StoredUser = {
   memberships: [{ role: 'league_admin', league_id: 'tl-26' }],
 };
 const SUPER_ADMIN: StoredUser = { id: 'cp.boss', name: 'Sam Boss', user_type: 'super_admin', team_id: null };
+const COACH: StoredUser = { id: 'cp.coach', name: 'Cody Coach', user_type: 'coach', team_id: 'north.town' };
 
 async function openTeam(as: StoredUser, teamName: string) {
   const known = await db().selectFrom('users').select('id').where('id', '=', as.id).executeTakeFirst();
@@ -60,13 +63,10 @@ describe('Club details', () => {
     await user.type(within(form).getByLabelText('Website (optional)'), 'https://northtown.example');
     await user.click(within(form).getByRole('button', { name: 'Save Club' }));
     expect(await screen.findByText('Club details saved')).toBeInTheDocument();
-    expect(
-      await db()
-        .selectFrom('teams')
-        .selectAll()
-        .where('team_id', '=', 'north.town')
-        .executeTakeFirstOrThrow(),
-    ).toMatchObject({ team_name: 'North Town Athletic', website: 'https://northtown.example' });
+    expect(await northTown()).toMatchObject({
+      team_name: 'North Town Athletic',
+      website: 'https://northtown.example',
+    });
   });
 
   it("shows the server's reason when a crest is refused, and refuses offline without sending", async () => {
@@ -97,6 +97,47 @@ describe('Club details', () => {
     await user.upload(input, new File(['x'], 'crest.png', { type: 'image/png' }));
     expect(await within(form).findByText('Uploads need a connection')).toBeInTheDocument();
     expect(sent).not.toHaveBeenCalled();
+  });
+});
+
+describe('My Club, for a coach', () => {
+  it('opens on their own team: the description and links are theirs, the name is not', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/manager/club', { api, user: COACH });
+    expect(await screen.findByRole('heading', { name: 'My Club' })).toBeInTheDocument();
+    // Their one team is chosen already, with no way to add or delete teams.
+    const roster = await screen.findByRole('region', { name: 'North Town roster' });
+    expect(screen.queryByRole('button', { name: 'Add New Team' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete Team/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^West Rangers\b/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Club Details' }));
+    const form = await screen.findByRole('form', { name: 'North Town details' });
+    expect(within(form).getByLabelText('Team name')).toHaveAttribute('readonly');
+    expect(within(form).getByText("Only the league's admin can rename the club.")).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Description (optional)'), 'Sundays at the rec.');
+    await user.type(within(form).getByLabelText('Website (optional)'), 'https://northtown.example');
+    await user.click(within(form).getByRole('button', { name: 'Save Club' }));
+    expect(await screen.findByText('Club details saved')).toBeInTheDocument();
+    expect(await northTown()).toMatchObject({
+      team_name: 'North Town',
+      description: 'Sundays at the rec.',
+      website: 'https://northtown.example',
+    });
+
+    // The players are theirs to rename, but not to move to another club.
+    await within(roster).findByText(/\d+ players?$/);
+    await user.click(within(roster).getByRole('button', { name: 'Edit North Town Midfielder' }));
+    const playerForm = within(roster).getByRole('form', { name: 'Edit North Town Midfielder' });
+    expect(within(playerForm).queryByRole('combobox', { name: 'Team' })).not.toBeInTheDocument();
+    const name = within(playerForm).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Nico Town');
+    await user.click(within(playerForm).getByRole('button', { name: 'Save Player' }));
+    expect(await within(roster).findByText('Nico Town')).toBeInTheDocument();
+    expect(
+      await db().selectFrom('players').select('name').where('id', '=', 'nt.mid').executeTakeFirstOrThrow(),
+    ).toEqual({ name: 'Nico Town' });
   });
 });
 

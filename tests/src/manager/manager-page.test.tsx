@@ -21,8 +21,19 @@ const as = (user_type: UserType, team_id: string | null = null): StoredUser => (
 describe('the manager dashboard', () => {
   it.each([
     ['super_admin', null, 'Admin Dashboard', SUPER_ADMIN_TABS],
-    ['owner', 'east.united', 'Owner Dashboard', ['Match Report', 'Team Selection', 'Pending Results']],
-    ['coach', 'north.town', 'Coach Dashboard', ['Match Report', 'Team Selection', 'Pending Results']],
+    // The specification's three tabs, then the club the coach or owner runs (decision 0033).
+    [
+      'owner',
+      'east.united',
+      'Owner Dashboard',
+      ['Match Report', 'Team Selection', 'Pending Results', 'My Club'],
+    ],
+    [
+      'coach',
+      'north.town',
+      'Coach Dashboard',
+      ['Match Report', 'Team Selection', 'Pending Results', 'My Club'],
+    ],
   ] as const)('titles a %s dashboard and lists its tabs', async (role, team, title, tabs) => {
     useTinyLeagueClock();
     await renderRoute('/manager', { api, user: as(role, team) });

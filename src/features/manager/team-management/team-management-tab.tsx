@@ -1,7 +1,8 @@
 /**
  * Team Management (spec section 2, super admins; a league admin for their leagues'
- * teams): create and delete teams, and pick a team to manage its roster and invite
- * its staff and players. On a wide screen the team cards and the roster sit side
+ * teams): create and delete teams, and pick a team to manage its details and roster
+ * and invite its staff and players. A coach or owner has the same screen as My Club,
+ * over their own team(s): the description, links, crest, players and invitations. On a wide screen the team cards and the roster sit side
  * by side; on a phone a searchable team picker collapses to the chosen team, with its
  * roster right under it.
  */
@@ -26,7 +27,14 @@ import { useToast } from '@/components/toast';
 // first screen is the list, and the panel is as large again.
 const InvitePanel = lazy(() => import('@/components/invite-panel').then((m) => ({ default: m.InvitePanel })));
 
-export function TeamManagementTab({ user }: { user: StoredUser }) {
+export function TeamManagementTab({
+  user,
+  title = 'Team Management',
+}: {
+  user: StoredUser;
+  /** 'My Club' for a coach or owner, who sees only the teams they run. */
+  title?: string;
+}) {
   const toast = useToast();
   const teams = useApi<{ teams: TeamSummary[] }>('/api/teams');
   // Logged as 'Failed to fetch teams', shown as 'Failed to load teams. …' (spec section 8).
@@ -56,7 +64,9 @@ export function TeamManagementTab({ user }: { user: StoredUser }) {
   // A league admin sees their leagues' teams (and any they coach); a super admin every team.
   const all = teams.data?.teams;
   const list = isSuperAdmin ? all : all?.filter((team) => staffsTeam(user, team));
-  const selected = list?.find((team) => team.team_id === selectedId) ?? null;
+  // One team (a coach's own, usually) is chosen from the start.
+  const selected =
+    list?.find((team) => team.team_id === selectedId) ?? (list?.length === 1 ? list[0] : null) ?? null;
 
   const closeForm = (created?: Team) => {
     setAdding(false);
@@ -96,7 +106,7 @@ export function TeamManagementTab({ user }: { user: StoredUser }) {
   return (
     <div className="manager-tm">
       <div className="manager-section-head">
-        <h2 className="manager-section-title">Team Management</h2>
+        <h2 className="manager-section-title">{title}</h2>
         {mayAdd && !adding && (
           <button ref={addButton} type="button" className="button" onClick={() => setAdding(true)}>
             Add New Team
@@ -134,13 +144,13 @@ export function TeamManagementTab({ user }: { user: StoredUser }) {
                 <li
                   key={team.team_id}
                   className={
-                    team.team_id === selectedId ? 'manager-team-card is-selected' : 'manager-team-card'
+                    team.team_id === selected?.team_id ? 'manager-team-card is-selected' : 'manager-team-card'
                   }
                 >
                   <button
                     type="button"
                     className="manager-team-select"
-                    aria-pressed={team.team_id === selectedId}
+                    aria-pressed={team.team_id === selected?.team_id}
                     onClick={() => setSelectedId(team.team_id)}
                   >
                     {/* The crest repeats the name: keep it out of the button's name. */}

@@ -2,7 +2,8 @@
  * The Team Management tab's teams on a phone: a league has dozens of teams, and their
  * cards made a column thousands of pixels long with the roster under the last one.
  * Here a searchable list of compact rows collapses, once a team is chosen, to that
- * team's card (with 'Change team' and 'Delete Team'), and the roster follows at once.
+ * team's card (with 'Change team' when there is another, and 'Delete Team'), and the roster
+ * follows at once.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { TeamLogo } from '@/components/images';
@@ -61,13 +62,15 @@ export function TeamPicker({
           </span>
         </div>
         <div className="manager-tm-chosen-actions">
-          <button
-            type="button"
-            className="button button-secondary manager-small-button"
-            onClick={() => onPicking(true)}
-          >
-            Change team
-          </button>
+          {teams.length > 1 && (
+            <button
+              type="button"
+              className="button button-secondary manager-small-button"
+              onClick={() => onPicking(true)}
+            >
+              Change team
+            </button>
+          )}
           {mayDelete(selected) && (
             <button
               type="button"
