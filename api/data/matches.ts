@@ -104,7 +104,8 @@ function picked(db: DB, filter: MatchFilter) {
 
 // The one set of statements every match answer is read with, each taking its matches
 // (or teams) as one JSON list (`listArgument`), so that one text serves any number of
-// them and is prepared once.
+// them and is prepared once. Events and cards come by match, then in the order written:
+// the order of the match's index, where ordering by id alone sorted them again.
 const MATCH_ROWS = statement((db: DB, a: { ids: string }) =>
   db
     .selectFrom('matches as m')
@@ -116,6 +117,7 @@ const MATCH_EVENTS = statement((db: DB, a: { ids: string }) =>
     .selectFrom('match_events')
     .select(['match_id', 'player_id', 'kind'])
     .where(inList(db, 'match_id', a.ids, 'bigint'))
+    .orderBy('match_id')
     .orderBy('id'),
 );
 const MATCH_CARDS = statement((db: DB, a: { ids: string }) =>
@@ -123,6 +125,7 @@ const MATCH_CARDS = statement((db: DB, a: { ids: string }) =>
     .selectFrom('match_cards')
     .select(['match_id', 'player_id', 'card'])
     .where(inList(db, 'match_id', a.ids, 'bigint'))
+    .orderBy('match_id')
     .orderBy('id'),
 );
 /**
