@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connection';
+import { listArgument, listRows } from '../../db/dialect-sql';
 import { first, rows, run, statement } from '../../db/store';
 import type { NotificationKind } from '../../db/schema';
 import type { NotificationMessage } from '../domain/notification-text';
@@ -86,11 +87,16 @@ export async function audienceUsers(db: DB, audience: Audience, kind: Notificati
 }
 
 // One per recipient of every report, review and change to a match: built and compiled once.
-const INSERT_NOTIFICATION = statement(
+/**
+ * One notification for each user of a list (`listArgument`), in one statement whatever
+ * the number of recipients: a write tells everyone inside its transaction, so each
+ * statement there is one more round trip while PostgreSQL's write lock is held.
+ */
+const INSERT_NOTIFICATIONS = statement(
   (
     db: DB,
     a: {
-      userId: string;
+      users: string;
       kind: NotificationKind;
       title: string;
       body: string;
@@ -101,20 +107,21 @@ const INSERT_NOTIFICATION = statement(
   ) =>
     db
       .insertInto('notifications')
-      .values({
-        user_id: a.userId,
-        kind: a.kind,
-        title: a.title,
-        body: a.body,
-        link: a.link,
-        dedupe_key: a.dedupeKey,
-        created_at: a.at,
-        read_at: null,
-      })
+      // The list's element (the user) comes last, after the columns every row shares.
+      .columns(['kind', 'title', 'body', 'link', 'dedupe_key', 'created_at', 'read_at', 'user_id'])
+      .expression(
+        listRows(
+          db,
+          [a.kind, a.title, a.body, a.link, a.dedupeKey, a.at, null].map(
+            (value) => sql`CAST(${value} AS TEXT)`,
+          ),
+          a.users,
+        ),
+      )
       .onConflict((conflict) =>
         conflict.columns(['user_id', 'dedupe_key']).where('dedupe_key', 'is not', null).doNothing(),
       )
-      .returning('id'),
+      .returning(['id', 'user_id']),
 );
 
 /**
@@ -141,15 +148,19 @@ export async function notifyUsers(
   dedupeKey: string | null = null,
 ): Promise<SentNotification[]> {
   const stored = { kind: message.kind, title: message.title, body: message.body, link: message.link };
+  if (users.length === 0) return [];
+  const inserted = await INSERT_NOTIFICATIONS.all(db, {
+    users: listArgument(users),
+    ...stored,
+    dedupeKey,
+    at,
+  });
+  // In the order of `users`: RETURNING promises no order.
+  const ids = new Map(inserted.map((row) => [row.user_id, row.id]));
   const sent: SentNotification[] = [];
   for (const user_id of users) {
-    const row = await INSERT_NOTIFICATION.first(db, {
-      userId: user_id,
-      ...stored,
-      dedupeKey,
-      at,
-    });
-    if (row) sent.push({ id: row.id, user_id, ...stored });
+    const id = ids.get(user_id);
+    if (id !== undefined) sent.push({ id, user_id, ...stored });
   }
   return sent;
 }
