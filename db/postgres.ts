@@ -12,7 +12,7 @@
  * and NUMERIC as numbers, not strings.
  */
 import pg from 'pg';
-import type { PostgresDriver } from 'kysely';
+import type { PostgresDriver, PostgresPool, PostgresPoolClient } from 'kysely';
 import {
   CompiledQuery,
   Kysely,
@@ -21,6 +21,7 @@ import {
   type Driver,
   type TransactionSettings,
 } from 'kysely';
+import { statementName } from './named-statements';
 import type { Database } from './schema';
 import type { PostgresConnection } from './types';
 
@@ -84,6 +85,29 @@ class SerialWriteDriver implements Driver {
   }
 }
 
+/**
+ * The pool as Kysely sees it: a fixed statement's text goes to the server as a named
+ * statement (named-statements.ts), which each connection parses and plans once.
+ */
+function namingPool(pool: pg.Pool): PostgresPool {
+  const naming = (client: pg.PoolClient): PostgresPoolClient => ({
+    query: ((text: unknown, values?: readonly unknown[]) => {
+      // A cursor (a streamed query) goes through as it came.
+      if (typeof text !== 'string') return client.query(text as never);
+      const name = statementName(text);
+      const parameters = values === undefined ? undefined : [...values];
+      return name === undefined
+        ? client.query(text, parameters)
+        : client.query({ name, text, values: parameters });
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    connect: async () => naming(await pool.connect()),
+    end: () => pool.end(),
+  };
+}
+
 class SerialWritePostgresDialect extends PostgresDialect {
   override createDriver(): Driver {
     return new SerialWriteDriver(super.createDriver() as PostgresDriver);
@@ -139,7 +163,7 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresCo
     const reason = error instanceof Error ? error.message : String(error);
     throw new StoreError(`Cannot connect to PostgreSQL at ${describeUrl(options.url)}: ${reason}`);
   }
-  const db = new Kysely<Database>({ dialect: new SerialWritePostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new SerialWritePostgresDialect({ pool: namingPool(pool) }) });
   let closed = false;
   return {
     engine: 'postgres',

@@ -12,10 +12,14 @@
  * reach the SQL as bound parameters (not an IN list, not a value Kysely inlines, not
  * something the builder branches on). Compiling checks that each argument became a
  * parameter and none leaked into the SQL text, and a call refuses a list; both fail loudly.
- * On SQLite a call runs the statement directly where that is safe (direct-sqlite.ts).
+ * On SQLite a call runs the statement directly where that is safe (direct-sqlite.ts);
+ * on PostgreSQL it runs as a named statement, planned once per connection
+ * (named-statements.ts).
  */
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import { execute } from './direct-sqlite';
+import { engineOf } from './engine';
+import { nameStatement } from './named-statements';
 
 const MARK = '\u0000prepared-argument:';
 
@@ -76,6 +80,7 @@ export function prepared<DB, Args extends object, Row>(
     }
     template = { compiled, slots };
     templates.set(adapter, template);
+    if (engineOf(db) === 'postgres') nameStatement(compiled.sql);
     return template;
   };
 

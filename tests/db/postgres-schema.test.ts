@@ -24,6 +24,7 @@ import {
   type SqliteConnection,
 } from '../../db/connection';
 import { migrations, postgresMigrations } from '../../db/migrations';
+import { rows as storeRows, statement } from '../../db/store';
 import { codePointLength, foldForSearch, searchIndexText } from '../../db/search-fold';
 import { foldDifferences } from '../../db/search-fold-pg';
 import { seedDemoLeague } from '../../db/seed/demo-league';
@@ -467,6 +468,33 @@ describe.skipIf(!postgresAvailable())('the PostgreSQL migrations', () => {
       // SQLite's strftime('%Y-%m-%dT%H:%M:%fZ', 'now').
       expect(inserted.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect(Math.abs(Date.parse(inserted.at) - Date.now())).toBeLessThan(60_000);
+    });
+  });
+
+  describe('fixed statements', () => {
+    it('run as statements the connection prepared once; a query built per call does not', async () => {
+      if (!server) throw new Error('no server');
+      counter += 1;
+      const name = `schema_${counter}`;
+      await onServer(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
+      // One connection, so that the statements listed are the ones these calls prepared.
+      const connection = await openStore({ databaseUrl: server.urlOf(name), file: '', poolMax: 1 });
+      opened.push(connection);
+      const { db } = connection;
+      const LEAGUE = statement((db: DB, a: { id: string }) =>
+        db.selectFrom('leagues').select('league_id').where('league_id', '=', a.id),
+      );
+      expect(await LEAGUE.all(db, { id: 'none' })).toEqual([]);
+      expect(await LEAGUE.all(db, { id: 'other' })).toEqual([]);
+      await storeRows(db, db.selectFrom('teams').select('team_id').where('team_id', '=', 'none'));
+      const listed = await rows(
+        db,
+        sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements`,
+      );
+      const leagues = listed.filter((row) => row.statement.includes('from "leagues"'));
+      expect(leagues).toHaveLength(1);
+      expect(leagues[0]?.name).toMatch(/^touchline_\d+$/);
+      expect(listed.filter((row) => row.statement.includes('from "teams"'))).toEqual([]);
     });
   });
 
