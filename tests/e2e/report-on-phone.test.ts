@@ -35,7 +35,46 @@ describe('report a match on a phone', () => {
     expect(headings.map((text) => text.trim())).toEqual(['Goals and assists', 'Goalkeepers', 'Cards']);
 
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    console.log(`report page height at 390×844: ${height} px (before the reorder: ${OLD_REPORT_HEIGHT} px)`);
     expect(height).toBeLessThan(OLD_REPORT_HEIGHT / 2);
+    // Each stepper button reaches past its drawn edge on every side (a thumb's square,
+    // though it is drawn smaller), and the names beside them wrap between words.
+    const plus = page.getByRole('button', { name: /^Add an assist for / }).first();
+    const reach = await plus.evaluate((button) => {
+      // elementFromPoint sees only what is in the viewport.
+      button.scrollIntoView({ block: 'center' });
+      const box = button.getBoundingClientRect();
+      const at = (x: number, y: number) => document.elementFromPoint(x, y) === button;
+      const middle = box.top + box.height / 2;
+      const centre = box.left + box.width / 2;
+      return {
+        drawn: box.width,
+        reached: [
+          at(box.left - 3, middle),
+          at(box.right + 3, middle),
+          at(centre, box.top - 3),
+          at(centre, box.bottom + 3),
+        ],
+      };
+    });
+    expect(reach.drawn).toBeLessThan(44);
+    expect(reach.reached).toEqual([true, true, true, true]);
+    const broken = await page.locator('.report-player-name').evaluateAll((names) =>
+      names.flatMap((name) => {
+        const text = name.firstChild;
+        if (!(text instanceof Text)) return [];
+        const range = document.createRange();
+        const words: string[] = [];
+        for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          // A word on two lines has a box on each.
+          if (range.getClientRects().length > 1) words.push(match[0]);
+        }
+        return words;
+      }),
+    );
+    expect(broken).toEqual([]);
     await screenshot(page, 'report-on-phone');
   });
 });
