@@ -249,6 +249,7 @@ export function screensFor(role: Role, ids: DemoIds): Screen[] {
       { name: 'main', path: '/main' },
       { name: 'manager', path: '/manager' },
       ...staff,
+      manager('club', 'My Club'),
       {
         name: 'manager / pending-results / review dialog',
         path: '/manager/pending-results',

@@ -129,12 +129,25 @@ describe('a coach of two teams', () => {
     const actor = userEvent.setup();
     await renderRoute('/manager', { api, user: TWO_TEAM_COACH });
     expect(await screen.findByRole('heading', { level: 1, name: 'Coach Dashboard' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Match Report', 'Team Selection', 'Pending Results']);
+    expect(tabNames()).toEqual(['Match Report', 'Team Selection', 'Pending Results', 'My Club']);
     const team = await screen.findByRole('combobox', { name: 'Team' });
     expect(choices(team)).toEqual(['Far Away', 'North Town']);
 
     await actor.click(screen.getByRole('tab', { name: 'Team Selection' }));
     const cards = await screen.findByRole('list', { name: 'Teams' });
     expect(teamNames(cards)).toEqual(['Far Away', 'North Town']);
+
+    // My Club lists both of their clubs, and neither is chosen for them.
+    await actor.click(screen.getByRole('tab', { name: 'My Club' }));
+    const clubs = await screen.findByRole('region', { name: 'Teams' });
+    expect(await within(clubs).findByRole('button', { name: /^Far Away\b/ })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(within(clubs).getByRole('button', { name: /^North Town\b/ })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(screen.getByText('Select a team to manage its roster.')).toBeInTheDocument();
   });
 });
