@@ -6,36 +6,17 @@
  * says, and a pending review past its deadline is overdue.
  */
 import type { DB } from '../../db/connection';
-import { rows } from '../../db/store';
 import type { DecisionItemDto } from '../schemas';
 import { counterReportsOf } from './counter-reports';
+import { findMatchRows } from './matches';
 import { overdueMatches } from './overdue';
 
 export type DecisionItem = DecisionItemDto;
 export type DecisionKind = DecisionItem['kind'];
 
-/** The league's reported, unreviewed results with their teams' names. */
-function pendingResults(db: DB, leagueId: string) {
-  return db
-    .selectFrom('matches as m')
-    .innerJoin('teams as h', 'h.team_id', 'm.home_team')
-    .innerJoin('teams as a', 'a.team_id', 'm.away_team')
-    .select([
-      'm.id',
-      'm.match_date',
-      'm.home_team',
-      'h.team_name as home_team_name',
-      'm.away_team',
-      'a.team_name as away_team_name',
-      'm.reported_by_team',
-      'm.reported_at',
-    ])
-    .where('m.league_id', '=', leagueId)
-    .where('m.approved', '=', 'PENDING');
-}
-
 export async function leagueDecisions(db: DB, leagueId: string, now: Date): Promise<DecisionItem[]> {
-  const pending = await rows(db, pendingResults(db, leagueId));
+  // The league's reported, unreviewed results, with their teams' names.
+  const pending = await findMatchRows(db, { leagueId, approved: 'PENDING' });
   const counters = await counterReportsOf(
     db,
     pending.map((match) => match.id),
