@@ -24,6 +24,7 @@ import { fail } from '../errors';
 import { clientAddress } from '../http/client-address';
 import { securityEvent } from '../log';
 import { createStoredBackoff, type BackoffPolicy } from './rate-limit';
+import { plural } from '../../db/rules/words';
 
 /** The actions limited per client address, each with its own count. */
 export type AddressLimitedAction =
@@ -51,9 +52,9 @@ function policy(c: Context<AppEnv>, free: number, exact: boolean): BackoffPolicy
 }
 
 function waitWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 60) return plural(seconds, 'second');
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return plural(minutes, 'minute');
 }
 
 /** 429 with Retry-After, logged; `words` names the attempts ('sign-in', 'registration', …). */

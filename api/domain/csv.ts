@@ -38,6 +38,7 @@ import {
 } from '../../db/rules/positions';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../../db/rules/text';
 import { parseMatchDate } from './match-time';
+import { plural } from '../../db/rules/words';
 
 /** The largest file the imports take (1 MiB). */
 export const CSV_MAX_BYTES = 1024 * 1024;
@@ -363,7 +364,7 @@ function overflowError(row: TableRow, width: number): ImportError | null {
     line: row.line,
     column: null,
     message:
-      `has ${row.overflow} values but the header has ${width} columns: ` +
+      `has ${plural(row.overflow, 'value')} but the header has ${plural(width, 'column')}: ` +
       'a value containing a comma must be in double quotes',
   };
 }

@@ -5,6 +5,7 @@
  * explain a refusal before it happens.
  */
 import type { Approval, CardKind, EventKind } from '../../db/schema';
+import { plural } from '../../db/rules/words';
 import { involvesTeam } from './match-time';
 
 /** Spec section 9: a match-day squad has 7 to 18 players. */
@@ -14,10 +15,8 @@ export const SQUAD_MAX = 18;
 export const SCORE_MAX = 99;
 export const KEEPERS_MAX = 2;
 
-/** '1 goal', '3 goals'. */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
+// '1 goal', '3 goals': the shared wording, kept importable from here for the report screens.
+export { plural } from '../../db/rules/words';
 
 /** Why a problem refuses the write: the request itself is wrong, or the stored state forbids it. */
 export interface Refusal {

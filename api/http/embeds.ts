@@ -12,6 +12,7 @@ import type { LeagueTableDto, MatchDto } from '../schemas';
 import { publicOrigin } from './calendar';
 import { readResponse } from './read';
 import { cachedReadsOf } from './read-cache';
+import { plural } from '../../db/rules/words';
 
 /** Only these pages may be framed, by anyone: every other answer keeps frame-ancestors 'none'. */
 export const EMBED_CONTENT_SECURITY_POLICY = [
@@ -99,7 +100,7 @@ export function tableEmbed(
   const notes = table.deductions
     .map(
       (deduction) =>
-        `<p class="when">* ${escapeHtml(deduction.team_name)}: ${deduction.points} points deducted – ${escapeHtml(deduction.reason)}</p>`,
+        `<p class="when">* ${escapeHtml(deduction.team_name)}: ${plural(deduction.points, 'point')} deducted – ${escapeHtml(deduction.reason)}</p>`,
     )
     .join('\n');
   const body =

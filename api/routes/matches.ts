@@ -40,6 +40,7 @@ import {
   type MatchDto,
   type MatchPageDto,
 } from '../schemas';
+import { plural } from '../../db/rules/words';
 
 const matchId = matchIdParam.meta({ description: 'match id' });
 
@@ -532,7 +533,7 @@ export const matchRoutes = resourceRouter(
         detail:
           notified === 0
             ? 'Nobody was reminded: the teams have no staff who take these notifications'
-            : `Reminder sent to ${notified} ${notified === 1 ? 'person' : 'people'}`,
+            : `Reminder sent to ${plural(notified, 'person', 'people')}`,
         waiting_for: waitingFor,
         overdue,
         notified,

@@ -92,6 +92,7 @@ import {
   type TeamDto,
   type TeamListDto,
 } from '../schemas';
+import { plural } from '../../db/rules/words';
 
 // ---------------------------------------------------------------------------------
 // Parameters and bodies
@@ -777,7 +778,7 @@ export const teamRoutes = resourceRouter(
     if (matches > 0) {
       fail(
         409,
-        `${team.team_name} has ${matches} ${matches === 1 ? 'match' : 'matches'} on record, so it cannot be deleted. Results and tables depend on them.`,
+        `${team.team_name} has ${plural(matches, 'match', 'matches')} on record, so it cannot be deleted. Results and tables depend on them.`,
       );
     }
     const userIds = await teamUserIds(db, team_id);

@@ -7,6 +7,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { ColumnHeads } from './column-heads';
 import { ApiError, newIdempotencyKey, refreshSession } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
+import { plural } from '../../db/rules/words';
 import './csv-import.css';
 
 export const MAX_CSV_BYTES = 1024 * 1024;
@@ -196,8 +197,8 @@ export function CsvImport<Row extends { line: number; outcome: string }>({
         <>
           <p role="status">
             {preview.errors.length === 0
-              ? `${preview.rows.length} ${preview.rows.length === 1 ? 'line is' : 'lines are'} ready to import.`
-              : `${preview.errors.length} ${preview.errors.length === 1 ? 'problem' : 'problems'} to fix in the file before it can be imported.`}
+              ? `${plural(preview.rows.length, 'line is', 'lines are')} ready to import.`
+              : `${plural(preview.errors.length, 'problem')} to fix in the file before it can be imported.`}
             {preview.ignored_columns && preview.ignored_columns.length > 0
               ? ` Ignored columns: ${preview.ignored_columns.join(', ')}.`
               : ''}
@@ -236,9 +237,7 @@ export function CsvImport<Row extends { line: number; outcome: string }>({
               disabled={preview.errors.length > 0 || preview.rows.length === 0 || state.step === 'importing'}
               onClick={() => void confirm()}
             >
-              {state.step === 'importing'
-                ? 'Importing…'
-                : `Import ${preview.rows.length} ${preview.rows.length === 1 ? 'line' : 'lines'}`}
+              {state.step === 'importing' ? 'Importing…' : `Import ${plural(preview.rows.length, 'line')}`}
             </button>
             <button
               type="button"
@@ -252,7 +251,7 @@ export function CsvImport<Row extends { line: number; outcome: string }>({
       )}
       {state.step === 'done' && (
         <p role="status" className="csv-import-done">
-          Imported {state.created} {state.created === 1 ? 'line' : 'lines'} from {state.name}.
+          Imported {plural(state.created, 'line')} from {state.name}.
         </p>
       )}
     </div>

@@ -6,6 +6,7 @@
  * load does not carry it.
  */
 import type { SuspensionList } from './api-types';
+import { plural } from '../../db/rules/words';
 
 export type SuspensionsAnswer = SuspensionList;
 export type Suspension = SuspensionList['suspensions'][number];
@@ -21,5 +22,5 @@ export function suspensionsOf(answer: SuspensionsAnswer | undefined): Suspension
 
 /** 'Suspended – 1 match', 'Suspended – 3 matches'. */
 export function suspendedText(matchesRemaining: number): string {
-  return `Suspended – ${matchesRemaining} ${matchesRemaining === 1 ? 'match' : 'matches'}`;
+  return `Suspended – ${plural(matchesRemaining, 'match', 'matches')}`;
 }

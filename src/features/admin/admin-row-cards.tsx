@@ -7,6 +7,7 @@
 import { useId } from 'react';
 import { cellText, LABEL_COLUMNS, type Row } from './admin-data';
 import { RowActions } from './admin-parts';
+import { plural } from '../../../db/rules/words';
 
 const SUMMARY_SIZE = 3;
 
@@ -84,9 +85,7 @@ export function RowCards({ table, data, keyColumn, writable, busy, onEdit, onDel
             <Fields columns={shown} row={row} />
             {rest.length > 0 && (
               <details className="admin-card-more">
-                <summary>
-                  {rest.length} more {rest.length === 1 ? 'column' : 'columns'}
-                </summary>
+                <summary>{plural(rest.length, 'more column', 'more columns')}</summary>
                 <Fields columns={rest} row={row} />
               </details>
             )}

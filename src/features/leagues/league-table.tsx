@@ -17,6 +17,7 @@ import { useHydrated } from '@/hooks/use-hydrated';
 import type { Deduction, StandingRow } from '@/lib/api-types';
 import { placeExplanation, type PlaceReason } from './place-reason';
 import { seasonStatus, useSeasonAnswer } from './season-answer';
+import { plural } from '../../../db/rules/words';
 
 const NUMBERS = [
   { key: 'played', label: 'P', title: 'Played' },
@@ -41,7 +42,7 @@ function signed(value: number): string {
 }
 
 function deductedText(points: number): string {
-  return `${points} ${points === 1 ? 'point' : 'points'} deducted`;
+  return `${plural(points, 'point')} deducted`;
 }
 
 /** Ids from the rows' own keys, so the server's render and the page's agree. */

@@ -4,6 +4,7 @@
  */
 import { TIEBREAKER_LABELS, type Tiebreaker } from '../../../api/domain/league-rules';
 import type { PlaceReason } from '@/lib/api-types';
+import { plural } from '../../../db/rules/words';
 
 /** `reasons[i]` of GET /api/leagues/{id}/table: why row i is above row i + 1. */
 export type { PlaceReason };
@@ -31,7 +32,7 @@ function valueText(criterion: string, value: number): string {
 }
 
 function pointsText(points: number): string {
-  return `${points} ${points === 1 ? 'point' : 'points'}`;
+  return plural(points, 'point');
 }
 
 /**

@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { useSession } from '@/lib/session';
 import { useOldestCachedAnswer } from '@/lib/freshness';
 import { useOutbox } from '@/lib/page-outbox';
+import { plural } from '../../../db/rules/words';
 
 const ONLINE_GRACE_MS = 2000;
 /** Online, an answer stored this recently is not worth a line. */
@@ -58,7 +59,7 @@ function SignInAgain() {
   );
   if (waiting.length === 0) return null;
   const who = waiting[0]?.userName || 'its author';
-  const count = waiting.length === 1 ? '1 queued item' : `${waiting.length} queued items`;
+  const count = plural(waiting.length, 'queued item');
   return (
     <div className="app-bar offline-status" role="status">
       <span>

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { PlayerIcon, SearchIcon, TeamIcon, TrophyIcon } from '@/components/icons';
 import { ApiError, apiJson, isAbort } from '@/lib/api-client';
 import type { SearchResult } from '@/lib/api-types';
+import { plural } from '../../../db/rules/words';
 import './search.css';
 
 /** Spec section 9: a 300 ms pause and at least 2 characters. */
@@ -152,7 +153,7 @@ export function SearchPanel({ onClose, autoFocus = true }: { onClose: () => void
         role="status"
         aria-live="polite"
       >
-        {status ?? <span className="visually-hidden">{`${results.length} results`}</span>}
+        {status ?? <span className="visually-hidden">{plural(results.length, 'result')}</span>}
       </p>
       <ul
         id={`${id}-results`}

@@ -105,6 +105,17 @@ describe('search panel', () => {
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
   });
 
+  it('counts its results for screen readers in the right number', async () => {
+    const { user } = renderPanel();
+    await user.type(input(), 'West Rangers Keeper');
+    await screen.findByRole('option', { name: 'West Rangers Keeper Player' });
+    expect(screen.getByRole('status')).toHaveTextContent(/^1 result$/);
+    await user.clear(input());
+    await user.type(input(), 'North');
+    await screen.findByRole('option', { name: 'North Town Team' });
+    expect(screen.getByRole('status')).toHaveTextContent(/^\d+ results$/);
+  });
+
   it('shows the server detail when the search is refused', async () => {
     api.server.use(
       http.get(/\/api\/search/, () => HttpResponse.json({ detail: 'Search is resting' }, { status: 400 })),

@@ -10,8 +10,7 @@ import { formatDate } from '@/lib/format';
 import { useWrite } from '../shared/staff-write';
 import { Field, FormFrame, SubmitButton, useFieldErrors } from '../team-management/form-parts';
 import { Loaded, leaguePath, RemovableRow } from './league-write';
-
-const pointsText = (points: number) => `${points} ${points === 1 ? 'point' : 'points'}`;
+import { plural } from '../../../../db/rules/words';
 
 export function Deductions({
   league,
@@ -71,7 +70,7 @@ function DeductionRow({
   deduction: Deduction;
   onRemoved: () => void;
 }) {
-  const label = `${pointsText(deduction.points)} from ${deduction.team_name}`;
+  const label = `${plural(deduction.points, 'point')} from ${deduction.team_name}`;
   return (
     <RemovableRow
       path={leaguePath(league.league_id, `/deductions/${encodeURIComponent(String(deduction.id))}`)}
@@ -81,7 +80,7 @@ function DeductionRow({
       onRemoved={onRemoved}
     >
       <span className="leagues-row-title">
-        {deduction.team_name} <span className="leagues-points">−{pointsText(deduction.points)}</span>
+        {deduction.team_name} <span className="leagues-points">−{plural(deduction.points, 'point')}</span>
       </span>
       <span className="leagues-row-reason">{deduction.reason}</span>
       <span className="leagues-row-meta">{formatDate(deduction.created_at)}</span>

@@ -174,7 +174,7 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
         method: 'PUT',
         path: `/api/teams/${encodeURIComponent(teamId)}/matches/${encodeURIComponent(matchId)}/roster`,
         body: { players: ids },
-        label: `${ids.length} players${match ? ` · ${matchTitle(match, teamId, new Date())}` : ''}`,
+        label: `${plural(ids.length, 'player')}${match ? ` · ${matchTitle(match, teamId, new Date())}` : ''}`,
       });
       setSaved((all) => ({ ...all, [matchId]: ids }));
       toast(

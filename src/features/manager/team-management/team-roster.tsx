@@ -14,6 +14,7 @@ import type { RosterPlayer, TeamSummary } from '@/lib/api-types';
 import { sendStaffWrite } from '@/lib/staff-api';
 import { loadRoster, usePausedLoad } from '../shared/staff-loads';
 import { PlayerForm } from './player-form';
+import { plural } from '../../../../db/rules/words';
 
 const GROUPS = [
   { title: 'Goalkeepers', generals: ['GK'] },
@@ -130,11 +131,7 @@ export function TeamRoster({
           <h3 id="manager-roster-title" ref={heading} tabIndex={-1} className="manager-roster-title">
             {team.team_name} roster
           </h3>
-          {players && (
-            <p className="manager-roster-count">
-              {count} {count === 1 ? 'player' : 'players'}
-            </p>
-          )}
+          {players && <p className="manager-roster-count">{plural(count, 'player')}</p>}
         </div>
         {form?.mode !== 'add' && (
           <button ref={addButton} type="button" className="button" onClick={() => setForm({ mode: 'add' })}>
