@@ -70,6 +70,9 @@ export const MatchSchema = z
     reviewed_at: z.string().nullable(),
     status: z.enum(MATCH_STATUSES).describe('postponed: the match will not be played on its date'),
     goalscorers: z.array(z.string()).describe('player ids, repeated once per goal'),
+    own_goals: z
+      .array(z.string())
+      .describe("player ids, once per own goal; each counts for the player's opponent"),
     assisters: z.array(z.string()).describe('player ids, repeated once per assist'),
     goalkeepers: z.array(z.string()),
     yellow_cards: z
@@ -87,7 +90,7 @@ export const MatchSchema = z
 export const MatchDetailsSchema = MatchSchema.extend({
   player_names: z
     .record(z.string(), z.string())
-    .describe('names of the players in goalscorers, assisters, goalkeepers and the squads, by id'),
+    .describe('names of the players in goalscorers, own goals, assisters, goalkeepers and the squads, by id'),
 }).meta({ id: 'MatchDetails' });
 
 export const TeamSummarySchema = z
@@ -458,6 +461,7 @@ export const MatchReportsSchema = z
 export const OverdueMatchSchema = z
   .strictObject({
     match_id: z.number().int(),
+    own_goals: z.array(z.string()),
     league_id: z.string(),
     league_name: z.string(),
     season: z.string(),

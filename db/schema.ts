@@ -146,6 +146,14 @@ export interface MatchCardsTable {
 
 export interface MatchSquadsTable {
   id: Generated<number>;
+/** One row per own goal; `team_id` is the player's team, and the goal counts for the other side. */
+export interface MatchOwnGoalsTable {
+  id: Generated<number>;
+  match_id: number;
+  team_id: string;
+  player_id: string;
+}
+
   match_id: number;
   team_id: string;
   player_id: string;
@@ -387,6 +395,7 @@ export interface Database {
   points_deductions: PointsDeductionsTable;
   match_counter_reports: MatchCounterReportsTable;
   notifications: NotificationsTable;
+  match_own_goals: MatchOwnGoalsTable;
   notification_mutes: NotificationMutesTable;
   push_subscriptions: PushSubscriptionsTable;
   overdue_notices: OverdueNoticesTable;

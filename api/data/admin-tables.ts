@@ -14,6 +14,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/connection';
 import type { Database } from '../../db/schema';
 import { run } from '../../db/store';
+import { constraintAnswer, type ConstraintAnswer } from '../domain/constraint-words';
 import {
   constraintViolation,
   describeTable,
@@ -460,38 +461,30 @@ export async function deleteRow(db: DB, table: AdminTable, key: Key): Promise<vo
 // ---- constraint failures ----
 
 /**
- * A readable account of a constraint failure, or null when the error is something
- * else (a bug, to be answered 500). SQLite's FOREIGN KEY message names nothing, so
- * for a write the written references are checked to name the column at fault (the
- * same on PostgreSQL, whose message would name only the constraint).
+ * A readable account of a constraint failure (api/domain/constraint-words), or null when
+ * the error is something else (a bug, to be answered 500). SQLite's FOREIGN KEY message
+ * names nothing, so for a write the written references are checked to name the column at
+ * fault (the same on PostgreSQL, whose message would name only the constraint).
  */
 export async function describeConflict(
   db: DB,
   table: AdminTable,
   error: unknown,
   written: Map<string, Value> | 'delete',
-): Promise<string | null> {
+): Promise<ConstraintAnswer | null> {
   const violation = await constraintViolation(db, error);
   if (!violation) return null;
-  switch (violation.kind) {
-    case 'unique':
-      return `Another row already uses that value (${violation.message})`;
-    case 'check':
-      return `That value breaks a rule of the table: ${violation.message}`;
-    case 'not_null':
-      return `A required value is missing (${violation.message})`;
-    case 'datatype':
-      return `That value has the wrong type (${violation.message})`;
-    case 'foreign_key': {
-      if (written === 'delete') return 'Row is referenced by other rows (FOREIGN KEY constraint failed)';
-      const column = await danglingReference(db, table, written);
-      return column === null
-        ? 'That value refers to a row that does not exist (FOREIGN KEY constraint failed)'
-        : `Column ${column.column} refers to a ${column.foreignTable} row that does not exist (FOREIGN KEY constraint failed)`;
-    }
-    case 'other':
-      return `That change breaks a rule of the database (${violation.message})`;
-  }
+  const reference =
+    violation.kind === 'foreign_key' && written !== 'delete'
+      ? await danglingReference(db, table, written)
+      : null;
+  return constraintAnswer(
+    violation.kind,
+    violation.message,
+    written,
+    table.columns.map((column) => column.name),
+    reference,
+  );
 }
 
 async function danglingReference(

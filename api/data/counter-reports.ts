@@ -59,6 +59,7 @@ export function matchReport(match: MatchResult): ReportVersion {
     home_score: match.home_score ?? 0,
     away_score: match.away_score ?? 0,
     goalscorers: match.goalscorers,
+    own_goals: match.own_goals,
     assisters: match.assisters,
     goalkeepers: match.goalkeepers,
     yellow_cards: match.yellow_cards,

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { listArgument, listRows } from '../../db/dialect-sql';
 import type { Approval } from '../../db/schema';
 import { changed, statement } from '../../db/store';
-import type { ReportCard, ReportEvent } from '../domain/report-rules';
+import type { ReportCard, ReportEvent, ReportOwnGoal } from '../domain/report-rules';
 import type { MatchDto } from '../schemas';
 import { playersById, teamsById } from './lookups';
 import { findMatchRow, getMatch, savedSquads, type MatchRow } from './matches';
@@ -73,6 +73,17 @@ const INSERT_CARDS = statement((db: DB, a: { matchId: number; cards: string }) =
     .insertInto('match_cards')
     .columns(['match_id', ...CARD_FIELDS])
     .expression(listRows(db, [sql`CAST(${a.matchId} AS INTEGER)`], a.cards, CARD_FIELDS)),
+);
+const OWN_GOAL_FIELDS = ['team_id', 'player_id'] as const;
+/** A match's own goals from a list of them (JSON), in its order. */
+const INSERT_OWN_GOALS = statement((db: DB, a: { matchId: number; ownGoals: string }) =>
+  db
+    .insertInto('match_own_goals')
+    .columns(['match_id', ...OWN_GOAL_FIELDS])
+    .expression(listRows(db, [sql`CAST(${a.matchId} AS INTEGER)`], a.ownGoals, OWN_GOAL_FIELDS)),
+);
+const DELETE_OWN_GOALS = statement((db: DB, a: { matchId: number }) =>
+  db.deleteFrom('match_own_goals').where('match_id', '=', a.matchId),
 );
 const DELETE_EVENTS = statement((db: DB, a: { matchId: number }) =>
   db.deleteFrom('match_events').where('match_id', '=', a.matchId),
@@ -162,6 +173,8 @@ export interface StoredReport {
   /** The report's cards (none when left out); they replace the match's earlier ones. */
   cards?: readonly ReportCard[];
   reportedByTeam: string | null;
+  /** The report's own goals (none when left out); they replace the match's earlier ones. */
+  ownGoals?: readonly ReportOwnGoal[];
   userId: string;
   at: string;
 }
@@ -171,12 +184,19 @@ export async function storeReport(db: DB, report: StoredReport): Promise<void> {
   await DELETE_EVENTS.run(db, { matchId: report.matchId });
   await DELETE_CARDS.run(db, { matchId: report.matchId });
   if (report.events.length > 0) {
+  await DELETE_OWN_GOALS.run(db, { matchId: report.matchId });
     await INSERT_EVENTS.run(db, { matchId: report.matchId, events: JSON.stringify(report.events) });
   }
   if (report.cards && report.cards.length > 0) {
     await INSERT_CARDS.run(db, { matchId: report.matchId, cards: JSON.stringify(report.cards) });
   }
   await STORE_REPORT.run(db, report);
+  if (report.ownGoals && report.ownGoals.length > 0) {
+    await INSERT_OWN_GOALS.run(db, {
+      matchId: report.matchId,
+      ownGoals: JSON.stringify(report.ownGoals),
+    });
+  }
 }
 
 /**

@@ -4,7 +4,7 @@
  *
  * A read picks its matches (a filter, or one id), then reads them through one set of
  * statements, each taking the matches (or teams) as one JSON list, prepared once: the
- * rows, their events, their cards and their saved squads; then the names and crests of
+ * rows, their events, their cards, their own goals and their saved squads; then the names and crests of
  * their teams (lookups.ts) and the rosters of the teams without a saved squad. One
  * builder (`answerOf`) makes the answer of those parts.
  *
@@ -128,6 +128,14 @@ const MATCH_CARDS = statement((db: DB, a: { ids: string }) =>
     .orderBy('match_id')
     .orderBy('id'),
 );
+const MATCH_OWN_GOALS = statement((db: DB, a: { ids: string }) =>
+  db
+    .selectFrom('match_own_goals')
+    .select(['match_id', 'player_id'])
+    .where(inList(db, 'match_id', a.ids, 'bigint'))
+    .orderBy('match_id')
+    .orderBy('id'),
+);
 /**
  * Saved squads in selection order (row id): a join to sort by shirt number made big lists
  * much dearer. One row per match and side with its ids as a JSON array, read along the
@@ -166,6 +174,7 @@ export function teamNameIn(match: MatchRow, teamId: string): string | undefined 
 interface MatchParts {
   row: MatchCore;
   goalscorers: string[];
+  own_goals: string[];
   assisters: string[];
   goalkeepers: string[];
   yellow_cards: string[];
@@ -178,6 +187,7 @@ function partsOf(row: MatchCore): MatchParts {
   return {
     row,
     goalscorers: [],
+    own_goals: [],
     assisters: [],
     goalkeepers: [],
     yellow_cards: [],
@@ -186,7 +196,7 @@ function partsOf(row: MatchCore): MatchParts {
   };
 }
 
-/** Adds the events and cards of these matches (their ids as `listArgument`) to their parts. */
+/** Adds the events, cards and own goals of these matches (their ids as `listArgument`) to their parts. */
 async function readResults(db: DB, ids: string, parts: ReadonlyMap<number, MatchParts>): Promise<void> {
   for (const event of await MATCH_EVENTS.all(db, { ids })) {
     const entry = parts.get(event.match_id);
@@ -199,6 +209,9 @@ async function readResults(db: DB, ids: string, parts: ReadonlyMap<number, Match
     const entry = parts.get(card.match_id);
     if (entry !== undefined)
       (card.card === 'red' ? entry.red_cards : entry.yellow_cards).push(card.player_id);
+  }
+  for (const goal of await MATCH_OWN_GOALS.all(db, { ids })) {
+    parts.get(goal.match_id)?.own_goals.push(goal.player_id);
   }
 }
 
@@ -284,6 +297,7 @@ function answerOf(parts: MatchParts, around: Surroundings): MatchDto | undefined
     reviewed_at: row.reviewed_at,
     status: row.status,
     goalscorers: parts.goalscorers,
+    own_goals: parts.own_goals,
     assisters: parts.assisters,
     goalkeepers: parts.goalkeepers,
     yellow_cards: parts.yellow_cards,
@@ -306,7 +320,7 @@ interface Remembered {
 
 /**
  * Match lists remember each match's parts by its revision (migration 0006: triggers grow
- * it with every change to the match's row, events, cards or squads), and its answer
+ * it with every change to the match's row, events, cards, own goals or squads), and its answer
  * while what it names beside them stays the same. A list rebuilt after a write to one
  * match then reads that match alone, and joins the others' JSON bytes as they were
  * (api/http/read.ts jsonBytesOf keeps them beside the frozen answers). Parts read after
@@ -333,6 +347,7 @@ class MatchMemo {
     // Shared by every answer built from them: frozen, so code that edits them in place fails loudly.
     for (const list of [
       parts.goalscorers,
+      parts.own_goals,
       parts.assisters,
       parts.goalkeepers,
       parts.yellow_cards,
@@ -573,6 +588,7 @@ export type MatchResult = Pick<
   | 'reported_by_team'
   | 'reviewed_at'
   | 'goalscorers'
+  | 'own_goals'
   | 'assisters'
   | 'goalkeepers'
   | 'yellow_cards'
@@ -588,6 +604,7 @@ export function matchResultOf(match: MatchResult): MatchResult {
     reported_by_team: match.reported_by_team,
     reviewed_at: match.reviewed_at,
     goalscorers: match.goalscorers,
+    own_goals: match.own_goals,
     assisters: match.assisters,
     goalkeepers: match.goalkeepers,
     yellow_cards: match.yellow_cards,

@@ -52,6 +52,7 @@ export async function teamMatchCount(db: DB, teamId: string): Promise<number> {
           eb('id', 'in', eb.selectFrom('match_events').select('match_id').where('team_id', '=', teamId)),
           eb('id', 'in', eb.selectFrom('match_squads').select('match_id').where('team_id', '=', teamId)),
           eb('id', 'in', eb.selectFrom('match_cards').select('match_id').where('team_id', '=', teamId)),
+          eb('id', 'in', eb.selectFrom('match_own_goals').select('match_id').where('team_id', '=', teamId)),
         ]),
       ),
   );
@@ -111,10 +112,11 @@ function hasHistory(eb: ExpressionBuilder<Database, 'players'>) {
     eb.exists(eb.selectFrom('match_events as e').select('e.id').whereRef('e.player_id', '=', 'players.id')),
     eb.exists(eb.selectFrom('match_squads as s').select('s.id').whereRef('s.player_id', '=', 'players.id')),
     eb.exists(eb.selectFrom('match_cards as k').select('k.id').whereRef('k.player_id', '=', 'players.id')),
+    eb.exists(eb.selectFrom('match_own_goals as o').select('o.id').whereRef('o.player_id', '=', 'players.id')),
   ]);
 }
 
-/** Whether any match event, card or saved squad names the player. */
+/** Whether any match event, card, own goal or saved squad names the player. */
 export async function hasMatchHistory(db: DB, playerId: string): Promise<boolean> {
   const row = await first(
     db,
@@ -124,6 +126,7 @@ export async function hasMatchHistory(db: DB, playerId: string): Promise<boolean
       .where('player_id', '=', playerId)
       .union(db.selectFrom('match_squads').select('player_id').where('player_id', '=', playerId))
       .union(db.selectFrom('match_cards').select('player_id').where('player_id', '=', playerId))
+      .union(db.selectFrom('match_own_goals').select('player_id').where('player_id', '=', playerId))
       .limit(1),
   );
   return row !== undefined;

@@ -10,6 +10,8 @@ export interface ReportVersion {
   home_score: number;
   away_score: number;
   goalscorers: readonly string[];
+  /** An id once per own goal (counted for the player's opponent). */
+  own_goals: readonly string[];
   assisters: readonly string[];
   goalkeepers: readonly string[];
   yellow_cards: readonly string[];
@@ -20,6 +22,7 @@ export const REPORT_FIELDS = [
   'home_score',
   'away_score',
   'goalscorers',
+  'own_goals',
   'assisters',
   'goalkeepers',
   'yellow_cards',
@@ -28,7 +31,7 @@ export const REPORT_FIELDS = [
 
 export type ReportField = (typeof REPORT_FIELDS)[number];
 
-type ListField = 'goalscorers' | 'assisters' | 'goalkeepers' | 'yellow_cards' | 'red_cards';
+type ListField = Exclude<ReportField, 'home_score' | 'away_score'>;
 
 /** The lists of a report, as stored beside the match while two reports differ. */
 export type ReportListsJson = Pick<ReportVersion, ListField>;
@@ -61,6 +64,7 @@ export function reportDifferences(a: ReportVersion, b: ReportVersion): ReportFie
 export function reportLists(report: ReportVersion): ReportListsJson {
   return {
     goalscorers: [...report.goalscorers],
+    own_goals: [...report.own_goals],
     assisters: [...report.assisters],
     goalkeepers: [...report.goalkeepers],
     yellow_cards: [...report.yellow_cards],
@@ -75,8 +79,10 @@ export function parseReportLists(json: string): ReportListsJson {
     const entries = value[field];
     return Array.isArray(entries) ? entries.filter((id): id is string => typeof id === 'string') : [];
   };
+  // Documents stored before own goals were reported have none.
   return {
     goalscorers: list('goalscorers'),
+    own_goals: list('own_goals'),
     assisters: list('assisters'),
     goalkeepers: list('goalkeepers'),
     yellow_cards: list('yellow_cards'),

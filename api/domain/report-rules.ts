@@ -87,15 +87,19 @@ export function squadMembersRefusal(squad: {
 export interface SideTally {
   name: string;
   score: number;
+  /** Goals by the side's own players. */
   goals: number;
+  /** Own goals by the opponent's players: they count for this side (none when left out). */
+  ownGoalsFor?: number;
   assists: number;
   keepers: number;
 }
 
 /**
  * Every problem of a report's totals, in order (the score range, then each side's
- * goals, assists and goalkeepers). Goals may fall short of the score (own goals,
- * unknown scorers), never exceed it; assists never exceed the side's credited goals.
+ * goals, assists and goalkeepers). A side's credited goals (its players' goals and the
+ * opponent's own goals) may fall short of the score (unknown scorers), never exceed it;
+ * assists never exceed the goals its own players scored (an own goal has no assist).
  */
 export function reportProblems(sides: readonly SideTally[]): string[] {
   const problems: string[] = [];
@@ -103,8 +107,13 @@ export function reportProblems(sides: readonly SideTally[]): string[] {
     problems.push(`Scores must be whole numbers from 0 to ${SCORE_MAX}`);
   }
   for (const side of sides) {
-    if (side.goals > side.score) {
-      problems.push(`${side.name} is credited with ${plural(side.goals, 'goal')} but scored ${side.score}`);
+    const ownGoals = side.ownGoalsFor ?? 0;
+    const credited = side.goals + ownGoals;
+    if (credited > side.score) {
+      const including = ownGoals > 0 ? ` (${plural(ownGoals, 'own goal')})` : '';
+      problems.push(
+        `${side.name} is credited with ${plural(credited, 'goal')}${including} but scored ${side.score}`,
+      );
     }
     if (side.assists > side.goals) {
       problems.push(
@@ -139,6 +148,8 @@ export interface ReportLists {
   yellow_cards?: readonly string[] | undefined;
   /** An id per red card (at most one per player). */
   red_cards?: readonly string[] | undefined;
+  /** An id per own goal, which counts for the player's opponent. */
+  own_goals?: readonly string[] | undefined;
 }
 
 /** A card shown, on its player's side. */
@@ -146,6 +157,12 @@ export interface ReportCard {
   team_id: string;
   player_id: string;
   card: CardKind;
+}
+
+/** An own goal, on the side of the player who scored it (it counts for the other side). */
+export interface ReportOwnGoal {
+  team_id: string;
+  player_id: string;
 }
 
 export interface ReportedMatch {
@@ -156,8 +173,8 @@ export interface ReportedMatch {
 }
 
 /**
- * Turns a report's id lists into events, each on its player's side, and checks them
- * against the score: the events, or the first problem (all invalid requests).
+ * Turns a report's id lists into events, cards and own goals, each on its player's side,
+ * and checks them against the score: those, or the first problem (all invalid requests).
  */
 export function reportEvents(
   match: ReportedMatch,
@@ -166,7 +183,7 @@ export function reportEvents(
   saved: readonly SquadPlayer[],
   /** Else the player's current team (missing: no such player; null: without a team). */
   currentTeams: ReadonlyMap<string, string | null>,
-): { events: ReportEvent[]; cards: ReportCard[] } | { problem: string } {
+): { events: ReportEvent[]; cards: ReportCard[]; ownGoals: ReportOwnGoal[] } | { problem: string } {
   const squads = new Map<string, string>();
   for (const row of saved) if (involvesTeam(match, row.team_id)) squads.set(row.player_id, row.team_id);
 
@@ -211,6 +228,13 @@ export function reportEvents(
     }
   }
 
+  const ownGoals: ReportOwnGoal[] = [];
+  for (const player_id of report.own_goals ?? []) {
+    const side = sideOf(player_id);
+    if (side === null) return { problem: `Unknown player for this match: ${player_id}` };
+    ownGoals.push({ team_id: side, player_id });
+  }
+
   const keepers = new Set<string>();
   for (const id of report.goalkeepers) {
     if (keepers.has(id)) return { problem: `Goalkeeper listed more than once: ${id}` };
@@ -223,6 +247,7 @@ export function reportEvents(
     name,
     score,
     goals: count(team, 'goal'),
+    ownGoalsFor: ownGoals.filter((goal) => goal.team_id !== team).length,
     assists: count(team, 'assist'),
     keepers: count(team, 'goalkeeper'),
   });
@@ -230,5 +255,5 @@ export function reportEvents(
     tally(match.home_team, match.home_team_name, report.home_score),
     tally(match.away_team, match.away_team_name, report.away_score),
   ]);
-  return problem === undefined ? { events, cards } : { problem };
+  return problem === undefined ? { events, cards, ownGoals } : { problem };
 }

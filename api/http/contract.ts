@@ -118,13 +118,21 @@ export function endpoint<R extends RouteConfig>(
  * show (approved results and which teams have fixtures), so a report waiting for review
  * leaves them cached.
  */
-const MATCH_TABLES = ['teams', 'players', 'matches', 'match_events', 'match_squads', 'match_cards'] as const;
+const MATCH_TABLES = [
+  'teams',
+  'players',
+  'matches',
+  'match_events',
+  'match_squads',
+  'match_cards',
+  'match_own_goals',
+] as const;
 export const READ_TABLES = {
   leagues: ['leagues'],
   leagueTable: ['leagues', 'teams', 'approved_results', 'league_rules', 'points_deductions', 'match_cards'],
   leagueRules: ['leagues', 'league_rules'],
   deductions: ['leagues', 'teams', 'points_deductions'],
-  /** a list of matches or one match: the teams, the matches, their events, squads and cards */
+  /** a list of matches or one match: the teams, the matches, their events, squads, cards and own goals */
   matches: MATCH_TABLES,
   leagueMatches: ['leagues', ...MATCH_TABLES],
   leagueStats: ['leagues', 'teams', 'players', 'approved_results'],

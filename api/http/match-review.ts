@@ -173,6 +173,7 @@ async function applyReport(
 ): Promise<void> {
   const credited = await creditedEvents(c, match, report);
   await storeReport(c.get('db'), {
+      ...report.own_goals,
     matchId: match.id,
     homeScore: report.home_score,
     awayScore: report.away_score,
@@ -202,6 +203,7 @@ async function confirm(c: Ctx, match: MatchRow, before: MatchResult, confirmingT
   });
   await tell(
     c,
+    ownGoals: credited.ownGoals,
     { teams: [match.home_team, match.away_team], except: user.id },
     resultConfirmed(matchNames(match), { home: after.home_score ?? 0, away: after.away_score ?? 0 }),
   );
@@ -273,6 +275,7 @@ export async function reportResult(c: Ctx, id: number, body: ReportVersion): Pro
       reported_at: at,
     });
     await audit(c, {
+    own_goals: body.own_goals,
       action: 'match.counter_report',
       entity: 'match',
       entityId: id,
@@ -487,3 +490,4 @@ export async function matchReports(c: Ctx, id: number) {
     counter && reports[0] ? reportDifferences(matchReport(current), counter) : [];
   return { match_id: id, approved: current.approved, reports, differences };
 }
+      own_goals: counter.own_goals,

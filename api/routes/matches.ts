@@ -262,6 +262,8 @@ const reportBody = z.strictObject({
   away_score: score,
   goalscorers: playerList,
   assisters: playerList,
+  // Once per own goal, counted for the player's opponent; optional like the cards.
+  own_goals: playerList,
   goalkeepers: playerList,
   // Optional, so reports queued offline by an older app, which sent no cards, are still accepted.
   yellow_cards: playerList,
@@ -395,6 +397,7 @@ export const matchRoutes = resourceRouter(
     const listed = [
       ...match.goalscorers,
       ...match.assisters,
+      ...match.own_goals,
       ...match.goalkeepers,
       ...match.yellow_cards,
       ...match.red_cards,

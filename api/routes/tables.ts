@@ -108,7 +108,10 @@ async function rowOf(db: DB, table: AdminTable, key: Key) {
   return row;
 }
 
-/** Runs a write, answering a constraint failure with 409 and its reason instead of a 500. */
+/**
+ * Runs a write, answering a constraint failure with its reason instead of a 500: 400 for
+ * a value the column does not take, 409 for one that clashes with other rows.
+ */
 async function guarded<T>(
   db: DB,
   table: AdminTable,
@@ -118,9 +121,9 @@ async function guarded<T>(
   try {
     return await run();
   } catch (error) {
-    const detail = await describeConflict(db, table, error, written);
-    if (detail === null) throw error;
-    fail(409, detail);
+    const answer = await describeConflict(db, table, error, written);
+    if (answer === null) throw error;
+    fail(answer.status, answer.detail);
   }
 }
 

@@ -96,6 +96,7 @@ describe('GET /api/matches/{id}', () => {
       reported_by_team: 'north.town',
       reported_at: '2026-05-02T14:00:00.000Z',
       reviewed_at: null,
+      own_goals: [],
       yellow_cards: [],
       red_cards: [],
       status: 'scheduled',

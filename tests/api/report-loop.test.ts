@@ -280,12 +280,19 @@ describe('a second report that differs', () => {
         match_id: m7(),
         approved: 'PENDING',
         reports: [
-          { team_id: 'west.rangers', reported_at: NOW.toISOString(), first: true, ...M7_REPORT },
+          {
+            team_id: 'west.rangers',
+            reported_at: NOW.toISOString(),
+            first: true,
+            ...M7_REPORT,
+            own_goals: [],
+          },
           {
             team_id: 'east.united',
             reported_at: NOW.toISOString(),
             first: false,
             ...M7_OTHER,
+            own_goals: [],
             yellow_cards: [],
             red_cards: [],
           },

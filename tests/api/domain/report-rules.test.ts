@@ -78,10 +78,20 @@ describe('reportProblems', () => {
     ...over,
   });
 
-  it('allows goals short of the score (own goals), never more', () => {
+  it('allows goals short of the score (unknown scorers), never more', () => {
     expect(reportProblems([side({ goals: 1 }), side({ name: 'East United', score: 0 })])).toEqual([]);
     expect(reportProblems([side({ goals: 3 })])).toEqual([
       'West Rangers is credited with 3 goals but scored 2',
+    ]);
+  });
+
+  it("counts the opponent's own goals in a side's goals, and never among the goals an assist needs", () => {
+    expect(reportProblems([side({ goals: 1, ownGoalsFor: 1, assists: 1 })])).toEqual([]);
+    expect(reportProblems([side({ goals: 2, ownGoalsFor: 1 })])).toEqual([
+      'West Rangers is credited with 3 goals (1 own goal) but scored 2',
+    ]);
+    expect(reportProblems([side({ goals: 1, ownGoalsFor: 1, assists: 2 })])).toEqual([
+      'West Rangers is credited with 2 assists but only 1 goal by its players',
     ]);
   });
 
@@ -143,6 +153,22 @@ describe('reportEvents', () => {
         { team_id: 'eu', player_id: 'eu.gk', card: 'yellow' },
         { team_id: 'wr', player_id: 'wr.fwd', card: 'red' },
       ],
+      ownGoals: [],
+    });
+  });
+
+  it("puts an own goal on its player's side and counts it for the other side", () => {
+    const scored = { ...report, home_score: 1, away_score: 0, own_goals: ['eu.gk'] };
+    expect(reportEvents(match, scored, [], currentTeams)).toEqual({
+      events: [],
+      cards: [],
+      ownGoals: [{ team_id: 'eu', player_id: 'eu.gk' }],
+    });
+    expect(reportEvents(match, { ...scored, home_score: 0 }, [], currentTeams)).toEqual({
+      problem: 'West Rangers is credited with 1 goal (1 own goal) but scored 0',
+    });
+    expect(reportEvents(match, { ...scored, own_goals: ['moved'] }, [], currentTeams)).toEqual({
+      problem: 'Unknown player for this match: moved',
     });
   });
 

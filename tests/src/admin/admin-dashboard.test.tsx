@@ -327,6 +327,23 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('says which value a rule of the table refuses and what it takes, not the SQL', async () => {
+    const { user } = await open('players');
+    await user.click(within(await rowWith('players', 'nt.fwd')).getByRole('button', { name: 'Edit' }));
+    const editing = await rowWith('players', 'nt.fwd');
+    await user.clear(within(editing).getByRole('textbox', { name: 'position' }));
+    await user.type(within(editing).getByRole('textbox', { name: 'position' }), 'Winger');
+    await user.click(within(editing).getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to update row')).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        'position: "Winger" is not allowed; use one of Goalkeeper, Defender, Midfielder, Forward, Coach',
+      ),
+    ).toBeInTheDocument();
+    expect(alert).not.toHaveTextContent(/constraint|CHECK/);
+  });
+
   it('shows the server detail when an insert fails', async () => {
     const { user } = await open('league_news');
     await user.click(screen.getByRole('button', { name: 'Insert New Row' }));
@@ -346,7 +363,7 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Failed to delete row')).toBeInTheDocument();
     expect(
-      within(alert).getByText('Row is referenced by other rows (FOREIGN KEY constraint failed)'),
+      within(alert).getByText('Other rows refer to this row; change or delete them first'),
     ).toBeInTheDocument();
     expect(
       await db().selectFrom('teams').select('team_id').where('team_id', '=', 'north.town').execute(),

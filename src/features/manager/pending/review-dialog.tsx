@@ -38,6 +38,7 @@ import {
 import { sendStaffWrite } from '@/lib/staff-api';
 import { Facts } from '@/components/facts';
 import { matchCards } from '../report/report-cards';
+import { idList } from '../../../../db/rules/id-lists';
 
 export type ReviewAction = 'approve' | 'reject';
 /** What a review did: 'reject-report' rejected one of two reports, and the other now waits. */
@@ -76,6 +77,7 @@ interface GroupSpec {
 
 const GROUPS: readonly GroupSpec[] = [
   { field: 'goalscorers', title: 'Goalscorers', empty: 'No goalscorers recorded' },
+  { field: 'own_goals', title: 'Own goals', empty: 'No own goals recorded' },
   { field: 'assisters', title: 'Assisters', empty: 'No assisters recorded' },
   { field: 'goalkeepers', title: 'Goalkeepers', empty: 'No goalkeepers recorded' },
   { field: 'yellow_cards', title: 'Yellow cards', empty: 'No yellow cards recorded', card: 'yellow' },
@@ -88,6 +90,7 @@ type ReportLists = Pick<TeamReport, GroupSpec['field']>;
 function groupLines(field: GroupSpec['field'], ids: readonly string[], players: Players): string[] {
   switch (field) {
     case 'goalscorers':
+    case 'own_goals':
     case 'assisters':
       return tally(ids).map(({ id, count }) => `${numberedName(players, id)} × ${count}`);
     case 'yellow_cards':
@@ -271,6 +274,7 @@ function OneReport({
   const cards = matchCards(match);
   const lists: ReportLists = {
     goalscorers: match.goalscorers,
+    own_goals: idList(match.own_goals),
     assisters: match.assisters,
     goalkeepers: match.goalkeepers,
     yellow_cards: cards.yellow,
