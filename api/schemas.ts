@@ -441,6 +441,7 @@ export const TeamReportSchema = z
     home_score: z.number().int(),
     away_score: z.number().int(),
     goalscorers: z.array(z.string()),
+    own_goals: z.array(z.string()),
     assisters: z.array(z.string()),
     goalkeepers: z.array(z.string()),
     yellow_cards: z.array(z.string()),
@@ -461,7 +462,6 @@ export const MatchReportsSchema = z
 export const OverdueMatchSchema = z
   .strictObject({
     match_id: z.number().int(),
-    own_goals: z.array(z.string()),
     league_id: z.string(),
     league_name: z.string(),
     season: z.string(),

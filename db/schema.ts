@@ -144,8 +144,6 @@ export interface MatchCardsTable {
   card: CardKind;
 }
 
-export interface MatchSquadsTable {
-  id: Generated<number>;
 /** One row per own goal; `team_id` is the player's team, and the goal counts for the other side. */
 export interface MatchOwnGoalsTable {
   id: Generated<number>;
@@ -154,6 +152,8 @@ export interface MatchOwnGoalsTable {
   player_id: string;
 }
 
+export interface MatchSquadsTable {
+  id: Generated<number>;
   match_id: number;
   team_id: string;
   player_id: string;
@@ -382,6 +382,7 @@ export interface Database {
   match_events: MatchEventsTable;
   match_squads: MatchSquadsTable;
   match_cards: MatchCardsTable;
+  match_own_goals: MatchOwnGoalsTable;
   sessions: SessionsTable;
   idempotency_keys: IdempotencyKeysTable;
   league_news: LeagueNewsTable;
@@ -395,7 +396,6 @@ export interface Database {
   points_deductions: PointsDeductionsTable;
   match_counter_reports: MatchCounterReportsTable;
   notifications: NotificationsTable;
-  match_own_goals: MatchOwnGoalsTable;
   notification_mutes: NotificationMutesTable;
   push_subscriptions: PushSubscriptionsTable;
   overdue_notices: OverdueNoticesTable;

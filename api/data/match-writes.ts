@@ -172,9 +172,9 @@ export interface StoredReport {
   events: readonly ReportEvent[];
   /** The report's cards (none when left out); they replace the match's earlier ones. */
   cards?: readonly ReportCard[];
-  reportedByTeam: string | null;
   /** The report's own goals (none when left out); they replace the match's earlier ones. */
   ownGoals?: readonly ReportOwnGoal[];
+  reportedByTeam: string | null;
   userId: string;
   at: string;
 }
@@ -183,20 +183,20 @@ export interface StoredReport {
 export async function storeReport(db: DB, report: StoredReport): Promise<void> {
   await DELETE_EVENTS.run(db, { matchId: report.matchId });
   await DELETE_CARDS.run(db, { matchId: report.matchId });
-  if (report.events.length > 0) {
   await DELETE_OWN_GOALS.run(db, { matchId: report.matchId });
+  if (report.events.length > 0) {
     await INSERT_EVENTS.run(db, { matchId: report.matchId, events: JSON.stringify(report.events) });
   }
   if (report.cards && report.cards.length > 0) {
     await INSERT_CARDS.run(db, { matchId: report.matchId, cards: JSON.stringify(report.cards) });
   }
-  await STORE_REPORT.run(db, report);
   if (report.ownGoals && report.ownGoals.length > 0) {
     await INSERT_OWN_GOALS.run(db, {
       matchId: report.matchId,
       ownGoals: JSON.stringify(report.ownGoals),
     });
   }
+  await STORE_REPORT.run(db, report);
 }
 
 /**

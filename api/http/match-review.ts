@@ -149,6 +149,7 @@ async function creditedEvents(c: Ctx, match: MatchRow, report: ReportVersion) {
     await squadRows(db, match.id),
     await playerTeams(db, [
       ...report.goalscorers,
+      ...report.own_goals,
       ...report.assisters,
       ...report.goalkeepers,
       ...report.yellow_cards,
@@ -173,12 +174,12 @@ async function applyReport(
 ): Promise<void> {
   const credited = await creditedEvents(c, match, report);
   await storeReport(c.get('db'), {
-      ...report.own_goals,
     matchId: match.id,
     homeScore: report.home_score,
     awayScore: report.away_score,
     events: credited.events,
     cards: credited.cards,
+    ownGoals: credited.ownGoals,
     reportedByTeam,
     userId: userId ?? currentUser(c).id,
     at,
@@ -203,7 +204,6 @@ async function confirm(c: Ctx, match: MatchRow, before: MatchResult, confirmingT
   });
   await tell(
     c,
-    ownGoals: credited.ownGoals,
     { teams: [match.home_team, match.away_team], except: user.id },
     resultConfirmed(matchNames(match), { home: after.home_score ?? 0, away: after.away_score ?? 0 }),
   );
@@ -249,6 +249,7 @@ export async function reportResult(c: Ctx, id: number, body: ReportVersion): Pro
     home_score: body.home_score,
     away_score: body.away_score,
     goalscorers: body.goalscorers,
+    own_goals: body.own_goals,
     assisters: body.assisters,
     goalkeepers: body.goalkeepers,
     yellow_cards: body.yellow_cards,
@@ -275,7 +276,6 @@ export async function reportResult(c: Ctx, id: number, body: ReportVersion): Pro
       reported_at: at,
     });
     await audit(c, {
-    own_goals: body.own_goals,
       action: 'match.counter_report',
       entity: 'match',
       entityId: id,
@@ -480,6 +480,7 @@ export async function matchReports(c: Ctx, id: number) {
       home_score: counter.home_score,
       away_score: counter.away_score,
       goalscorers: counter.goalscorers,
+      own_goals: counter.own_goals,
       assisters: counter.assisters,
       goalkeepers: counter.goalkeepers,
       yellow_cards: counter.yellow_cards,
@@ -490,4 +491,3 @@ export async function matchReports(c: Ctx, id: number) {
     counter && reports[0] ? reportDifferences(matchReport(current), counter) : [];
   return { match_id: id, approved: current.approved, reports, differences };
 }
-      own_goals: counter.own_goals,

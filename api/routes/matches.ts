@@ -261,9 +261,9 @@ const reportBody = z.strictObject({
   home_score: score,
   away_score: score,
   goalscorers: playerList,
-  assisters: playerList,
   // Once per own goal, counted for the player's opponent; optional like the cards.
   own_goals: playerList,
+  assisters: playerList,
   goalkeepers: playerList,
   // Optional, so reports queued offline by an older app, which sent no cards, are still accepted.
   yellow_cards: playerList,
@@ -396,8 +396,8 @@ export const matchRoutes = resourceRouter(
     if (!match) fail(404, 'Match not found');
     const listed = [
       ...match.goalscorers,
-      ...match.assisters,
       ...match.own_goals,
+      ...match.assisters,
       ...match.goalkeepers,
       ...match.yellow_cards,
       ...match.red_cards,
