@@ -64,6 +64,8 @@ import { jsonBytesRead, jsonListBytes, jsonRead } from '../http/read';
 import { holdUntil } from '../http/read';
 import { nextKickoff } from '../http/next-kickoff';
 import { booleanParam, idParam, rowIdParam, seasonParam } from '../http/validate';
+import { unreportedCounts, unreportedWords } from '../domain/unreported';
+import { plural } from '../../db/rules/words';
 import { audit } from '../http/write';
 import {
   DecisionItemSchema,
@@ -766,18 +768,19 @@ function editedFixtures(
     kept.flatMap((match) => [match.home_team, match.away_team].map((team) => `${team}@${match.match_date}`)),
   );
   return edited.map((fixture, index) => {
-    const field = (name: string) => `Invalid field 'matches[${index}].${name}'`;
+    // The secretary edits these in the preview: the fixture is named as the screen shows it.
+    const name = (team: string) => names.get(team) ?? `'${team}'`;
+    const which = `Fixture ${index + 1} (${name(fixture.home_team)} vs ${name(fixture.away_team)})`;
     for (const side of ['home_team', 'away_team'] as const) {
       if (!names.has(fixture[side]))
-        fail(400, `${field(side)}: '${fixture[side]}' is not registered for this league`);
+        fail(400, `${which}: '${fixture[side]}' is not registered for this league`);
     }
-    if (fixture.home_team === fixture.away_team)
-      fail(400, `${field('away_team')}: a team cannot play itself`);
+    if (fixture.home_team === fixture.away_team) fail(400, `${which}: a team cannot play itself`);
     const date = (parseMatchDate(fixture.match_date) as Date).toISOString();
     for (const side of ['home_team', 'away_team'] as const) {
       const key = `${fixture[side]}@${date}`;
       if (busy.has(key)) {
-        fail(400, `${field('match_date')}: ${names.get(fixture[side]) ?? ''} already plays at ${date}`);
+        fail(400, `${which}: ${name(fixture[side])} already plays at that kick-off; choose another time`);
       }
       busy.add(key);
     }
@@ -1033,19 +1036,19 @@ export const leagueRoutes = resourceRouter(
     }
     const fixtures = await unplayedFixtures(db, league.league_id, teamId);
     const query = c.req.valid('query');
-    const count = `${fixtures.length} ${fixtures.length === 1 ? 'fixture' : 'fixtures'}`;
+    const deleted = unreportedWords(unreportedCounts(fixtures, c.get('options').now()));
     const what = `Withdrawing ${team.team_name} from ${league.league_name} ${league.season}`;
     if (query.dry_run === true) {
       const detail =
         fixtures.length === 0
-          ? `${what} deletes no fixtures: it has none without a report`
-          : `${what} deletes its ${count} without a report; played matches stay on record`;
+          ? `${what} deletes no fixtures: it has no upcoming ones and none waiting for a report`
+          : `${what} deletes its ${deleted}; played matches stay on record`;
       return c.json({ detail, fixtures }, 200);
     }
     if (fixtures.length > 0 && query.confirm !== true) {
       return c.json(
         {
-          detail: `${what} deletes its ${count} without a report; played matches stay on record. Confirm to withdraw`,
+          detail: `${what} deletes its ${deleted}; played matches stay on record. Confirm to withdraw`,
           fixtures,
         },
         409,
@@ -1078,11 +1081,13 @@ export const leagueRoutes = resourceRouter(
     const existing = await seasonMatches(db, league.league_id, league.season);
     const unplayed = existing.filter((match) => !match.reported);
     if (existing.length > 0 && body.replace_unplayed !== true) {
+      const replaceable = unreportedWords(unreportedCounts(unplayed, c.get('options').now()));
       fail(
         409,
-        `The ${league.season} season of ${league.league_name} already has ${existing.length} ` +
-          `${existing.length === 1 ? 'match' : 'matches'}: keep them, or replace the ${unplayed.length} ` +
-          'without a report (replace_unplayed)',
+        `The ${league.season} season of ${league.league_name} already has ${plural(existing.length, 'match', 'matches')}: ` +
+          (unplayed.length === 0
+            ? 'keep them, or choose to plan the fixtures still missing around them'
+            : `keep them, or choose to replace its ${replaceable}`),
       );
     }
     const kept = existing.filter((match) => match.reported);

@@ -190,7 +190,7 @@ export const playerRoutes = resourceRouter(
       }
       fail(
         400,
-        `Invalid field 'position': a ${wanted.position} needs position_general ${GENERAL_OF[wanted.position]} (or Other), but this player's is ${wanted.position_general}; send position_general too`,
+        `Invalid field 'position': a ${wanted.position}'s general position is ${GENERAL_OF[wanted.position]} (or Other), but this player's is ${wanted.position_general}; change the general position too`,
       );
     }
     if (

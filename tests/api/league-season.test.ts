@@ -96,7 +96,7 @@ describe('POST and DELETE /api/leagues/{leagueId}/teams', () => {
       status: 409,
       body: {
         detail:
-          'Withdrawing North Town from Tiny League 2026 deletes its 1 fixture without a report; played matches stay on record. Confirm to withdraw',
+          'Withdrawing North Town from Tiny League 2026 deletes its 1 upcoming fixture; played matches stay on record. Confirm to withdraw',
         fixtures: [{ id: t.matchIds.m8 }],
       },
     });
@@ -202,7 +202,7 @@ describe('POST /api/leagues/{leagueId}/fixtures', () => {
       status: 409,
       body: {
         detail:
-          'The 2027 season of Tiny League already has 15 matches: keep them, or replace the 15 without a report (replace_unplayed)',
+          'The 2027 season of Tiny League already has 15 matches: keep them, or choose to replace its 15 upcoming fixtures',
       },
     });
   });

@@ -624,7 +624,7 @@ describe('PUT /api/player/update/{user_id}', () => {
       status: 400,
       body: {
         detail:
-          "Invalid field 'position': a Defender needs position_general DEF (or Other), but this player's is MID; send position_general too",
+          "Invalid field 'position': a Defender's general position is DEF (or Other), but this player's is MID; change the general position too",
       },
     });
     expect(

@@ -25,7 +25,7 @@ describe('DELETE /api/leagues/{leagueId}/teams/{teamId}', () => {
     const asked = await call('DELETE', '/api/leagues/tl-26/teams/west.rangers', 'superAdmin');
     expect(asked.status).toBe(409);
     expect(asked.body.detail).toBe(
-      'Withdrawing West Rangers from Tiny League 2026 deletes its 2 fixtures without a report; played matches stay on record. Confirm to withdraw',
+      'Withdrawing West Rangers from Tiny League 2026 deletes its 1 upcoming fixture and 1 past fixture with no report; played matches stay on record. Confirm to withdraw',
     );
     expect(asked.body.fixtures).toEqual([
       expect.objectContaining({ id: m7, home_team_name: 'West Rangers', away_team_name: 'East United' }),

@@ -107,7 +107,7 @@ describe('running a season', () => {
       // The server filters: only the postponed one.
       await season.getByRole('combobox', { name: 'State' }).selectOption({ label: 'Postponed' });
       await expect.poll(async () => matches.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
-      await season.getByText('1 match, 1 without a report').waitFor();
+      await season.getByText('1 match: 1 upcoming').waitFor();
       await screenshot(page, 'staff-leagues-results-filtered');
 
       // Deduct two points from Lakeside Albion.

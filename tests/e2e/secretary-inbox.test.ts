@@ -1,7 +1,7 @@
 /**
  * The league secretary's desk in Chromium against the real seeded server, as the demo
- * league admin on a phone: (a) withdrawing a club lists its fixtures without a report in
- * the confirmation, and they are gone after; (b) a result the two teams reported
+ * league admin on a phone: (a) withdrawing a club lists its upcoming fixtures (and any past one
+ * with no report) in the confirmation, and they are gone after; (b) a result the two teams reported
  * differently is decided from the "Needs decision" inbox by choosing one report.
  */
 import { describe, expect, it } from 'vitest';

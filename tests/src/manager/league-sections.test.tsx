@@ -109,13 +109,13 @@ describe('the Results section', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(queries[0]?.get('limit')).toBe('10');
     expect(queries[0]?.has('cursor')).toBe(false);
-    expect(within(section).getByText('The first 2 matches, 2 without a report')).toBeInTheDocument();
+    expect(within(section).getByText('The first 2 matches: 2 past with no report')).toBeInTheDocument();
 
     await user.click(within(section).getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
     expect(queries.at(-1)?.get('cursor')).toBe('page-2');
     expect(within(section).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
-    expect(within(section).getByText('3 matches, 3 without a report')).toBeInTheDocument();
+    expect(within(section).getByText('3 matches: 3 past with no report')).toBeInTheDocument();
   });
 
   it('sends the club, the days and the state to the server, and clears them', async () => {
@@ -190,9 +190,13 @@ describe('deleting a fixture from Results', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete match' }));
     expect(await screen.findByText('Match deleted')).toBeInTheDocument();
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(shown - 1));
-    const [total, open] = (before.match(/\d+/g) ?? []).map(Number);
-    expect(count()).toContain(`${(open ?? 0) - 1} without a report`);
-    if (!before.startsWith('The first')) expect(count()).toMatch(new RegExp(`^${(total ?? 0) - 1} match`));
+    // 'N matches: R reported, U upcoming, P past with no report': one fewer unreported.
+    const unreported = (text: string) =>
+      Number(/(\d+) upcoming/.exec(text)?.[1] ?? 0) +
+      Number(/(\d+) past with no report/.exec(text)?.[1] ?? 0);
+    const total = Number(/^\D*(\d+)/.exec(before)?.[1] ?? 0);
+    expect(unreported(count())).toBe(unreported(before) - 1);
+    if (!before.startsWith('The first')) expect(count()).toMatch(new RegExp(`^${total - 1} match`));
     expect(await fixturesBetween(name)).toBe(stored - 1);
   });
 });

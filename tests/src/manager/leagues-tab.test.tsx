@@ -271,7 +271,9 @@ describe('Leagues: teams', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw Harbour Athletic?' });
     expect(
-      await within(dialog).findByText('Harbour Athletic has no fixtures without a report.'),
+      await within(dialog).findByText(
+        'Harbour Athletic has no upcoming fixtures and none waiting for a report.',
+      ),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
     expect(await toast('Team withdrawn from the league')).toBeInTheDocument();
@@ -438,17 +440,19 @@ describe('Leagues: fixtures', () => {
     // The match list starts afresh with the new fixtures.
     const matches = await section('Results');
     // Ten a page.
-    expect(await within(matches).findByText('The first 10 matches, 10 without a report')).toBeInTheDocument();
+    expect(await within(matches).findByText('The first 10 matches: 10 upcoming')).toBeInTheDocument();
   });
 
-  it('offers to replace the matches without a report when the season has matches (409)', async () => {
+  it('offers to replace the fixtures not yet played or reported when the season has matches (409)', async () => {
     const user = await openTab();
     const fixtures = await section('Fixtures');
-    expect(within(fixtures).queryByLabelText('Replace matches without a report')).not.toBeInTheDocument();
+    expect(
+      within(fixtures).queryByLabelText('Replace fixtures not yet played or reported'),
+    ).not.toBeInTheDocument();
     fireEvent.change(within(fixtures).getByLabelText('First match day'), { target: { value: '2026-07-04' } });
     await press(user, fixtures, 'Preview fixtures', 'Failed to preview fixtures');
     expect(within(fixtures).getByRole('alert')).toHaveTextContent('already has 9 matches');
-    const replace = within(fixtures).getByLabelText('Replace matches without a report');
+    const replace = within(fixtures).getByLabelText('Replace fixtures not yet played or reported');
     expect(replace).not.toBeChecked();
     await user.click(replace);
     expect(within(fixtures).queryByRole('alert')).not.toBeInTheDocument();
@@ -456,7 +460,7 @@ describe('Leagues: fixtures', () => {
 
     const preview = await within(fixtures).findByRole('region', { name: /^Preview: \d+ matches/ });
     expect(
-      within(preview).getByText('3 matches without a report will be removed and replaced.'),
+      within(preview).getByText('3 fixtures not yet played or reported will be removed and replaced.'),
     ).toBeInTheDocument();
     const create = within(preview).getByRole('button', { name: /^Create \d+ matches$/ });
     const count = Number(/\d+/.exec(create.textContent ?? '')?.[0]);
@@ -477,7 +481,9 @@ describe('Leagues: fixtures', () => {
       .where('season', '=', '2026')
       .execute();
     expect(left).toHaveLength(6 + count);
-    expect(within(fixtures).queryByLabelText('Replace matches without a report')).not.toBeInTheDocument();
+    expect(
+      within(fixtures).queryByLabelText('Replace fixtures not yet played or reported'),
+    ).not.toBeInTheDocument();
   });
 });
 
@@ -563,7 +569,7 @@ describe('Leagues: matches', () => {
     const approved = rowOf(list, 'North Town vs South City');
     expect(within(approved).getByText('Result approved')).toBeInTheDocument();
     expect(within(approved).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(matches).getByText('9 matches, 3 without a report')).toBeInTheDocument();
+    expect(within(matches).getByText('9 matches: 6 reported, 3 past with no report')).toBeInTheDocument();
   });
 });
 

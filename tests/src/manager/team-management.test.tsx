@@ -385,6 +385,15 @@ describe('Team Management: roster', () => {
     expect(within(form).getByRole('spinbutton', { name: 'Number' })).toHaveFocus();
     expect(await playerRow2('Late Signing')).toBeUndefined();
 
+    // A general position that does not fit the position is said on its field, in the form's words.
+    await user.clear(within(form).getByRole('spinbutton', { name: 'Number' }));
+    await user.type(within(form).getByRole('spinbutton', { name: 'Number' }), '30');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'General position' }), 'GK');
+    await user.click(within(form).getByRole('button', { name: 'Save Player' }));
+    expect(within(form).getByText('General position must be MID for a Midfielder')).toBeInTheDocument();
+    expect(within(form).queryByText(/position_general/)).not.toBeInTheDocument();
+    expect(await playerRow2('Late Signing')).toBeUndefined();
+
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(within(roster).queryByRole('form')).not.toBeInTheDocument();
     expect(within(roster).getByRole('button', { name: 'Add Player' })).toHaveFocus();

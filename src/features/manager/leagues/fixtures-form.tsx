@@ -6,7 +6,8 @@
  * changed there, and 'Create N matches' sends the previewed list as edited (the server
  * checks it as any fixture).
  * A season that already has matches is refused (409) unless the admin chooses to
- * replace the matches without a report.
+ * replace its fixtures not yet played or reported (upcoming ones, and past ones with no
+ * report); reported matches stay.
  */
 import { useId, useState } from 'react';
 import { EmptyMessage } from '@/components/status';
@@ -17,11 +18,12 @@ import { isConflict, useWrite } from '../shared/staff-write';
 import { Field, FormFrame, SubmitButton, useFieldErrors } from '../team-management/form-parts';
 import { leaguePath } from './league-write';
 import { instantOf, KickoffFields, localInputValue } from './league-matches-admin';
+import { plural } from '../../../../db/rules/words';
 
 export type FixtureMatch = FixturePlan['matches'][number];
 type Fixtures = FixturePlan;
 
-const matchesText = (count: number) => `${count} ${count === 1 ? 'match' : 'matches'}`;
+const matchesText = (count: number) => plural(count, 'match', 'matches');
 
 export function groupByRound(matches: readonly FixtureMatch[]): { round: number; matches: FixtureMatch[] }[] {
   const rounds = new Map<number, FixtureMatch[]>();
@@ -200,7 +202,7 @@ export function FixturesForm({ league, onCreated }: { league: League; onCreated:
                 changing();
               }}
             />
-            Replace matches without a report
+            Replace fixtures not yet played or reported
           </label>
         )}
       </FormFrame>
@@ -250,7 +252,7 @@ function FixturesPreview({
     <section className="leagues-preview" aria-labelledby={`${id}-title`}>
       <div className="leagues-section-head">
         <h4 id={`${id}-title`} className="leagues-subtitle">
-          Preview: {matchesText(count)} in {rounds.length} {rounds.length === 1 ? 'round' : 'rounds'}
+          Preview: {matchesText(count)} in {plural(rounds.length, 'round')}
         </h4>
         <button type="button" className="button" disabled={creating} onClick={onCreate}>
           {creating ? 'Creating…' : `Create ${matchesText(count)}`}
@@ -258,7 +260,7 @@ function FixturesPreview({
       </div>
       {fixtures.removed > 0 && (
         <p className="leagues-note">
-          {matchesText(fixtures.removed)} without a report will be removed and replaced.
+          {plural(fixtures.removed, 'fixture')} not yet played or reported will be removed and replaced.
         </p>
       )}
       <div className="leagues-preview-rounds" role="region" tabIndex={0} aria-label="Fixtures by round">

@@ -13,6 +13,8 @@ import type { League, Match, TeamSummary } from '@/lib/api-types';
 import { formatMatchDate } from '@/lib/format';
 import { isPostponed } from '@/lib/match-status';
 import { isReported } from '../../../../api/domain/match-time';
+import { unreportedCounts } from '../../../../api/domain/unreported';
+import { plural } from '../../../../db/rules/words';
 import { ShowMore, useLaterPages } from '../shared/later-pages';
 import { useWrite } from '../shared/staff-write';
 import { Field, FormFrame, SubmitButton, useFieldErrors, WriteFailure } from '../team-management/form-parts';
@@ -135,13 +137,23 @@ export function LeagueMatchesAdmin({
               </EmptyMessage>
             );
           }
-          const open = list.filter((match) => !isReported(match)).length;
+          // Only a match whose kick-off has passed can be missing its report.
+          const unreported = list.filter((match) => !isReported(match));
+          const open = unreportedCounts(
+            unreported.map((match) => ({ match_date: match.date, status: match.status })),
+            new Date(),
+          );
+          const state = [
+            ...(unreported.length < list.length ? [`${list.length - unreported.length} reported`] : []),
+            ...(open.upcoming > 0 ? [`${open.upcoming} upcoming`] : []),
+            ...(open.past > 0 ? [`${open.past} past with no report`] : []),
+          ].join(', ');
           return (
             <>
               <p className="leagues-note" role="status">
                 {pages.next === null
-                  ? `${list.length} ${list.length === 1 ? 'match' : 'matches'}, ${open} without a report`
-                  : `The first ${list.length} matches, ${open} without a report`}
+                  ? `${plural(list.length, 'match', 'matches')}: ${state}`
+                  : `The first ${list.length} matches: ${state}`}
               </p>
               <ul className="leagues-rows" aria-label={`Matches of ${league.league_name} ${league.season}`}>
                 {list.map((match) => (

@@ -1,7 +1,7 @@
 /**
  * The chosen season's registered teams: each with Withdraw, which first lists the
- * fixtures without a report that would go with it (played matches stay and keep
- * counting, decision 0032) and asks once, and a picker of the other teams to register
+ * fixtures that would go with it, its upcoming ones and any past one with no report
+ * (played matches stay and keep counting, decision 0032) and asks once, and a picker of the other teams to register
  * one. A team registered for another league that is not completed is refused by the
  * server, which says which league.
  */
@@ -14,6 +14,8 @@ import type { League, TeamSummary } from '@/lib/api-types';
 import { useWrite } from '../shared/staff-write';
 import { Field, FormFrame, SubmitButton, useFieldErrors, WriteFailure } from '../team-management/form-parts';
 import { Loaded, leaguePath } from './league-write';
+import { unreportedCounts, unreportedWords } from '../../../../api/domain/unreported';
+import { plural } from '../../../../db/rules/words';
 
 export function LeagueTeams({
   league,
@@ -91,6 +93,7 @@ function TeamRow({ league, team, onRemoved }: { league: League; team: TeamSummar
 interface Fixture {
   id: number;
   match_date: string;
+  status: string;
   home_team_name: string;
   away_team_name: string;
   location: string;
@@ -134,6 +137,7 @@ function WithdrawDialog({
   };
 
   const count = fixtures?.length ?? 0;
+  const deleted = unreportedWords(unreportedCounts(fixtures ?? [], new Date()));
   return (
     <ModalDialog
       title={`Withdraw ${team.team_name}?`}
@@ -151,10 +155,8 @@ function WithdrawDialog({
           <>
             <p>
               {count === 0
-                ? `${team.team_name} has no fixtures without a report.`
-                : count === 1
-                  ? 'This fixture without a report will be deleted:'
-                  : `These ${count} fixtures without a report will be deleted:`}
+                ? `${team.team_name} has no upcoming fixtures and none waiting for a report.`
+                : `Its ${deleted} will be deleted:`}
             </p>
             {count > 0 && (
               <ul className="leagues-rows" aria-label="Fixtures to delete">
@@ -191,7 +193,7 @@ function WithdrawDialog({
           {write.pending
             ? 'Withdrawing…'
             : count > 0
-              ? `Withdraw and delete ${count} ${count === 1 ? 'fixture' : 'fixtures'}`
+              ? `Withdraw and delete ${plural(count, 'fixture')}`
               : 'Withdraw'}
         </button>
       </div>

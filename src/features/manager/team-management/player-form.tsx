@@ -14,6 +14,8 @@ import {
   formGeneral,
   GENERAL_OF,
   POSITIONS,
+  positionsAgree,
+  storedGeneral,
   type FormGeneral,
   type Position,
 } from '../../../../db/rules/positions';
@@ -40,6 +42,12 @@ function check(values: Record<PlayerField, string>): FieldErrors<PlayerField> {
     ...(values.name.trim() === '' && { name: 'Name is required' }),
     ...(values.position === '' && { position: 'Position is required' }),
     ...(values.general === '' && { general: 'General position is required' }),
+    // Said here rather than by the server, whose refusal names its own field names.
+    ...(isPosition(values.position) &&
+      isGeneral(values.general) &&
+      !positionsAgree(values.position, storedGeneral(values.general)) && {
+        general: `General position must be ${formGeneral(GENERAL_OF[values.position])} for a ${values.position}`,
+      }),
     ...(number === ''
       ? { number: 'Number is required' }
       : !/^\d{1,2}$/.test(number) && { number: 'Number must be a whole number from 0 to 99' }),
