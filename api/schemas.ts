@@ -318,21 +318,37 @@ export const PlaceReasonSchema = z
   })
   .meta({ id: 'PlaceReason' });
 
+/** A match as a ban names it: when, and against whom (from the banned player's club's side). */
+const BanMatchSchema = z.strictObject({
+  match_id: z.number().int(),
+  date: z.string(),
+  home: z.boolean().describe("the player's club plays at home"),
+  opponent_id: z.string(),
+  opponent_name: z.string(),
+});
+
+/** A ban still to serve. */
+export const SuspensionSchema = z
+  .strictObject({
+    player_id: z.string(),
+    name: z.string(),
+    team_id: z.string(),
+    team_name: z.string(),
+    reason: z.string().describe('e.g. "Red card", "Two yellow cards", "5 yellow cards this season"'),
+    matches_remaining: z.number().int(),
+    match_ids: z
+      .array(z.number().int())
+      .describe('the upcoming matches the player is banned from (fewer while fixtures are not set)'),
+    card_match: BanMatchSchema.nullable().describe(
+      'the match the card (or the last of the yellows) was shown in',
+    ),
+    matches: z.array(BanMatchSchema).describe('match_ids, each with its date and opponent'),
+  })
+  .meta({ id: 'Suspension' });
+
 /** GET /api/teams/{teamId}/suspensions: bans still to serve. */
 export const SuspensionListSchema = z
-  .strictObject({
-    suspensions: z.array(
-      z.strictObject({
-        player_id: z.string(),
-        name: z.string(),
-        reason: z.string().describe('e.g. "Red card", "Two yellow cards", "5 yellow cards this season"'),
-        matches_remaining: z.number().int(),
-        match_ids: z
-          .array(z.number().int())
-          .describe('the upcoming matches the player is banned from (fewer while fixtures are not set)'),
-      }),
-    ),
-  })
+  .strictObject({ suspensions: z.array(SuspensionSchema) })
   .meta({ id: 'SuspensionList' });
 
 /** GET /api/leagues/{leagueId}/discipline: cards per player, reds first. */
@@ -348,6 +364,9 @@ export const DisciplineTableSchema = z
         red_cards: z.number().int().describe('a second yellow counts as one'),
       }),
     ),
+    suspensions: z
+      .array(SuspensionSchema)
+      .describe("who is banned now (the league's current season; none for another)"),
   })
   .meta({ id: 'DisciplineTable' });
 
@@ -391,6 +410,7 @@ export type PlaceReasonDto = z.infer<typeof PlaceReasonSchema>;
 export type DeductionDto = z.infer<typeof DeductionSchema>;
 export type SuspensionListDto = z.infer<typeof SuspensionListSchema>;
 export type DisciplineTableDto = z.infer<typeof DisciplineTableSchema>;
+export type SuspensionDto = z.infer<typeof SuspensionSchema>;
 
 // The result loop and notifications.
 
@@ -456,6 +476,15 @@ export const MatchReportsSchema = z
     approved: z.enum(APPROVAL_STATES),
     reports: z.array(TeamReportSchema).describe('the first report, then the differing second one if any'),
     differences: z.array(z.enum(REPORT_FIELDS)).describe('where the two reports disagree'),
+    rejection: z
+      .strictObject({
+        team_id: z.string().nullable().describe('whose report was rejected (null: the league reported it)'),
+        reason: z.string().describe('as the reviewer wrote it; empty when none was given'),
+        rejected_by: z.string().describe("the reviewer's name"),
+        rejected_at: z.string(),
+      })
+      .nullable()
+      .describe('while the result is rejected: why, by whom and when'),
   })
   .meta({ id: 'MatchReports' });
 
@@ -473,7 +502,11 @@ export const OverdueMatchSchema = z
     reported_by_team: z.string().nullable(),
     reported_at: z.string().nullable(),
     waiting_for: z.enum(['report', 'review']),
-    due_at: z.string().describe("kick-off plus the league's report_deadline_hours"),
+    due_at: z
+      .string()
+      .describe(
+        "kick-off plus the league's report_deadline_hours; for a review, the report's arrival plus them",
+      ),
     hours_late: z.number().int(),
   })
   .meta({ id: 'OverdueMatch' });
@@ -494,6 +527,11 @@ export const NotificationSchema = z
     link: z.string().describe("the app's path to open"),
     created_at: z.string(),
     read: z.boolean(),
+    resolved: z
+      .boolean()
+      .describe(
+        'the work it asked for is done (the report sent, the result decided): shown as done, never unread',
+      ),
   })
   .meta({ id: 'Notification' });
 

@@ -125,6 +125,8 @@ export interface MatchesTable {
   status: Defaulted<MatchStatus>;
   /** Migration 0010: grows with every change of date, place or status. */
   schedule_sequence: Defaulted<number>;
+  /** Migration 0016: why the reviewer rejected the report, while it is rejected. */
+  rejection_reason: string | null;
 }
 
 export interface MatchEventsTable {
@@ -291,6 +293,10 @@ export interface NotificationsTable {
   dedupe_key: string | null;
   created_at: string;
   read_at: string | null;
+  /** Migration 0016: the work it asks for ('report:<match>', 'review:<match>', 'decide:<match>'). */
+  task: string | null;
+  /** Migration 0016: when that work was done; the bell shows it as done. */
+  resolved_at: string | null;
 }
 
 export interface NotificationMutesTable {
@@ -372,6 +378,14 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+/** Migration 0016: the teams a user follows (their favourite among them). */
+export interface TeamFollowsTable {
+  id: Generated<number>;
+  user_id: string;
+  team_id: string;
+  created_at: string;
+}
+
 export interface Database {
   leagues: LeaguesTable;
   teams: TeamsTable;
@@ -403,6 +417,7 @@ export interface Database {
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
   mail_outbox: MailOutboxTable;
+  team_follows: TeamFollowsTable;
 }
 
 export type League = Selectable<LeaguesTable>;

@@ -5,6 +5,7 @@
 import { idCounts } from '../../db/rules/id-lists';
 import { playerSuspension as summedBan } from '../../db/rules/suspensions';
 import type { DB } from '../../db/connection';
+import type { SuspensionDto } from '../schemas';
 import { first, rows, statement } from '../../db/store';
 import {
   activeBans,
@@ -27,9 +28,31 @@ const teamSeason = (db: DB, a: TeamSeason) =>
   db
     .selectFrom('matches')
     .where(playsIn(a.teamId, { table: 'matches', leagueId: a.leagueId, season: a.season }));
+const SEASON_MATCH_COLUMNS = [
+  'id',
+  'match_date',
+  'status',
+  'approved',
+  'reviewed_at',
+  'home_team',
+  'away_team',
+] as const;
 const TEAM_SEASON_MATCHES = statement((db: DB, a: TeamSeason) =>
-  teamSeason(db, a).select(['id', 'match_date', 'status', 'approved']),
+  teamSeason(db, a).select(SEASON_MATCH_COLUMNS),
 );
+const LEAGUE_SEASON_MATCHES = statement((db: DB, a: { leagueId: string; season: string }) =>
+  db
+    .selectFrom('matches')
+    .select(SEASON_MATCH_COLUMNS)
+    .where('league_id', '=', a.leagueId)
+    .where('season', '=', a.season),
+);
+
+/** A match as discipline reads it: what the rules need, and who played whom. */
+export interface SeasonMatch extends DisciplineMatch {
+  home_team: string;
+  away_team: string;
+}
 
 /** A team's matches of a league season, any order (the rules sort them). */
 export async function teamSeasonMatches(
@@ -37,7 +60,7 @@ export async function teamSeasonMatches(
   leagueId: string,
   season: string,
   teamId: string,
-): Promise<DisciplineMatch[]> {
+): Promise<SeasonMatch[]> {
   return TEAM_SEASON_MATCHES.all(db, { leagueId, season, teamId });
 }
 
@@ -90,6 +113,24 @@ export async function namesOf(db: DB, ids: readonly string[]): Promise<Map<strin
   return names;
 }
 
+/** Every ban of a team's players in a league season, by the league's rules, with the team's matches. */
+export async function teamSeasonDiscipline(
+  db: DB,
+  leagueId: string,
+  season: string,
+  teamId: string,
+  now: Date,
+): Promise<{ bans: Ban[]; matches: SeasonMatch[] }> {
+  const cards = await seasonCards(db, leagueId, season, teamId);
+  // Only cards ban: a team without any this season (every team, early on) needs no more reads.
+  if (cards.length === 0) return { bans: [], matches: [] };
+  const [matches, rules] = [
+    await teamSeasonMatches(db, leagueId, season, teamId),
+    await leagueRules(db, leagueId),
+  ];
+  return { bans: seasonBans(matches, cards, rules.suspensions, now), matches };
+}
+
 /** Every ban of a team's players in a league season, by the league's rules. */
 export async function teamSeasonBans(
   db: DB,
@@ -98,14 +139,88 @@ export async function teamSeasonBans(
   teamId: string,
   now: Date,
 ): Promise<Ban[]> {
-  const cards = await seasonCards(db, leagueId, season, teamId);
-  // Only cards ban: a team without any this season (every team, early on) needs no more reads.
-  if (cards.length === 0) return [];
+  return (await teamSeasonDiscipline(db, leagueId, season, teamId, now)).bans;
+}
+
+/** A ban still to serve, with its team. */
+export interface TeamBan extends Ban {
+  team_id: string;
+}
+
+/**
+ * The bans still to serve of every team of a league season, with the season's matches:
+ * one read of the season's cards and one of its matches, whatever the number of teams.
+ */
+export async function leagueSeasonBans(
+  db: DB,
+  leagueId: string,
+  season: string,
+  now: Date,
+): Promise<{ bans: TeamBan[]; matches: SeasonMatch[] }> {
+  const cards = await seasonCards(db, leagueId, season);
+  if (cards.length === 0) return { bans: [], matches: [] };
   const [matches, rules] = [
-    await teamSeasonMatches(db, leagueId, season, teamId),
+    await LEAGUE_SEASON_MATCHES.all(db, { leagueId, season }),
     await leagueRules(db, leagueId),
   ];
-  return seasonBans(matches, cards, rules.suspensions, now);
+  const bans: TeamBan[] = [];
+  for (const teamId of [...new Set(cards.map((card) => card.team_id))].sort()) {
+    const played = matches.filter((match) => match.home_team === teamId || match.away_team === teamId);
+    const own = cards.filter((card) => card.team_id === teamId);
+    for (const ban of activeBans(seasonBans(played, own, rules.suspensions, now))) {
+      bans.push({ ...ban, team_id: teamId });
+    }
+  }
+  return { bans, matches };
+}
+
+/**
+ * Bans still to serve as the API lists them: who, for which club, why, the card's match
+ * and the upcoming matches the ban keeps them out of (those not yet fixed are counted in
+ * matches_remaining only).
+ */
+export async function suspensionList(
+  db: DB,
+  bans: readonly TeamBan[],
+  matches: readonly SeasonMatch[],
+): Promise<SuspensionDto[]> {
+  const byId = new Map(matches.map((match) => [match.id, match]));
+  const names = await namesOf(
+    db,
+    bans.map((ban) => ban.player_id),
+  );
+  const teams = await teamsById(
+    db,
+    matches.flatMap((match) => [match.home_team, match.away_team]).concat(bans.map((ban) => ban.team_id)),
+  );
+  const teamName = (id: string) => teams.get(id)?.team_name ?? id;
+  const against = (id: number, teamId: string) => {
+    const match = byId.get(id);
+    if (!match) return null;
+    const home = match.home_team === teamId;
+    const opponent = home ? match.away_team : match.home_team;
+    return {
+      match_id: id,
+      date: match.match_date,
+      home,
+      opponent_id: opponent,
+      opponent_name: teamName(opponent),
+    };
+  };
+  return bans.map((ban) => {
+    const upcoming = ban.match_ids.filter((id) => !ban.served_ids.includes(id));
+    return {
+      player_id: ban.player_id,
+      name: names.get(ban.player_id) ?? ban.player_id,
+      team_id: ban.team_id,
+      team_name: teamName(ban.team_id),
+      reason: ban.reason,
+      matches_remaining: ban.matches_remaining,
+      match_ids: upcoming,
+      card_match: against(ban.card_match_id, ban.team_id),
+      matches: upcoming.flatMap((id) => against(id, ban.team_id) ?? []),
+    };
+  });
 }
 
 /** Cards per team in a league season's approved results: the fair_play tie-breaker's count. */

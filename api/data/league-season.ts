@@ -111,4 +111,6 @@ export async function updateMatchSchedule(
       .set({ ...schedule, updated_at: at })
       .where('id', '=', matchId),
   );
+  // A new date is a new deadline: the overdue sweep tells of the match afresh if it passes.
+  await run(db, db.deleteFrom('overdue_notices').where('match_id', '=', matchId));
 }

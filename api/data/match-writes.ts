@@ -6,7 +6,7 @@ import type { DB } from '../../db/connection';
 import { sql } from 'kysely';
 import { listArgument, listRows } from '../../db/dialect-sql';
 import type { Approval } from '../../db/schema';
-import { changed, statement } from '../../db/store';
+import { changed, first, statement } from '../../db/store';
 import type { ReportCard, ReportEvent, ReportOwnGoal } from '../domain/report-rules';
 import type { MatchDto } from '../schemas';
 import { playersById, teamsById } from './lookups';
@@ -114,6 +114,7 @@ const STORE_REPORT = statement(
         reported_at: a.at,
         reviewed_by_user: null,
         reviewed_at: null,
+        rejection_reason: null,
         updated_at: a.at,
       })
       .where('id', '=', a.matchId),
@@ -200,12 +201,12 @@ export async function storeReport(db: DB, report: StoredReport): Promise<void> {
 }
 
 /**
- * Records a review. Guarded on PENDING so a decision can never overwrite another one;
- * answers whether the row changed.
+ * Records a review, with the reviewer's reason for a rejection. Guarded on PENDING so a
+ * decision can never overwrite another one; answers whether the row changed.
  */
 export async function storeReview(
   db: DB,
-  review: { matchId: number; approved: Approval; userId: string; at: string },
+  review: { matchId: number; approved: Approval; userId: string; at: string; reason?: string },
 ): Promise<boolean> {
   const updated = await changed(
     db,
@@ -215,10 +216,31 @@ export async function storeReview(
         approved: review.approved,
         reviewed_by_user: review.userId,
         reviewed_at: review.at,
+        rejection_reason: review.approved === 'FALSE' ? (review.reason ?? '') : null,
         updated_at: review.at,
       })
       .where('id', '=', review.matchId)
       .where('approved', '=', 'PENDING'),
   );
   return updated > 0;
+}
+
+/** Why the match's report was rejected, by whom and when: while the match is rejected, else undefined. */
+export async function findRejection(db: DB, matchId: number) {
+  const row = await first(
+    db,
+    db
+      .selectFrom('matches as m')
+      .leftJoin('users as u', 'u.id', 'm.reviewed_by_user')
+      .select(['m.reported_by_team', 'm.rejection_reason', 'm.reviewed_at', 'u.name'])
+      .where('m.id', '=', matchId)
+      .where('m.approved', '=', 'FALSE'),
+  );
+  if (!row) return undefined;
+  return {
+    team_id: row.reported_by_team,
+    reason: row.rejection_reason ?? '',
+    rejected_by: row.name ?? 'A former user',
+    rejected_at: row.reviewed_at ?? '',
+  };
 }

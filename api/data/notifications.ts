@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '../../db/connection';
-import { listArgument, listRows } from '../../db/dialect-sql';
+import { inList, listArgument, listRows } from '../../db/dialect-sql';
 import { first, rows, run, statement } from '../../db/store';
 import type { NotificationKind } from '../../db/schema';
 import type { NotificationMessage } from '../domain/notification-text';
@@ -86,6 +86,54 @@ export async function audienceUsers(db: DB, audience: Audience, kind: Notificati
   return users.map((row) => row.user_id).filter((id) => id !== audience.except);
 }
 
+/** Followers of one or two teams who have not muted `kind`, each once. */
+const FOLLOWERS = statement((db: DB, a: { first: string; second: string; kind: NotificationKind }) =>
+  db
+    .selectFrom('team_follows as f')
+    .leftJoin('notification_mutes as m', (join) =>
+      join.onRef('m.user_id', '=', 'f.user_id').on('m.kind', '=', a.kind),
+    )
+    .select('f.user_id')
+    .distinct()
+    .where('m.user_id', 'is', null)
+    .where('f.team_id', 'in', [a.first, a.second])
+    .orderBy('f.user_id'),
+);
+
+/** The users who follow either of a match's teams and have not muted `kind`. */
+export async function followersOf(
+  db: DB,
+  teams: readonly [string, string],
+  kind: NotificationKind,
+): Promise<string[]> {
+  const followers = await FOLLOWERS.all(db, { first: teams[0], second: teams[1], kind });
+  return followers.map((row) => row.user_id);
+}
+
+/** The teams a user follows, by name. */
+export async function followedTeams(db: DB, userId: string): Promise<string[]> {
+  const followed = await rows(
+    db,
+    db.selectFrom('team_follows').select('team_id').where('user_id', '=', userId).orderBy('team_id'),
+  );
+  return followed.map((row) => row.team_id);
+}
+
+/** Follows a team (again: nothing changes). */
+export async function follow(db: DB, userId: string, teamId: string, at: string): Promise<void> {
+  await run(
+    db,
+    db
+      .insertInto('team_follows')
+      .values({ user_id: userId, team_id: teamId, created_at: at })
+      .onConflict((conflict) => conflict.columns(['user_id', 'team_id']).doNothing()),
+  );
+}
+
+export async function unfollow(db: DB, userId: string, teamId: string): Promise<void> {
+  await run(db, db.deleteFrom('team_follows').where('user_id', '=', userId).where('team_id', '=', teamId));
+}
+
 // One per recipient of every report, review and change to a match: built and compiled once.
 /**
  * One notification for each user of a list (`listArgument`), in one statement whatever
@@ -102,17 +150,18 @@ const INSERT_NOTIFICATIONS = statement(
       body: string;
       link: string;
       dedupeKey: string | null;
+      task: string | null;
       at: string;
     },
   ) =>
     db
       .insertInto('notifications')
       // The list's element (the user) comes last, after the columns every row shares.
-      .columns(['kind', 'title', 'body', 'link', 'dedupe_key', 'created_at', 'read_at', 'user_id'])
+      .columns(['kind', 'title', 'body', 'link', 'dedupe_key', 'task', 'created_at', 'read_at', 'user_id'])
       .expression(
         listRows(
           db,
-          [a.kind, a.title, a.body, a.link, a.dedupeKey, a.at, null].map(
+          [a.kind, a.title, a.body, a.link, a.dedupeKey, a.task, a.at, null].map(
             (value) => sql`CAST(${value} AS TEXT)`,
           ),
           a.users,
@@ -123,6 +172,36 @@ const INSERT_NOTIFICATIONS = statement(
       )
       .returning(['id', 'user_id']),
 );
+
+/**
+ * What a newer notification of the same task and kind replaces: each person holds one
+ * per task and kind, saying where the work stands now (a second "Reports differ" for the
+ * same match is the first one again, not news).
+ */
+const DELETE_REPLACED = statement((db: DB, a: { users: string; task: string; kind: NotificationKind }) =>
+  db
+    .deleteFrom('notifications')
+    .where('task', '=', a.task)
+    .where('kind', '=', a.kind)
+    .where(inList(db, 'user_id', a.users)),
+);
+
+/** Marks the notifications asking for these pieces of work done (and read): for everyone they asked. */
+const RESOLVE_TASKS = statement((db: DB, a: { tasks: string; at: string }) =>
+  db
+    .updateTable('notifications')
+    .set((eb) => ({ resolved_at: a.at, read_at: eb.fn.coalesce('read_at', eb.val(a.at)) }))
+    .where(inList(db, 'task', a.tasks))
+    .where('resolved_at', 'is', null),
+);
+
+/**
+ * The work of these tasks is done, or no longer asked for (the match was postponed or
+ * deleted): their notifications read as done in every bell and leave the unread counts.
+ */
+export async function resolveTasks(db: DB, tasks: readonly string[], at: string): Promise<void> {
+  if (tasks.length > 0) await RESOLVE_TASKS.run(db, { tasks: listArgument(tasks), at });
+}
 
 /**
  * Stores `message` for every user of the audience who has not muted its kind. With a
@@ -149,12 +228,10 @@ export async function notifyUsers(
 ): Promise<SentNotification[]> {
   const stored = { kind: message.kind, title: message.title, body: message.body, link: message.link };
   if (users.length === 0) return [];
-  const inserted = await INSERT_NOTIFICATIONS.all(db, {
-    users: listArgument(users),
-    ...stored,
-    dedupeKey,
-    at,
-  });
+  const task = message.task ?? null;
+  const list = listArgument(users);
+  if (task !== null) await DELETE_REPLACED.run(db, { users: list, task, kind: message.kind });
+  const inserted = await INSERT_NOTIFICATIONS.all(db, { users: list, ...stored, dedupeKey, task, at });
   // In the order of `users`: RETURNING promises no order.
   const ids = new Map(inserted.map((row) => [row.user_id, row.id]));
   const sent: SentNotification[] = [];
@@ -173,6 +250,7 @@ function toDto(row: {
   link: string;
   created_at: string;
   read_at: string | null;
+  resolved_at: string | null;
 }): NotificationDto {
   return {
     id: row.id,
@@ -182,6 +260,7 @@ function toDto(row: {
     link: row.link,
     created_at: row.created_at,
     read: row.read_at !== null,
+    resolved: row.resolved_at !== null,
   };
 }
 
@@ -193,7 +272,7 @@ export async function listNotifications(
 ): Promise<{ unread: number; notifications: NotificationDto[]; next_cursor: string | null }> {
   let query = db
     .selectFrom('notifications')
-    .select(['id', 'kind', 'title', 'body', 'link', 'created_at', 'read_at'])
+    .select(['id', 'kind', 'title', 'body', 'link', 'created_at', 'read_at', 'resolved_at'])
     .where('user_id', '=', userId);
   if (page.before !== undefined) query = query.where('id', '<', page.before);
   const read = await rows(db, query.orderBy('id', 'desc').limit(page.limit + 1));

@@ -7,7 +7,9 @@
  * - Every `yellow_card_threshold`-th yellow of the season (single yellows only) bans for
  *   the next `yellow_card_matches`.
  * - A ban is served by the team's next matches of the season in date order that are not
- *   postponed; a second ban starts where the first ends. A match of the ban is served
+ *   postponed and kick off after the card's result was approved (a card reported late
+ *   does not reach back into matches already played); a second ban starts where the
+ *   first ends. A match of the ban is served
  *   once its kick-off has passed (the player sat it out); the rest are still to serve,
  *   including those not yet in the fixture list.
  */
@@ -20,6 +22,8 @@ export interface DisciplineMatch {
   status: string;
   /** Only approved results' cards count. */
   approved: string;
+  /** When the result was approved (null: not known, as for results entered by hand). */
+  reviewed_at?: string | null;
 }
 
 export interface MatchCard {
@@ -70,9 +74,18 @@ export function seasonBans(
   const nowIso = now.toISOString();
   const isServed = (match: DisciplineMatch) => match.match_date <= nowIso;
 
+  /** The first match a card of the match at `cardAt` can ban from: after it, and after its approval. */
+  const firstBanned = (cardAt: number) => {
+    const approvedAt = (schedule[cardAt] as DisciplineMatch).reviewed_at;
+    let from = cardAt + 1;
+    if (approvedAt)
+      while (from < schedule.length && (schedule[from] as DisciplineMatch).match_date <= approvedAt) from++;
+    return from;
+  };
+
   const addBan = (player: string, reason: string, cardAt: number, length: number) => {
     if (length <= 0) return;
-    const falls = banMatches(schedule, Math.max(cardAt + 1, nextFree.get(player) ?? 0), length);
+    const falls = banMatches(schedule, Math.max(firstBanned(cardAt), nextFree.get(player) ?? 0), length);
     nextFree.set(player, falls.end);
     const matchIds = falls.matches.map((match) => match.id);
     const served = falls.matches.filter(isServed).map((match) => match.id);

@@ -11,7 +11,20 @@ export interface NotificationMessage {
   link: string;
   /** A result's match: its league's admins are sent to its row of their decisions inbox instead. */
   matchId?: number;
+  /**
+   * The work it asks for (matchTask): it reads as done once that work is done, and a newer
+   * notification of the same task and kind replaces it.
+   */
+  task?: string;
 }
+
+/**
+ * The work a match's result asks of people: a report sent ('report'), a report reviewed
+ * ('review'), or one of two differing reports chosen ('decide').
+ */
+export type MatchTask = 'report' | 'review' | 'decide';
+export const MATCH_TASKS: readonly MatchTask[] = ['report', 'review', 'decide'];
+export const matchTask = (task: MatchTask, matchId: number) => `${task}:${matchId}`;
 
 /** The match as a sentence names it. */
 export interface MatchNames {
@@ -24,11 +37,11 @@ export interface MatchNames {
 export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
   report_to_review: 'A result to review',
   report_approved: 'Your result approved',
-  report_rejected: 'Your result rejected',
-  result_confirmed: 'Result confirmed by matching reports',
+  report_rejected: 'Your report rejected',
+  result_confirmed: 'Result confirmed (also for the teams you follow)',
   reports_differ: 'Reports that differ',
   report_overdue: 'Overdue reports',
-  match_moved: 'Match moved or postponed',
+  match_moved: 'Match moved or postponed (also for the teams you follow)',
   player_suspended: 'Player suspended',
 };
 
@@ -67,14 +80,17 @@ export function reportToReview(
     body: `${reporter} reported ${result(match, score.home, score.away)}. Approve or reject it.`,
     link: pendingReview(match),
     matchId: match.id,
+    task: matchTask('review', match.id),
   };
 }
 
+/** `reason`: why a rejection was made, as the reviewer wrote it (empty: none given). */
 export function reportReviewed(
   match: MatchNames,
   approved: boolean,
   reviewer: string,
   score: { home: number; away: number },
+  reason = '',
 ): NotificationMessage {
   return approved
     ? {
@@ -85,10 +101,11 @@ export function reportReviewed(
       }
     : {
         kind: 'report_rejected',
-        title: 'Result rejected',
-        body: `${reviewer} rejected your report of ${result(match, score.home, score.away)}. Send a corrected report.`,
+        title: 'Report rejected',
+        body: `${reviewer} rejected your report of ${result(match, score.home, score.away)}${reason ? `: “${reason}”` : ''}. Send a corrected report.`,
         // It asks for a corrected report: the form, with this match chosen.
         link: reportForm(match),
+        task: matchTask('report', match.id),
       };
 }
 
@@ -104,13 +121,24 @@ export function resultConfirmed(
   };
 }
 
+/** Told to those who follow a team (not its staff): the result is now final. */
+export function resultFinal(match: MatchNames, score: { home: number; away: number }): NotificationMessage {
+  return {
+    kind: 'result_confirmed',
+    title: 'Result confirmed',
+    body: `${result(match, score.home, score.away)} is the confirmed result.`,
+    link: matchLink(match),
+  };
+}
+
 export function reportsDiffer(match: MatchNames, secondReporter: string): NotificationMessage {
   return {
     kind: 'reports_differ',
     title: 'Reports differ',
-    body: `${secondReporter}’s report of ${fixture(match)} differs from the first one. Compare them and approve one.`,
+    body: `${secondReporter} reported ${fixture(match)} differently from the first report. Compare them and approve one.`,
     link: pendingReview(match),
     matchId: match.id,
+    task: matchTask('decide', match.id),
   };
 }
 
@@ -123,6 +151,7 @@ export function reportOverdue(match: MatchNames, waitingFor: 'report' | 'review'
         body: `${fixture(match)} has no report and its deadline has passed. Send the result now.`,
         link: reportForm(match),
         matchId: match.id,
+        task: matchTask('report', match.id),
       }
     : {
         kind: 'report_overdue',
@@ -130,6 +159,7 @@ export function reportOverdue(match: MatchNames, waitingFor: 'report' | 'review'
         body: `The result of ${fixture(match)} is still waiting for your review and its deadline has passed.`,
         link: pendingReview(match),
         matchId: match.id,
+        task: matchTask('review', match.id),
       };
 }
 
@@ -149,12 +179,14 @@ export function resultReminder(
         title: overdue ? 'Report overdue' : 'Report awaited',
         body: `The league asks for the result of ${fixture(match)}.${late} Send the result now.`,
         link: reportForm(match),
+        task: matchTask('report', match.id),
       }
     : {
         kind: 'report_overdue',
         title: overdue ? 'Review overdue' : 'Review awaited',
         body: `The league asks you to review the result of ${fixture(match)}.${late} Approve or reject it.`,
         link: pendingReview(match),
+        task: matchTask('review', match.id),
       };
 }
 

@@ -1,8 +1,9 @@
 /**
  * When a result is overdue: a league's `report_deadline_hours` after
  * kick-off, a played match still without a report (or with its report rejected and
- * not sent again) waits for a report; one with a report nobody reviewed waits for a
- * review. Approved and postponed matches are never overdue.
+ * not sent again) waits for a report; the same hours after a report arrived, a report
+ * nobody reviewed waits for a review (a report sent late gives its reviewer the same time
+ * as one sent at once). Approved and postponed matches are never overdue.
  */
 import type { Approval, MatchStatus } from '../../db/schema';
 
@@ -12,6 +13,8 @@ export interface DeadlineMatch {
   match_date: string;
   approved: Approval;
   status: MatchStatus;
+  /** When the report under review arrived. */
+  reported_at: string | null;
 }
 
 const HOUR = 3_600_000;
@@ -23,10 +26,12 @@ export function overdueState(
   now: Date,
 ): { waitingFor: WaitingFor; dueAt: Date; hoursLate: number } | null {
   if (match.status === 'postponed' || match.approved === 'TRUE') return null;
-  const dueAt = new Date(Date.parse(match.match_date) + deadlineHours * HOUR);
+  const review = match.approved === 'PENDING';
+  const from = review && match.reported_at !== null ? match.reported_at : match.match_date;
+  const dueAt = new Date(Date.parse(from) + deadlineHours * HOUR);
   if (!(dueAt.getTime() <= now.getTime())) return null;
   return {
-    waitingFor: match.approved === 'PENDING' ? 'review' : 'report',
+    waitingFor: review ? 'review' : 'report',
     dueAt,
     hoursLate: Math.floor((now.getTime() - dueAt.getTime()) / HOUR),
   };

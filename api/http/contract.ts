@@ -143,7 +143,7 @@ export const READ_TABLES = {
   coach: ['teams', 'coaches'],
   search: ['leagues', 'teams', 'players'],
   suspensions: ['leagues', 'teams', 'players', 'matches', 'match_cards', 'league_rules'],
-  discipline: ['leagues', 'teams', 'players', 'matches', 'match_cards'],
+  discipline: ['leagues', 'teams', 'players', 'matches', 'match_cards', 'league_rules'],
 } as const satisfies Record<string, readonly string[]>;
 
 /**

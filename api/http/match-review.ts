@@ -19,6 +19,7 @@ import {
 import { namesOf, teamSeasonBans } from '../data/discipline';
 import {
   findMatchState,
+  findRejection,
   findTeamName,
   matchOrThrow,
   playerTeams,
@@ -38,18 +39,22 @@ import {
 import { activeBans, type Ban } from '../domain/discipline';
 import { isPostponed, isReportable } from '../domain/match-time';
 import {
+  matchTask,
   playerSuspended,
   reportReviewed,
   reportsDiffer,
   reportToReview,
   resultConfirmed,
+  resultFinal,
   type MatchNames,
+  type MatchTask,
 } from '../domain/notification-text';
+import { resolveTasks } from '../data/notifications';
 import { reportDifferences, type ReportField, type ReportVersion } from '../domain/report-compare';
 import { reportEvents } from '../domain/report-rules';
 import { fail } from '../errors';
 import type { MatchDto, ReportAnswerDto } from '../schemas';
-import { tell } from './notify';
+import { tell, tellFollowers } from './notify';
 import { idParam } from './validate';
 import { audit } from './write';
 
@@ -70,6 +75,25 @@ function sideOf(user: SessionUser, match: MatchRow): string | null | undefined {
   if (coachesTeam(user, match.home_team)) return match.home_team;
   if (coachesTeam(user, match.away_team)) return match.away_team;
   return adminsLeague(user, match.league_id) ? null : undefined;
+}
+
+/** This work of the match is done: its notifications read as done in every bell. */
+async function resolve(c: Ctx, matchId: number, tasks: readonly MatchTask[]): Promise<void> {
+  await resolveTasks(
+    c.get('db'),
+    tasks.map((task) => matchTask(task, matchId)),
+    c.get('options').now().toISOString(),
+  );
+}
+
+/** Those who follow either team hear that the result is final (its staff were told already). */
+async function tellResultFinal(c: Ctx, match: MatchRow, after: MatchDto): Promise<void> {
+  await tellFollowers(
+    c,
+    [match.home_team, match.away_team],
+    resultFinal(matchNames(match), { home: after.home_score ?? 0, away: after.away_score ?? 0 }),
+    currentUser(c).id,
+  );
 }
 
 /** Who did it, as a notification names them: "Jane Coach (East United)" or "Sam (league admin)". */
@@ -202,11 +226,13 @@ async function confirm(c: Ctx, match: MatchRow, before: MatchResult, confirmingT
     before: matchResultOf(before),
     after: { ...matchResultOf(after), confirmed_by_matching_report: true, confirming_team: confirmingTeam },
   });
+  await resolve(c, match.id, ['report', 'review', 'decide']);
   await tell(
     c,
     { teams: [match.home_team, match.away_team], except: user.id },
     resultConfirmed(matchNames(match), { home: after.home_score ?? 0, away: after.away_score ?? 0 }),
   );
+  await tellResultFinal(c, match, after);
   await tellNewBans(c, match, bansBefore);
   return after;
 }
@@ -282,6 +308,8 @@ export async function reportResult(c: Ctx, id: number, body: ReportVersion): Pro
       before: previous ?? null,
       after: { team_id: reportingTeam, ...version, differences },
     });
+    // Its team has answered the report it was asked to review: what is left is choosing one.
+    await resolve(c, id, ['report', 'review']);
     await tell(
       c,
       { teams: [match.home_team, match.away_team], leagueAdminsOf: match.league_id, except: user.id },
@@ -310,6 +338,12 @@ export async function reportResult(c: Ctx, id: number, body: ReportVersion): Pro
       return { ...(await confirm(c, match, after, reportingTeam)), outcome: 'confirmed' };
     }
   }
+  // A report is in, and any review asked of an earlier one is moot: this one is asked for now.
+  await resolve(
+    c,
+    id,
+    counter !== undefined && forLeague ? ['report', 'review', 'decide'] : ['report', 'review'],
+  );
   await tell(
     c,
     {
@@ -327,20 +361,35 @@ export async function reportResult(c: Ctx, id: number, body: ReportVersion): Pro
 // ---------------------------------------------------------------------------------
 // Reviewing it
 
-/** The body of approve and reject, which may be left out: nothing, `{}`, or `{ "team_id": … }`. */
+/** The longest reason a rejection may give. */
+export const REJECTION_REASON_MAX = 500;
+
+/**
+ * The body of approve and reject, which may be left out: nothing, `{}`, or `{ "team_id": … }`;
+ * a rejection may also say why (`reason`).
+ */
 export const reviewBody = z.strictObject({
   team_id: idParam
     .optional()
     .describe("whose report to decide on when two differ (default: the first report's team)"),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(REJECTION_REASON_MAX, `must be at most ${REJECTION_REASON_MAX} characters`)
+    .optional()
+    .describe('reject only: why, as the reporter will read it'),
 });
+
+type ReviewChoice = z.infer<typeof reviewBody>;
 
 /**
  * Read here rather than by the route's validator: an empty body is a review of the first
  * report, whatever its content type says.
  */
-async function reviewChoice(c: Ctx): Promise<string | undefined> {
+async function reviewChoice(c: Ctx, action: ReviewAction): Promise<ReviewChoice> {
   const text = (await c.req.text()).trim();
-  if (text === '') return undefined;
+  if (text === '') return {};
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -358,7 +407,10 @@ async function reviewChoice(c: Ctx): Promise<string | undefined> {
         : `${field}: ${issue?.message ?? 'is invalid'}`,
     );
   }
-  return parsed.data.team_id;
+  if (action === 'approve' && parsed.data.reason !== undefined) {
+    fail(400, 'reason: only a rejection gives a reason');
+  }
+  return parsed.data;
 }
 
 /**
@@ -370,7 +422,7 @@ async function reviewChoice(c: Ctx): Promise<string | undefined> {
 export async function review(c: Ctx, id: number, action: ReviewAction): Promise<MatchDto> {
   const db = c.get('db');
   const user = currentUser(c);
-  const chosenTeam = await reviewChoice(c);
+  const { team_id: chosenTeam, reason = '' } = await reviewChoice(c, action);
   // canReview looks at teams only; a player or fan of the opposing team must not review.
   const { match, side } = await staffMatch(
     c,
@@ -415,9 +467,21 @@ export async function review(c: Ctx, id: number, action: ReviewAction): Promise<
     await applyReport(c, match, counter, counter.team_id, counter.reported_by_user, counter.reported_at);
     await deleteCounterReport(db, id);
   } else {
-    if (!(await storeReview(db, { matchId: id, approved: next, userId: user.id, at }))) fail(409, refused);
+    if (!(await storeReview(db, { matchId: id, approved: next, userId: user.id, at, reason })))
+      fail(409, refused);
     if (action === 'approve') await deleteCounterReport(db, id);
   }
+  // Approving ends every task of the result. Rejecting the counter report leaves the first
+  // pending; rejecting the first leaves a report to send, or the counter report to review.
+  await resolve(
+    c,
+    id,
+    action === 'approve' || (counter !== undefined && !onCounter)
+      ? ['report', 'review', 'decide']
+      : onCounter
+        ? ['decide']
+        : ['review', 'decide'],
+  );
   const after = await matchOrThrow(db, id);
   await audit(c, {
     action: `match.${action}`,
@@ -430,10 +494,12 @@ export async function review(c: Ctx, id: number, action: ReviewAction): Promise<
   await tell(
     c,
     { teams: reporterTeams(match, decidedTeam), except: user.id },
-    reportReviewed(matchNames(match), action === 'approve', actorName(c, match), score),
+    reportReviewed(matchNames(match), action === 'approve', actorName(c, match), score, reason),
   );
-  if (action === 'approve') await tellNewBans(c, match, bansBefore);
-  else if (counter !== undefined && !onCounter) {
+  if (action === 'approve') {
+    await tellResultFinal(c, match, after);
+    await tellNewBans(c, match, bansBefore);
+  } else if (counter !== undefined && !onCounter) {
     // The counter report now waits for the first reporter's review.
     await tell(
       c,
@@ -489,5 +555,6 @@ export async function matchReports(c: Ctx, id: number) {
   }
   const differences: ReportField[] =
     counter && reports[0] ? reportDifferences(matchReport(current), counter) : [];
-  return { match_id: id, approved: current.approved, reports, differences };
+  const rejection = (await findRejection(db, id)) ?? null;
+  return { match_id: id, approved: current.approved, reports, differences, rejection };
 }

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { audienceUsers, notify, notifyUsers, type Audience } from '../data/notifications';
+import { audienceUsers, followersOf, notify, notifyUsers, type Audience } from '../data/notifications';
 import { forLeagueAdmins, type NotificationMessage } from '../domain/notification-text';
 
 export async function tell(
@@ -34,6 +34,25 @@ export async function tell(
       ...(await notifyUsers(db, admins, forLeagueAdmins(message, league), at, dedupeKey)),
     ];
   } else sent = await notify(db, audience, message, at, dedupeKey);
+  if (sent.length > 0) c.set('notified', [...(c.get('notified') ?? []), ...sent]);
+}
+
+/**
+ * Tells those who follow either of a match's teams, except whoever this write has already
+ * told (staff hear of it in their own words, once) and the one who did it.
+ */
+export async function tellFollowers(
+  c: Context<AppEnv>,
+  teams: readonly [string, string],
+  message: NotificationMessage,
+  except: string | null,
+): Promise<void> {
+  const db = c.get('db');
+  const told = new Set((c.get('notified') ?? []).map((sent) => sent.user_id));
+  const users = (await followersOf(db, teams, message.kind)).filter(
+    (user) => user !== except && !told.has(user),
+  );
+  const sent = await notifyUsers(db, users, message, c.get('options').now().toISOString());
   if (sent.length > 0) c.set('notified', [...(c.get('notified') ?? []), ...sent]);
 }
 

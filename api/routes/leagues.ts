@@ -16,7 +16,7 @@ import { leagueDecisions } from '../data/league-decisions';
 import { filteredLeagueMatches, MATCH_STATES } from '../data/league-match-filter';
 import { calendarMatches } from '../data/calendar';
 import { insertImportedFixtures, seasonKickoffs } from '../data/csv-imports';
-import { leagueDiscipline } from '../data/discipline';
+import { leagueDiscipline, leagueSeasonBans, suspensionList } from '../data/discipline';
 import {
   deleteDeduction,
   findDeduction,
@@ -1140,7 +1140,18 @@ export const leagueRoutes = resourceRouter(
       c.req.valid('query').season,
     );
     const rows = await leagueDiscipline(db, league.league_id, season);
-    return jsonRead(c, { players: rows }, CACHE.revalidate);
+    // Who is banned now: a ban belongs to the season being played, not to one on record.
+    const current = season === league.season && league.status !== 'completed';
+    const { bans, matches } = current
+      ? await leagueSeasonBans(db, league.league_id, season, c.get('options').now())
+      : { bans: [], matches: [] };
+    // A ban is served as a kick-off passes: the answer holds until the next one.
+    if (bans.length > 0) holdUntil(c, await nextKickoff(c));
+    return jsonRead(
+      c,
+      { players: rows, suspensions: await suspensionList(db, bans, matches) },
+      CACHE.revalidate,
+    );
   }),
 
   endpoint(downloadLeagueTableRoute, async (c) => {

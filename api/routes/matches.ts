@@ -17,7 +17,8 @@ import { getMatch, listMatches, matchPage } from '../data/matches';
 import { lastReminder, REMIND_ACTION } from '../data/reminders';
 import { teamExists } from '../data/teams';
 import { isReported, parseMatchDate } from '../domain/match-time';
-import { matchMoved, resultReminder } from '../domain/notification-text';
+import { matchMoved, matchTask, resultReminder } from '../domain/notification-text';
+import { resolveTasks } from '../data/notifications';
 import { overdueState } from '../domain/overdue';
 import { SCORE_MAX } from '../domain/report-rules';
 import { fail } from '../errors';
@@ -26,7 +27,7 @@ import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, wri
 import { cursorParam, kickoffKey, nextKickoffCursor } from '../http/list-query';
 import { matchReports, reportResult, review, reviewBody } from '../http/match-review';
 import { nextKickoff } from '../http/next-kickoff';
-import { tell } from '../http/notify';
+import { tell, tellFollowers } from '../http/notify';
 import { holdUntil, jsonBytesRead, jsonListBytes, jsonListBytesInSteps, jsonRead } from '../http/read';
 import { booleanParam, idParam, limitParam, matchIdParam } from '../http/validate';
 import { audit } from '../http/write';
@@ -447,16 +448,17 @@ export const matchRoutes = resourceRouter(
     }
     const after = await getMatch(db, matchId);
     if (changed && after) {
-      // Both teams' staff hear of it (the super admin who moved it saw it).
-      await tell(
-        c,
-        { teams: [after.home_team, after.away_team], except: currentUser(c).id },
-        matchMoved(
-          { id: matchId, homeName: after.home_team_name, awayName: after.away_team_name },
-          body.status === 'postponed',
-          body.location,
-        ),
+      // An unreported match only: a report it was overdue for is no longer asked for by that date.
+      await resolveTasks(db, [matchTask('report', matchId)], c.get('options').now().toISOString());
+      // Both teams' staff hear of it (the super admin who moved it saw it), then their followers.
+      const moved = matchMoved(
+        { id: matchId, homeName: after.home_team_name, awayName: after.away_team_name },
+        body.status === 'postponed',
+        body.location,
       );
+      const actor = currentUser(c).id;
+      await tell(c, { teams: [after.home_team, after.away_team], except: actor }, moved);
+      await tellFollowers(c, [after.home_team, after.away_team], moved, actor);
     }
     return c.json(after, 200);
   }),

@@ -6,18 +6,22 @@ import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '../../db/schema';
 import { currentUser } from '../auth/middleware';
 import {
+  follow,
+  followedTeams,
   listNotifications,
   markAllRead,
   markRead,
   mutedKinds,
   setMutedKinds,
+  unfollow,
   unreadCount,
 } from '../data/notifications';
+import { teamExists } from '../data/teams';
 import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { jsonRead } from '../http/read';
-import { rowIdParam } from '../http/validate';
+import { idParam, rowIdParam } from '../http/validate';
 import { NotificationPageSchema, NotificationSettingsSchema } from '../schemas';
 
 const PAGE_DEFAULT = 20;
@@ -119,7 +123,67 @@ const markNotificationRead = write({
   },
 });
 
+/** The teams a user follows: they hear when a followed team's match moves or its result is confirmed. */
+const FollowsSchema = z
+  .strictObject({ team_ids: z.array(z.string()).describe('the teams followed, by id') })
+  .meta({ id: 'Follows' });
+const followParam = z.object({
+  teamId: idParam.meta({ description: 'dotted team id, e.g. riverside.rovers' }),
+});
+
+const listFollowsRoute = read({
+  path: '/follows',
+  operationId: 'listFollows',
+  tags: ['notifications'],
+  summary: 'The teams you follow',
+  signedIn: true,
+  responses: { 200: readAnswer(FollowsSchema), ...errors(401) },
+});
+
+const followRoute = write({
+  method: 'put',
+  path: '/follows/{teamId}',
+  operationId: 'followTeam',
+  tags: ['notifications'],
+  summary: 'Follow a team',
+  description:
+    'Told when its match is postponed or moved, and when its result is confirmed; again: no change',
+  request: { params: followParam },
+  responses: { 200: json(FollowsSchema, 'The teams followed now'), ...errors({ 404: 'Team not found' }) },
+});
+
+const unfollowRoute = write({
+  method: 'delete',
+  path: '/follows/{teamId}',
+  operationId: 'unfollowTeam',
+  tags: ['notifications'],
+  summary: 'Stop following a team',
+  description: 'A team not followed: no change',
+  request: { params: followParam },
+  responses: { 200: json(FollowsSchema, 'The teams followed now') },
+});
+
 export const notificationRoutes = resourceRouter(
+  endpoint(listFollowsRoute, async (c) =>
+    jsonRead(c, { team_ids: await followedTeams(c.get('db'), currentUser(c).id) }, CACHE.noStore),
+  ),
+
+  endpoint(followRoute, async (c) => {
+    const db = c.get('db');
+    const { teamId } = c.req.valid('param');
+    if (!(await teamExists(db, teamId))) fail(404, 'Team not found');
+    const userId = currentUser(c).id;
+    await follow(db, userId, teamId, c.get('options').now().toISOString());
+    return c.json({ team_ids: await followedTeams(db, userId) }, 200);
+  }),
+
+  endpoint(unfollowRoute, async (c) => {
+    const db = c.get('db');
+    const userId = currentUser(c).id;
+    await unfollow(db, userId, c.req.valid('param').teamId);
+    return c.json({ team_ids: await followedTeams(db, userId) }, 200);
+  }),
+
   endpoint(listNotificationsRoute, async (c) => {
     const { limit, cursor } = c.req.valid('query');
     const page = await listNotifications(c.get('db'), currentUser(c).id, {

@@ -20,7 +20,13 @@ import {
 } from '../auth/middleware';
 import { calendarMatches } from '../data/calendar';
 import { shirtNumbers } from '../data/csv-imports';
-import { namesOf, teamLeague, teamSeasonBans } from '../data/discipline';
+import {
+  namesOf,
+  suspensionList,
+  teamLeague,
+  teamSeasonBans,
+  teamSeasonDiscipline,
+} from '../data/discipline';
 import { uniqueId, uniqueTeamId } from '../data/ids';
 import { findLeague } from '../data/leagues';
 import { findMatchState, findTeamName, playerTeams, replaceSquad, squadRows } from '../data/match-writes';
@@ -689,31 +695,14 @@ export const teamRoutes = resourceRouter(
     if (!team) fail(404, 'Team not found');
     // The team's league season: a team plays in one league at a time (decision 0022).
     const league = team.league;
-    const bans =
+    const { bans, matches } =
       league === undefined
-        ? []
-        : activeBans(
-            await teamSeasonBans(db, league.league_id, league.season, teamId, c.get('options').now()),
-          );
-    const names = await namesOf(
-      db,
-      bans.map((ban) => ban.player_id),
-    );
+        ? { bans: [], matches: [] }
+        : await teamSeasonDiscipline(db, league.league_id, league.season, teamId, c.get('options').now());
+    const active = activeBans(bans).map((ban) => ({ ...ban, team_id: teamId }));
     // A ban is served as a kick-off passes: the answer holds until the team's next one.
     holdUntil(c, await nextKickoff(c, teamId));
-    return jsonRead(
-      c,
-      {
-        suspensions: bans.map((ban) => ({
-          player_id: ban.player_id,
-          name: names.get(ban.player_id) ?? ban.player_id,
-          reason: ban.reason,
-          matches_remaining: ban.matches_remaining,
-          match_ids: ban.match_ids.filter((id) => !ban.served_ids.includes(id)),
-        })),
-      },
-      CACHE.revalidate,
-    );
+    return jsonRead(c, { suspensions: await suspensionList(db, active, matches) }, CACHE.revalidate);
   }),
 
   endpoint(downloadRosterRoute, async (c) => {

@@ -35,6 +35,8 @@ import * as sqlite0014 from './0014_overdue_notices';
 import * as pg0014 from './pg/0014_overdue_notices';
 import * as sqlite0015 from './0015_people';
 import * as pg0015 from './pg/0015_people';
+import * as sqlite0016 from './0016_tasks_and_follows';
+import * as pg0016 from './pg/0016_tasks_and_follows';
 import * as sqlite0017 from './0017_own_goals';
 import * as pg0017 from './pg/0017_own_goals';
 
@@ -64,6 +66,7 @@ const STEPS: readonly [name: string, sqlite: Step, postgres: Step][] = [
   ['0013_team_season_indexes', sqlite0013, pg0013],
   ['0014_overdue_notices', sqlite0014, pg0014],
   ['0015_people', sqlite0015, pg0015],
+  ['0016_tasks_and_follows', sqlite0016, pg0016],
   ['0017_own_goals', sqlite0017, pg0017],
 ];
 

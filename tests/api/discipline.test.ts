@@ -52,23 +52,38 @@ describe('suspensions from approved cards', () => {
       player_names: { 'eu.def': 'East United Defender', 'wr.mid': 'West Rangers Midfielder' },
     });
     await call('POST', `/api/matches/${m7}/approve`, 'opponentOwner');
-    // A red and a second yellow: both banned from East United's next match (m9).
+    // A red and a second yellow: both banned from East United's next match (m9), each
+    // saying which card (m7, away at West Rangers) and which match (at home to South City).
+    const fromM7 = {
+      team_id: 'east.united',
+      team_name: 'East United',
+      matches_remaining: 1,
+      match_ids: [t.matchIds.m9],
+      card_match: {
+        match_id: m7,
+        date: '2026-06-14T14:00:00.000Z',
+        home: false,
+        opponent_id: 'west.rangers',
+        opponent_name: 'West Rangers',
+      },
+      matches: [
+        {
+          match_id: t.matchIds.m9,
+          date: '2026-06-27T14:00:00.000Z',
+          home: true,
+          opponent_id: 'south.city',
+          opponent_name: 'South City',
+        },
+      ],
+    };
     expect(await suspensions()).toEqual([
-      {
-        player_id: 'eu.def',
-        name: 'East United Defender',
-        reason: 'Red card',
-        matches_remaining: 1,
-        match_ids: [t.matchIds.m9],
-      },
-      {
-        player_id: 'eu.mid',
-        name: 'East United Midfielder',
-        reason: 'Two yellow cards',
-        matches_remaining: 1,
-        match_ids: [t.matchIds.m9],
-      },
+      { player_id: 'eu.def', name: 'East United Defender', reason: 'Red card', ...fromM7 },
+      { player_id: 'eu.mid', name: 'East United Midfielder', reason: 'Two yellow cards', ...fromM7 },
     ]);
+    // The league's Discipline tab lists them too.
+    expect((await call('GET', '/api/leagues/tl-26/discipline', 'anonymous')).body.suspensions).toEqual(
+      await suspensions(),
+    );
     expect((await call('GET', '/api/teams/west.rangers/suspensions', 'anonymous')).body).toEqual({
       suspensions: [],
     });
@@ -142,7 +157,7 @@ describe('suspensions from approved cards', () => {
       suspension: null,
     });
     // Reds first, then yellows: the midfielder's second yellow is a red too.
-    expect((await call('GET', '/api/leagues/tl-26/discipline', 'anonymous')).body).toEqual({
+    expect((await call('GET', '/api/leagues/tl-26/discipline', 'anonymous')).body).toMatchObject({
       players: [
         {
           player_id: 'eu.mid',
@@ -170,8 +185,10 @@ describe('suspensions from approved cards', () => {
         },
       ],
     });
+    // Another season's record names nobody as banned now.
     expect((await call('GET', '/api/leagues/tl-26/discipline?season=2025', 'anonymous')).body).toEqual({
       players: [],
+      suspensions: [],
     });
     expect((await call('GET', '/api/leagues/nope-26/discipline', 'anonymous')).status).toBe(404);
     expect((await call('GET', '/api/teams/nowhere.fc/suspensions', 'anonymous')).status).toBe(404);

@@ -783,6 +783,10 @@ describe('writes on the demo league', () => {
     await call('post', '/api/notifications/{id}/read', { params: { id: 999999 } });
     await call('post', '/api/notifications/read-all', { token: coach });
     await call('put', '/api/notifications/settings', { body: { muted: ['report_approved'] }, token: coach });
+    await call('put', '/api/follows/{teamId}', { params: { teamId: 'riverside.rovers' }, token: coach });
+    await call('put', '/api/follows/{teamId}', { params: { teamId: 'nowhere.fc' }, token: coach });
+    await call('get', '/api/follows', { token: coach });
+    await call('delete', '/api/follows/{teamId}', { params: { teamId: 'riverside.rovers' }, token: coach });
     const browser = createECDH('prime256v1');
     browser.generateKeys();
     const subscription = {

@@ -157,7 +157,7 @@ describe('a first report', () => {
     expect((await call('POST', `/api/matches/${t.matchIds.m5}/reject`, 'coach')).status).toBe(200);
     expect((await notificationsOf('u.opponentowner')).at(-1)).toEqual({
       kind: 'report_rejected',
-      title: 'Result rejected',
+      title: 'Report rejected',
       body: 'u.coach (North Town) rejected your report of North Town 4–0 East United. Send a corrected report.',
       // The report form, this match chosen: the notification asks for a corrected report.
       link: `/manager/match-report?match=${t.matchIds.m5}`,
@@ -260,7 +260,7 @@ describe('a second report that differs', () => {
     const differ = {
       kind: 'reports_differ',
       title: 'Reports differ',
-      body: 'East United’s report of West Rangers vs East United differs from the first one. Compare them and approve one.',
+      body: 'East United reported West Rangers vs East United differently from the first report. Compare them and approve one.',
       link: `/manager/pending-results?match=${m7()}`,
     };
     expect(await notificationsOf('u.othercoach')).toEqual([differ]);
@@ -269,6 +269,10 @@ describe('a second report that differs', () => {
       { ...differ, link: `/manager/decisions?league=tl-26&match=${m7()}` },
     ]);
     expect((await notificationsOf('u.opponentowner')).map((n) => n.kind)).toEqual(['report_to_review']);
+    // Sending it again tells of it again, in place of the first time: one per person.
+    expect((await report('opponentOwner', { ...M7_OTHER, away_score: 3 })).status).toBe(200);
+    expect((await notificationsOf('u.othercoach')).map((n) => n.title)).toEqual(['Reports differ']);
+    expect((await notificationsOf('u.superadmin')).map((n) => n.title)).toEqual(['Reports differ']);
   });
 
   it('is listed with the first by GET /api/matches/{id}/reports, for the two teams and the super admin only', async () => {
@@ -298,6 +302,7 @@ describe('a second report that differs', () => {
           },
         ],
         differences: ['away_score', 'goalscorers', 'yellow_cards', 'red_cards'],
+        rejection: null,
       });
     }
     for (const [role, status] of [
@@ -411,7 +416,8 @@ describe('a second report that differs', () => {
 
 describe('the notifications API', () => {
   it('lists the owner’s notifications newest first, paged, with the unread count; marks read', async () => {
-    // Three for East United's owner: two reports to review and a move.
+    // Three for East United's owner: a report to review (sent, then corrected: the
+    // correction replaces the first request, one per person), a postponement and a new date.
     await report('otherCoach', M7_REPORT);
     await report('otherCoach', {
       ...M7_REPORT,
@@ -424,15 +430,25 @@ describe('the notifications API', () => {
       status: 'postponed',
     });
     expect(moved.status).toBe(200);
+    const newDate = await call('PUT', `/api/matches/${t.matchIds.m9}/schedule`, 'superAdmin', {
+      date: '2026-07-11T14:00:00.000Z',
+      location: 'East United Park',
+      status: 'scheduled',
+    });
+    expect(newDate.status).toBe(200);
 
+    const toReview = (await notificationsOf('u.opponentowner')).filter((n) => n.kind === 'report_to_review');
+    expect(toReview.map((n) => n.body)).toEqual([
+      'West Rangers reported West Rangers 3–1 East United. Approve or reject it.',
+    ]);
     const first = await call('GET', '/api/notifications?limit=2', 'opponentOwner');
     const page = NotificationPageSchema.parse(first.body);
     expect(page.unread).toBe(3);
     expect(page.notifications.map((n) => [n.kind, n.title, n.read])).toEqual([
+      ['match_moved', 'Match moved', false],
       ['match_moved', 'Match postponed', false],
-      ['report_to_review', 'Result to review', false],
     ]);
-    expect(page.notifications[0]).toMatchObject({
+    expect(page.notifications[1]).toMatchObject({
       body: 'East United vs South City is postponed until a new date is set.',
       link: `/match/${t.matchIds.m9}`,
     });
@@ -662,9 +678,27 @@ describe('overdue results', () => {
         .map((n) => n.title),
     ).toEqual(['Report overdue']);
     expect(await sweepOverdue(t.connection.db, new Date(clock.getTime() + HOUR))).toEqual([]);
-    // A report now: a new state, and its own reminder once its review is late (still past the deadline).
+    // A report now, late: the reminders to send it read as done, and its reviewer gets the
+    // league's whole deadline from its arrival, not from the kick-off.
     await setClock(new Date(clock.getTime() + 2 * HOUR));
     await report('otherCoach', M7_REPORT);
+    const reportedAt = clock.getTime();
+    const reminders = await t.connection.db
+      .selectFrom('notifications')
+      .select(['user_id', 'resolved_at', 'read_at'])
+      .where('title', '=', 'Report overdue')
+      .where('link', '=', `/manager/match-report?match=${m7()}`)
+      .execute();
+    // West Rangers' coach and owner, East United's owner.
+    expect(reminders.length).toBe(3);
+    for (const reminder of reminders) {
+      expect(reminder.resolved_at, reminder.user_id).toBe(clock.toISOString());
+      expect(reminder.read_at, reminder.user_id).not.toBeNull();
+    }
+    expect(await sweepOverdue(t.connection.db, clock)).toEqual([]);
+    await setClock(new Date(reportedAt + 72 * HOUR - 60_000));
+    expect(await sweepOverdue(t.connection.db, clock)).toEqual([]);
+    await setClock(new Date(reportedAt + 72 * HOUR));
     const review = await sweepOverdue(t.connection.db, clock);
     expect(review.map((n) => [n.user_id, n.title])).toEqual([['u.opponentowner', 'Review overdue']]);
     expect(await notificationsOf('u.opponentowner')).toContainEqual({
@@ -673,6 +707,29 @@ describe('overdue results', () => {
       body: 'The result of West Rangers vs East United is still waiting for your review and its deadline has passed.',
       link: `/manager/pending-results?match=${m7()}`,
     });
+    // Reviewed: the reminder and the request read as done, and leave the unread count.
+    const before = (await call('GET', '/api/notifications', 'opponentOwner')).body as {
+      unread: number;
+      notifications: { title: string; link: string; resolved: boolean; read: boolean }[];
+    };
+    const open = before.notifications.filter((n) => n.link === `/manager/pending-results?match=${m7()}`);
+    expect(open.map((n) => [n.title, n.resolved, n.read])).toEqual([
+      ['Review overdue', false, false],
+      ['Result to review', false, false],
+    ]);
+    expect((await call('POST', `/api/matches/${m7()}/approve`, 'opponentOwner')).status).toBe(200);
+    const after = (await call('GET', '/api/notifications', 'opponentOwner')).body as typeof before;
+    const done = after.notifications.filter((n) => n.link === `/manager/pending-results?match=${m7()}`);
+    expect(done.map((n) => [n.title, n.resolved, n.read])).toEqual([
+      ['Review overdue', true, true],
+      ['Result to review', true, true],
+    ]);
+    // (The approval's red card also suspends a player, which is news of its own.)
+    const fresh = after.notifications.filter(
+      (n) => !before.notifications.some((m) => m.link === n.link && m.title === n.title),
+    );
+    expect(fresh.map((n) => n.title)).toEqual(['Player suspended']);
+    expect(after.unread).toBe(before.unread - 2 + fresh.length);
   });
 
   it('passes over a match already told for its state, until the state changes', async () => {
@@ -691,6 +748,7 @@ describe('overdue results', () => {
     expect(await sweepOverdue(t.connection.db, new Date(clock.getTime() + HOUR))).toEqual([]);
     await setClock(new Date(clock.getTime() + 2 * HOUR));
     await report('otherCoach', M7_REPORT);
+    await setClock(new Date(clock.getTime() + 72 * HOUR));
     const review = await sweepOverdue(t.connection.db, clock);
     expect(review.map((n) => [n.user_id, n.title])).toEqual([['u.opponentowner', 'Review overdue']]);
     const reportedAt = (await call('GET', `/api/matches/${m7()}`)).body.reported_at;
@@ -763,5 +821,153 @@ describe('overdue results', () => {
       OverdueListSchema.parse((await call('GET', '/api/reports/overdue', 'superAdmin')).body).matches,
     ).toEqual([]);
     expect(await sweepOverdue(t.connection.db, clock)).toEqual([]);
+  });
+});
+
+describe('a bell that stays true', () => {
+  const REASON = 'The fourth goal was scored by our number 9, not theirs';
+
+  it('rejects with a reason that reaches the reporter, refuses a bad one, and a new report ends the request', async () => {
+    const m5 = t.matchIds.m5;
+    for (const [body, detail] of [
+      [{ reason: '   ' }, 'reason: must not be empty'],
+      [{ reason: 'x'.repeat(501) }, 'reason: must be at most 500 characters'],
+      [{ reason: 7 }, 'reason: Invalid input: expected string, received number'],
+      [{ why: 'no' }, 'Unknown field: why'],
+    ] as const) {
+      expect(await call('POST', `/api/matches/${m5}/reject`, 'coach', body)).toMatchObject({
+        status: 400,
+        body: { detail },
+      });
+    }
+    expect(await call('POST', `/api/matches/${m5}/approve`, 'coach', { reason: REASON })).toMatchObject({
+      status: 400,
+      body: { detail: 'reason: only a rejection gives a reason' },
+    });
+    expect((await matchState(m5)).approved).toBe('PENDING');
+
+    expect((await call('POST', `/api/matches/${m5}/reject`, 'coach', { reason: ` ${REASON} ` })).status).toBe(
+      200,
+    );
+    expect((await notificationsOf('u.opponentowner')).at(-1)).toEqual({
+      kind: 'report_rejected',
+      title: 'Report rejected',
+      body: `u.coach (North Town) rejected your report of North Town 4–0 East United: “${REASON}”. Send a corrected report.`,
+      link: `/manager/match-report?match=${m5}`,
+    });
+    const reports = MatchReportsSchema.parse(
+      (await call('GET', `/api/matches/${m5}/reports`, 'opponentOwner')).body,
+    );
+    expect(reports.rejection).toEqual({
+      team_id: 'east.united',
+      reason: REASON,
+      rejected_by: 'u.coach',
+      rejected_at: NOW.toISOString(),
+    });
+
+    // East United send a corrected report: the request to send one reads as done, the
+    // rejection is history, and North Town are asked to review the new one.
+    const corrected = {
+      home_score: 3,
+      away_score: 0,
+      goalscorers: ['nt.fwd', 'nt.fwd', 'nt.fwd'],
+      assisters: [],
+      goalkeepers: ['nt.gk', 'eu.gk'],
+    };
+    expect((await report('opponentOwner', corrected, m5)).status).toBe(200);
+    const bell = NotificationPageSchema.parse(
+      (await call('GET', '/api/notifications', 'opponentOwner')).body,
+    );
+    expect(
+      bell.notifications.filter((n) => n.kind === 'report_rejected').map((n) => [n.resolved, n.read]),
+    ).toEqual([[true, true]]);
+    expect(bell.unread).toBe(bell.notifications.filter((n) => !n.read).length);
+    expect(
+      MatchReportsSchema.parse((await call('GET', `/api/matches/${m5}/reports`, 'opponentOwner')).body)
+        .rejection,
+    ).toBeNull();
+    expect((await notificationsOf('u.coach')).map((n) => n.title)).toEqual(['Result to review']);
+  });
+
+  it('tells the followers of a team when its match is postponed or its result confirmed, once each', async () => {
+    expect(await call('GET', '/api/follows', 'fan')).toMatchObject({ status: 200, body: { team_ids: [] } });
+    expect(await call('PUT', '/api/follows/east.united', 'fan')).toMatchObject({
+      status: 200,
+      body: { team_ids: ['east.united'] },
+    });
+    // Again: no change. An unknown team: 404, and nothing followed.
+    expect((await call('PUT', '/api/follows/east.united', 'fan')).body).toEqual({
+      team_ids: ['east.united'],
+    });
+    expect(await call('PUT', '/api/follows/nowhere.fc', 'fan')).toMatchObject({
+      status: 404,
+      body: { detail: 'Team not found' },
+    });
+    expect((await call('PUT', '/api/follows/east.united', 'anonymous')).status).toBe(401);
+    // A coach following their own team hears of it once, as its staff.
+    expect((await call('PUT', '/api/follows/west.rangers', 'wrOwner')).status).toBe(200);
+
+    expect(
+      (
+        await call('PUT', `/api/matches/${t.matchIds.m9}/schedule`, 'superAdmin', {
+          date: '2026-07-04T14:00:00.000Z',
+          location: 'East United Park',
+          status: 'postponed',
+        })
+      ).status,
+    ).toBe(200);
+    await report('otherCoach', M7_REPORT);
+    expect((await call('POST', `/api/matches/${m7()}/approve`, 'opponentOwner')).status).toBe(200);
+    expect(await notificationsOf('u.fan')).toEqual([
+      {
+        kind: 'match_moved',
+        title: 'Match postponed',
+        body: 'East United vs South City is postponed until a new date is set.',
+        link: `/match/${t.matchIds.m9}`,
+      },
+      {
+        kind: 'result_confirmed',
+        title: 'Result confirmed',
+        body: 'West Rangers 2–1 East United is the confirmed result.',
+        link: `/match/${m7()}`,
+      },
+    ]);
+    expect((await notificationsOf('u.wrowner')).map((n) => n.kind)).toEqual([
+      'report_approved',
+      'player_suspended',
+    ]);
+    // The one who approved it saw it happen.
+    expect((await notificationsOf('u.opponentowner')).map((n) => n.kind)).not.toContain('result_confirmed');
+
+    expect(await call('DELETE', '/api/follows/east.united', 'fan')).toMatchObject({
+      status: 200,
+      body: { team_ids: [] },
+    });
+  });
+
+  it("bans from a card reported late fall on the team's matches after the approval, not those played meanwhile", async () => {
+    const later = await insertMatch(t.connection.db, {
+      league_id: 'tl-26',
+      date: '2026-07-04T14:00:00.000Z',
+      home: 'west.rangers',
+      away: 'south.city',
+    });
+    // A week late: West Rangers have played m8 (20 June) since the red card of m7.
+    await setClock('2026-06-21T12:00:00.000Z');
+    await report('otherCoach', M7_REPORT);
+    expect((await call('POST', `/api/matches/${m7()}/approve`, 'opponentOwner')).status).toBe(200);
+    const bans = (await call('GET', '/api/teams/west.rangers/suspensions', 'anonymous')).body.suspensions as {
+      player_id: string;
+      matches_remaining: number;
+      match_ids: number[];
+      card_match: { match_id: number } | null;
+    }[];
+    expect(
+      bans.map((ban) => [ban.player_id, ban.matches_remaining, ban.match_ids, ban.card_match?.match_id]),
+    ).toEqual([['wr.def', 1, [later], m7()]]);
+    // Its staff are told of it: a ban still to serve.
+    expect((await notificationsOf('u.othercoach')).filter((n) => n.kind === 'player_suspended')).toHaveLength(
+      1,
+    );
   });
 });

@@ -19,7 +19,17 @@ const MATCHES: BanMatch[] = [
 ];
 
 function ban(matches_remaining: number, match_ids: number[], player_id = 'p1'): Suspension {
-  return { player_id, name: 'Pat', reason: 'Red card', matches_remaining, match_ids };
+  return {
+    player_id,
+    name: 'Pat',
+    team_id: 't1',
+    team_name: 'Team One',
+    reason: 'Red card',
+    matches_remaining,
+    match_ids,
+    card_match: null,
+    matches: [],
+  };
 }
 
 const covered = (suspension: Suspension, matches = MATCHES) =>
