@@ -4,7 +4,7 @@
  * button walks through the tabs; /manager alone shows the user's first tab.
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { EmptyMessage, Loading } from '@/components/status';
 import { TabPanel, Tabs, type TabItem } from '@/components/tabs';
 import { useSession } from '@/lib/session';
@@ -64,6 +64,24 @@ const TEAM_TABS: readonly TabItem<TabKey>[] = [
  */
 const CLUB_TAB: TabItem<TabKey> = { key: 'club', label: 'My Club' };
 
+/**
+ * Where a tab of the other dashboard leads (a link shared by a league admin, a bookmark
+ * from another account): to this user's tab for the same work. A coach's overdue reports
+ * are the matches Match Report offers, their decisions the reviews of Pending Results,
+ * and their club's management My Club. Leagues has no such tab: it is not found.
+ */
+const NEAREST_TAB: Readonly<Partial<Record<TabKey, TabKey>>> = {
+  overdue: 'match-report',
+  decisions: 'pending-results',
+  'team-management': 'club',
+  club: 'team-management',
+};
+
+function nearestTab(tabs: readonly TabItem<TabKey>[], tab: string): TabKey | undefined {
+  const wanted = new Map(Object.entries(NEAREST_TAB)).get(tab);
+  return tabs.find((item) => item.key === wanted)?.key;
+}
+
 function tabsFor(user: StoredUser): readonly TabItem<TabKey>[] {
   return runsLeagues(user) ? [...ADMIN_TABS, ...TEAM_TABS] : [...TEAM_TABS, CLUB_TAB];
 }
@@ -102,6 +120,8 @@ function Dashboard() {
 
   const tabs = tabsFor(user);
   const active = tab === undefined ? tabs[0] : tabs.find((item) => item.key === tab);
+  const nearest = active || tab === undefined ? undefined : nearestTab(tabs, tab);
+  if (nearest) return <Navigate to={`/manager/${nearest}`} replace />;
   return (
     <section className="page manager-page">
       <header className="page-header">

@@ -91,11 +91,21 @@ describe('the manager dashboard', () => {
     expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/manager');
   });
 
-  it("says 'Page not found' for Team Management to anyone but a super admin", async () => {
-    await renderRoute('/manager/team-management', { api, user: as('coach', 'north.town') });
-    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  it("opens a coach's My Club for Team Management, which only a league's admins have", async () => {
+    const { router } = await renderRoute('/manager/team-management', {
+      api,
+      user: as('coach', 'north.town'),
+    });
+    expect(await screen.findByRole('tab', { name: 'My Club', selected: true })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/manager/club');
     expect(screen.queryByRole('heading', { name: 'Team Management' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add New Team' })).not.toBeInTheDocument();
+  });
+
+  it('opens the nearest tab for another dashboard’s tab: Needs decision is Pending Results to a coach', async () => {
+    const { router } = await renderRoute('/manager/decisions', { api, user: as('coach', 'north.town') });
+    expect(await screen.findByRole('tab', { name: 'Pending Results', selected: true })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/manager/pending-results');
   });
 
   it.each(['coach', 'owner'] as const)(

@@ -182,10 +182,12 @@ describe('the Overdue tab', () => {
     expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('is no tab of a coach', async () => {
+  it("is no tab of a coach: the address opens Match Report, where the team's own unreported matches are", async () => {
     useTinyLeagueClock();
-    await renderRoute('/manager/overdue', { user: NT_COACH, api });
-    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    const { router } = await renderRoute('/manager/overdue', { user: NT_COACH, api });
+    expect(await screen.findByRole('tab', { name: 'Match Report', selected: true })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/manager/match-report');
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Overdue' })).not.toBeInTheDocument();
   });
 });
