@@ -33,15 +33,18 @@ export interface MatchNames {
   awayName: string;
 }
 
+/** The kinds someone who follows a team is sent, whatever their role. */
+export const FOLLOWER_KINDS: readonly NotificationKind[] = ['match_moved', 'result_confirmed'];
+
 /** Labels of the kinds, for the settings that mute them. */
 export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
   report_to_review: 'A result to review',
   report_approved: 'Your result approved',
   report_rejected: 'Your report rejected',
-  result_confirmed: 'Result confirmed (also for the teams you follow)',
+  result_confirmed: 'Result confirmed by matching reports',
   reports_differ: 'Reports that differ',
   report_overdue: 'Overdue reports',
-  match_moved: 'Match moved or postponed (also for the teams you follow)',
+  match_moved: 'Match moved or postponed',
   player_suspended: 'Player suspended',
 };
 

@@ -7,16 +7,26 @@ import { useEffect, useId, useState } from 'react';
 import { ErrorMessage, Loading } from '@/components/status';
 import { ApiError, apiJson, newIdempotencyKey } from '@/lib/api-client';
 import type { NotificationKind } from '../../db/schema';
-import { NOTIFICATION_KIND_LABELS } from '../../api/domain/notification-text';
+import { FOLLOWER_KINDS, NOTIFICATION_KIND_LABELS } from '../../api/domain/notification-text';
 
 /** Every kind, in the order the settings list them. */
 const KINDS = Object.keys(NOTIFICATION_KIND_LABELS) as NotificationKind[];
+
+/** What a follower of a team hears of, as the settings call it for them. */
+const FOLLOWER_LABELS: Partial<Record<NotificationKind, string>> = {
+  match_moved: 'A followed team’s match moved or postponed',
+  result_confirmed: 'A followed team’s result confirmed',
+};
 
 interface Settings {
   muted: NotificationKind[];
 }
 
-export function NotificationSettings() {
+/**
+ * `followerOnly`: the user is told only as a follower of teams (a fan, a player): just
+ * those kinds are offered, in words about the teams they follow.
+ */
+export function NotificationSettings({ followerOnly = false }: { followerOnly?: boolean }) {
   const headingId = useId();
   const [muted, setMuted] = useState<ReadonlySet<NotificationKind> | null>(null);
   const [failed, setFailed] = useState(false);
@@ -88,7 +98,7 @@ export function NotificationSettings() {
           <p id={`${headingId}-hint`} className="muted">
             Choose what the bell (and push, where it is on) tells you about.
           </p>
-          {KINDS.map((kind) => (
+          {(followerOnly ? FOLLOWER_KINDS : KINDS).map((kind) => (
             <label key={kind} className="account-switch">
               <input
                 type="checkbox"
@@ -96,7 +106,7 @@ export function NotificationSettings() {
                 checked={!muted.has(kind)}
                 onChange={(event) => void toggle(kind, event.target.checked)}
               />
-              <span>{NOTIFICATION_KIND_LABELS[kind]}</span>
+              <span>{(followerOnly && FOLLOWER_LABELS[kind]) || NOTIFICATION_KIND_LABELS[kind]}</span>
             </label>
           ))}
         </fieldset>

@@ -5,6 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, apiFetch, apiJson, clearResponseCache, setSessionEndedHandler } from './api-client';
 import { STORAGE_KEYS, storage, type StoredUser } from './storage';
+import { catchUpFavourite, followFavourite } from './follows';
 
 export interface Session {
   user: StoredUser | null;
@@ -52,6 +53,9 @@ async function authenticate(path: string, body: object, fallback: string): Promi
   storage.setUser(answer.user);
   return answer.user;
 }
+
+/** How long after the start the favourite's follow is checked: first paint and the page's reads go first. */
+const FOLLOW_CATCH_UP_MS = 5000;
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<StoredUser | null>(() => (storage.token() ? storage.user() : null));
@@ -107,9 +111,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const setFavoriteTeam = useCallback((teamId: string | null) => {
+    const previous = storage.favoriteTeam();
     storage.setFavoriteTeam(teamId);
     setFavorite(teamId);
+    if (storage.token() && previous !== teamId) void followFavourite(previous, teamId);
   }, []);
+
+  // Once per signed-in start, after the page is up: a favourite chosen offline is followed.
+  const signedInId = user?.id ?? null;
+  useEffect(() => {
+    const favourite = storage.favoriteTeam();
+    if (signedInId === null || favourite === null || !navigator.onLine) return;
+    const timer = window.setTimeout(() => void catchUpFavourite(favourite), FOLLOW_CATCH_UP_MS);
+    return () => window.clearTimeout(timer);
+  }, [signedInId]);
 
   const value = useMemo<Session>(
     () => ({

@@ -8,14 +8,77 @@ import { Link } from 'react-router-dom';
 import { CardIcon } from '@/components/card-icon';
 import { useShownFirst } from '@/components/show-all';
 import { EmptyMessage } from '@/components/status';
+import { formatMatchDate } from '@/lib/format';
+import { plural } from '../../../db/rules/words';
 import type { DisciplineTable as DisciplineDto } from '@/lib/api-types';
 import { seasonStatus, useSeasonAnswer } from './season-answer';
 
 /** One row of `GET /api/leagues/{leagueId}/discipline`. */
 export type DisciplineRow = DisciplineDto['players'][number];
+/** One ban still to serve, as the same answer lists it. */
+export type SuspendedRow = DisciplineDto['suspensions'][number];
 
 interface DisciplineAnswer {
   players?: DisciplineRow[] | null;
+  /** Left out by an answer kept from before bans were listed. */
+  suspensions?: SuspendedRow[] | null;
+}
+
+/** "v South City (home), Sat, Jun 27, 3:00 PM": a match as the player's club plays it. */
+function banMatchText(match: NonNullable<SuspendedRow['card_match']>): string {
+  return `v ${match.opponent_name} (${match.home ? 'home' : 'away'}), ${formatMatchDate(match.date)}`;
+}
+
+/**
+ * Who is banned now: each player with their club, why (the card and the match it was
+ * shown in) and the upcoming matches they miss, with those not yet in the fixture list
+ * counted.
+ */
+function SuspendedList({ rows }: { rows: readonly SuspendedRow[] }) {
+  return (
+    <section className="leagues-suspended" aria-labelledby="leagues-suspended-heading">
+      <h3 id="leagues-suspended-heading">Suspended now</h3>
+      <ul>
+        {rows.map((row) => {
+          const unfixed = row.matches_remaining - row.matches.length;
+          return (
+            <li key={`${row.player_id}:${row.card_match?.match_id ?? ''}:${row.reason}`}>
+              <p className="leagues-suspended-who">
+                <Link to={`/player/${encodeURIComponent(row.player_id)}`}>{row.name}</Link>{' '}
+                <span className="muted">
+                  (<Link to={`/team/${encodeURIComponent(row.team_id)}`}>{row.team_name}</Link>)
+                </span>
+              </p>
+              <p>
+                {row.reason}
+                {row.card_match && (
+                  <>
+                    {' '}
+                    in the match{' '}
+                    <Link to={`/match/${row.card_match.match_id}`}>{banMatchText(row.card_match)}</Link>
+                  </>
+                )}
+              </p>
+              <p>
+                Misses {plural(row.matches_remaining, 'match', 'matches')}
+                {row.matches.length > 0 ? ': ' : ''}
+                {row.matches.map((match, index) => (
+                  <span key={match.match_id}>
+                    {index > 0 && '; '}
+                    <Link to={`/match/${match.match_id}`}>{banMatchText(match)}</Link>
+                  </span>
+                ))}
+                {unfixed > 0 &&
+                  (row.matches.length > 0
+                    ? `, and ${plural(unfixed, 'more', 'more')} once the fixtures are set`
+                    : ', once the fixtures are set')}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
 }
 
 /** Rows shown before 'Show all', as on the leaderboards. */
@@ -105,6 +168,16 @@ export function LeagueDiscipline({ leagueId, season }: { leagueId: string; seaso
   if (status) return status;
   const { data } = answer;
   const rows = data?.players ?? [];
+  const suspended = data?.suspensions ?? [];
   if (rows.length === 0) return <EmptyMessage>No cards shown this season</EmptyMessage>;
-  return <DisciplineTable rows={rows} season={season} />;
+  return (
+    <>
+      {suspended.length > 0 ? (
+        <SuspendedList rows={suspended} />
+      ) : (
+        <p className="leagues-suspended-none muted">Nobody is suspended now.</p>
+      )}
+      <DisciplineTable rows={rows} season={season} />
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * The notification panel of a signed-in user: their notifications newest
- * first, each a link to what it is about (opening one marks it read), "Mark all as read",
+ * first, each a link to what it is about (opening one marks it read), those whose work
+ * is done marked "Done" and never counted unread, "Mark all as read",
  * more on request, and Web Push for this device where the browser has it. A visitor sees
  * the specification's sample text instead (layout.tsx).
  */
@@ -184,17 +185,24 @@ function UserPanel({ userId, onClose }: { userId: string; onClose: () => void })
       ) : loaded.items.length === 0 ? (
         <p className="notifications-empty">
           No notifications yet. You will hear here about results to review, approvals and changes to your
-          matches.
+          matches and to those of the teams you follow.
         </p>
       ) : (
         <>
           <ul className="notifications-list">
             {loaded.items.map((item) => (
-              <li key={item.id} className={item.read ? undefined : 'notification-unread'}>
+              <li
+                key={item.id}
+                className={
+                  item.resolved ? 'notification-done' : item.read ? undefined : 'notification-unread'
+                }
+              >
                 <Link to={item.link} onClick={() => readOne(item)}>
                   <strong>
                     {!item.read && <span className="visually-hidden">Unread: </span>}
                     {item.title}
+                    {/* The work it asked for is done: it stays as a record, no longer a task. */}
+                    {item.resolved && <span className="notification-done-tag">Done</span>}
                   </strong>
                   <span>{item.body}</span>
                   <time dateTime={item.created_at}>

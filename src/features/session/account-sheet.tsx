@@ -15,8 +15,11 @@ import './account.css';
 import { Facts } from '@/components/facts';
 import { NotificationSettings } from '@/components/notification-settings';
 
-/** The roles notifications are sent to (api/data/notifications.ts: staff and super admins). */
-const NOTIFIED: ReadonlySet<UserType> = new Set(['coach', 'owner', 'super_admin']);
+/**
+ * The roles sent every kind of notification (api/data/notifications.ts: staff, league
+ * admins and super admins); anyone else hears only of the teams they follow.
+ */
+const NOTIFIED: ReadonlySet<UserType> = new Set(['coach', 'owner', 'admin', 'super_admin']);
 
 const ROLE_LABELS: Record<UserType, string> = {
   super_admin: 'Super admin',
@@ -43,7 +46,7 @@ export function AccountSheet({ onClose }: { onClose: () => void }) {
     <ModalDialog title="Account" onClose={onClose}>
       <div className="modal-body account-sheet-body">
         <AccountDetails />
-        {user && NOTIFIED.has(user.user_type) && <NotificationSettings />}
+        {user && <NotificationSettings followerOnly={!NOTIFIED.has(user.user_type)} />}
         <ChangePassword />
         <SignOutEverywhere />
       </div>

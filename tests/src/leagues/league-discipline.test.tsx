@@ -9,7 +9,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { renderPage } from '@/entry-server';
 import { DISCIPLINE_ROWS_FIRST, disciplineRanks } from '@/features/leagues/league-discipline';
 import { logRequests, withApiMock, type ApiMock } from '../api-mock';
-import { showCards } from '../match-cards';
+import { setSuspensionRules, showCards } from '../match-cards';
 import { renderRoute, useTinyLeagueClock, renderedPage } from '../render';
 import { bodyRowCells, expectLink } from '../queries';
 
@@ -31,6 +31,16 @@ async function addCards(api: ApiMock) {
 }
 
 const api = withApiMock({ setup: addCards });
+
+/** The bans still to serve at the tiny league's clock (reds, and a second yellow). */
+const SUSPENDED_NOW = [
+  'North Town Defender (North Town)' +
+    'Red card in the match v West Rangers (away), Sat, May 23, 2:00 PM' +
+    'Misses 2 matches: v West Rangers (home), Sat, Jun 20, 2:00 PM, and 1 more once the fixtures are set',
+  'South City Midfielder (South City)' +
+    'Two yellow cards in the match v North Town (away), Sat, May 2, 2:00 PM' +
+    'Misses 1 match: v East United (away), Sat, Jun 27, 2:00 PM',
+];
 const requests = logRequests(api, (_, url) => url.pathname + url.search);
 
 async function openDiscipline() {
@@ -71,6 +81,21 @@ describe('the Discipline tab', () => {
     expect(requests).toContain('/api/leagues/tl-26/discipline?season=2026');
     // Only the tab's own list: the leaderboards are not loaded for it.
     expect(requests.some((path) => path.includes('/stats'))).toBe(false);
+  });
+
+  it('lists who is suspended now: the card, the match it was shown in and the matches missed', async () => {
+    useTinyLeagueClock();
+    // Three matches for a red: North Town's defender (red in m4) has sat out m5, misses m8
+    // and one more not yet fixed; South City's midfielder (second yellow in m1) misses m9.
+    await setSuspensionRules(api, 'tl-26', { red_card_matches: 3 });
+    onTestFinished(async () => {
+      await api.app.connection.db.deleteFrom('league_rules').execute();
+    });
+    await renderRoute('/leagues/tl-26?tab=discipline', { api });
+    const section = await screen.findByRole('region', { name: 'Suspended now' });
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(SUSPENDED_NOW);
+    expectLink(section, 'North Town Defender', '/player/nt.def');
   });
 
   it("links each player to the player's page and each team to the team's page", async () => {

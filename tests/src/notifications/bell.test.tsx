@@ -7,8 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { StoredUser } from '@/lib/storage';
-import { notify } from '../../../api/data/notifications';
-import { reportToReview, matchMoved } from '../../../api/domain/notification-text';
+import { notify, resolveTasks } from '../../../api/data/notifications';
+import { matchMoved, matchTask, reportToReview } from '../../../api/domain/notification-text';
 import { withApiMock } from '../api-mock';
 import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
 
@@ -57,6 +57,22 @@ describe('the bell of a signed-in user', () => {
     expect(links[1]).toHaveAttribute('href', '/manager/pending-results?match=7');
     // The visitor's sample text is not shown to a signed-in user.
     expect(within(panel).queryByText('New match scheduled')).not.toBeInTheDocument();
+  });
+
+  it('shows a notification whose work is done as done, and does not count it', async () => {
+    const user = await openBell();
+    await twoNotifications();
+    // The result was reviewed: the request to review it is done.
+    await resolveTasks(api.app.connection.db, [matchTask('review', 7)], '2026-06-15T12:00:00.000Z');
+    window.dispatchEvent(new Event('focus'));
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    const links = await within(panel).findAllByRole('link');
+    expect(links.map((link) => link.querySelector('strong')?.textContent)).toEqual([
+      'Unread: Match postponed',
+      'Result to reviewDone',
+    ]);
+    expect(links[1]?.closest('li')).toHaveClass('notification-done');
   });
 
   it('marks one read when it is opened, and all read on request', async () => {
@@ -165,7 +181,7 @@ describe('the account sheet’s notification settings', () => {
     expect(within(dialog).getByRole('switch', { name: 'A result to review' })).toBeChecked();
   });
 
-  it('is not offered to a fan, who is sent none', async () => {
+  it('offers a fan only what followers of a team are sent', async () => {
     const user = userEvent.setup();
     await renderRoute('/leagues', {
       api,
@@ -173,6 +189,11 @@ describe('the account sheet’s notification settings', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Account' });
-    expect(within(dialog).queryByRole('heading', { name: 'Notifications' })).not.toBeInTheDocument();
+    await within(dialog).findByRole('heading', { name: 'Notifications' });
+    const switches = await within(dialog).findAllByRole('switch');
+    expect(switches.map((each) => each.closest('label')?.textContent)).toEqual([
+      'A followed team’s match moved or postponed',
+      'A followed team’s result confirmed',
+    ]);
   });
 });

@@ -282,9 +282,18 @@ describe('Team profile', () => {
     await userEvent.click(star);
     expect(star).toHaveAttribute('aria-pressed', 'true');
     expect(localStorage.getItem(STORAGE_KEYS.favoriteTeam)).toBe('north.town');
+    // Followed on the server too: its moved matches and confirmed results reach the bell.
+    const follows = () =>
+      api.app.connection.db
+        .selectFrom('team_follows')
+        .select('team_id')
+        .where('user_id', '=', 'u.team.fan')
+        .execute();
+    await waitFor(async () => expect(await follows()).toEqual([{ team_id: 'north.town' }]));
     await userEvent.click(star);
     expect(star).toHaveAttribute('aria-pressed', 'false');
     expect(localStorage.getItem(STORAGE_KEYS.favoriteTeam)).toBeNull();
+    await waitFor(async () => expect(await follows()).toEqual([]));
   });
 
   it("'← View All Teams' sets the flag and shows all teams, even to a user with a team", async () => {
