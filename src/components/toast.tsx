@@ -6,6 +6,8 @@
  * the pointer is over a toast or focus is in it, and the rest runs once both have left,
  * so nobody loses a message while reading it or reaching its button. An error stays
  * until it is dismissed: it says what did not happen.
+ * A toast never covers the control that made it: when the bottom corner would lie over
+ * that button (a Save at the foot of a form on a phone), the toasts show at the top.
  */
 import {
   createContext,
@@ -13,6 +15,7 @@ import {
   useContext,
   useEffect,
   useEffectEvent,
+  useLayoutEffect,
   useRef,
   useState,
   type ReactNode,
@@ -35,20 +38,55 @@ export const TOAST_MS: Readonly<Record<ToastKind, number | null>> = {
   error: null,
 };
 
+const CONTROLS = 'button, a, input, select, textarea';
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
+  const region = useRef<HTMLDivElement>(null);
+  const lastControl = useRef<Element | null>(null);
+  useEffect(() => {
+    // The control a press or key went to last: the one a toast shown next answers.
+    const remember = (event: Event) => {
+      if (event.target instanceof Element) lastControl.current = event.target.closest(CONTROLS);
+    };
+    document.addEventListener('pointerdown', remember, true);
+    document.addEventListener('keydown', remember, true);
+    return () => {
+      document.removeEventListener('pointerdown', remember, true);
+      document.removeEventListener('keydown', remember, true);
+    };
+  }, []);
+  // The control that made the toasts on screen; by the time the answer comes it may have
+  // lost focus (disabled while saving), so it is the one last pressed, kept at show time.
+  const trigger = useRef<Element | null>(null);
 
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
   const show = useCallback((kind: ToastKind, message: string) => {
     const id = next.current++;
+    trigger.current = lastControl.current;
     setToasts((all) => [...all, { id, kind, message }]);
   }, []);
+
+  // Measured where the toasts would sit at the bottom; moved to the top when that covers
+  // the trigger. The class is set here, not rendered: the measure needs the bottom place
+  // first, and doing both before the paint shows no jump.
+  useLayoutEffect(() => {
+    const box = region.current;
+    const control = trigger.current;
+    box?.classList.remove('toasts-top');
+    if (!box || !control?.isConnected) return;
+    const a = box.getBoundingClientRect();
+    const b = control.getBoundingClientRect();
+    const covers =
+      toasts.length > 0 && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    if (covers) box.classList.add('toasts-top');
+  }, [toasts]);
 
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="toasts" aria-live="polite">
+      <div ref={region} className="toasts" aria-live="polite">
         {toasts.map((toast) => (
           <ToastCard
             key={toast.id}
