@@ -1,10 +1,12 @@
 /**
  * Pages for club websites: a league's table and a team's fixtures as small,
- * self-contained HTML documents (no app shell, no script, no service worker, the styles
- * inline) that any site may show in an iframe. They read the API in process, through the
+ * self-contained HTML documents (no app shell, no service worker, the styles inline, and
+ * one inline script, allowed by its hash, that tells the framing page its height: see
+ * api/domain/embed-size) that any site may show in an iframe. They read the API in process, through the
  * read cache, so they answer exactly what the app shows; `?theme=dark` and
  * `?tz=<IANA zone>` adapt them to the host page.
  */
+import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { isTimeZone } from '../domain/fixture-plan';
@@ -13,10 +15,12 @@ import { publicOrigin } from './calendar';
 import { readResponse } from './read';
 import { cachedReadsOf } from './read-cache';
 import { plural } from '../../db/rules/words';
+import { EMBED_PAGE_SCRIPT } from '../domain/embed-size';
 
 /** Only these pages may be framed, by anyone: every other answer keeps frame-ancestors 'none'. */
 export const EMBED_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
+  `script-src 'sha256-${createHash('sha256').update(EMBED_PAGE_SCRIPT).digest('base64')}'`,
   "style-src 'unsafe-inline'",
   "img-src 'self' data:",
   "base-uri 'none'",
@@ -63,9 +67,15 @@ footer{margin-top:8px;font-size:12px;color:var(--muted)}
 a{color:var(--brand)}
 `;
 
-function page(theme: Theme, title: string, body: string, link: { href: string; text: string }): string {
+function page(
+  theme: Theme,
+  title: string,
+  body: string,
+  link: { href: string; text: string },
+  embedId = '',
+): string {
   return `<!doctype html>
-<html lang="en" data-theme="${theme}">
+<html lang="en" data-theme="${theme}" data-embed="${escapeHtml(embedId)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -76,6 +86,7 @@ function page(theme: Theme, title: string, body: string, link: { href: string; t
 <body>
 ${body}
 <footer><a href="${escapeHtml(link.href)}" target="_blank" rel="noopener">${escapeHtml(link.text)}</a> · Touchline</footer>
+<script>${EMBED_PAGE_SCRIPT}</script>
 </body>
 </html>
 `;
@@ -85,7 +96,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** The league table page. */
 export function tableEmbed(
-  league: { league_name: string; season: string },
+  league: { league_id: string; league_name: string; season: string },
   table: LeagueTableDto,
   theme: Theme,
   leagueUrl: string,
@@ -114,7 +125,13 @@ ${rows}
 </tbody>
 </table>
 ${notes}`;
-  return page(theme, `${title} table`, body, { href: leagueUrl, text: 'Full table and results' });
+  return page(
+    theme,
+    `${title} table`,
+    body,
+    { href: leagueUrl, text: 'Full table and results' },
+    `league-table:${league.league_id}`,
+  );
 }
 
 /** The team's next fixtures, in the zone the host page asked for. */
@@ -144,7 +161,13 @@ export function fixturesEmbed(
     .join('\n');
   const body = `<h1>${escapeHtml(team.team_name)}: next matches</h1>
 ${items ? `<ul>\n${items}\n</ul>` : '<p class="empty">No upcoming matches.</p>'}`;
-  return page(theme, `${team.team_name} fixtures`, body, { href: teamUrl, text: 'All matches' });
+  return page(
+    theme,
+    `${team.team_name} fixtures`,
+    body,
+    { href: teamUrl, text: 'All matches' },
+    `team-fixtures:${team.team_id}`,
+  );
 }
 
 /** The embeds live in the outer, untyped app; readResponse sets only what any context has. */

@@ -3,7 +3,9 @@
  * team's next fixtures as self-contained HTML that any site may frame (and only they),
  * themed by query, escaped, with an ETag; bad queries and unknown ids say so.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { EMBED_HEIGHT_MESSAGE, EMBED_PAGE_SCRIPT } from '../../api/domain/embed-size';
 import { EMBED_CONTENT_SECURITY_POLICY } from '../../api/http/embeds';
 import { makeTinyLeagueApp } from '../fixtures/app';
 import { withFixture } from '../fixtures/hooks';
@@ -36,9 +38,17 @@ describe('/embed/leagues/{leagueId}/table', () => {
     expect(headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(headers.get('etag')).toMatch(/^W\/"/);
     expect(text).toContain('<h1>Tiny League 2026</h1>');
-    expect(text).toContain('<html lang="en" data-theme="light">');
-    // No script, no app shell, no service worker: styles inline, nothing else loaded.
-    expect(text).not.toMatch(/<script|<link|manifest|serviceWorker/);
+    expect(text).toContain('<html lang="en" data-theme="light" data-embed="league-table:tl-26">');
+    // No app shell, no service worker: styles inline, nothing else loaded; one inline
+    // script, the one the policy allows by its hash, which tells the host page its height.
+    expect(text).not.toMatch(/<link|manifest|serviceWorker|<script[^>]*src/);
+    const scripts = [...text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+    expect(scripts).toEqual([EMBED_PAGE_SCRIPT]);
+    const hash = createHash('sha256')
+      .update(scripts[0] ?? '')
+      .digest('base64');
+    expect(headers.get('content-security-policy')).toContain(`script-src 'sha256-${hash}'`);
+    expect(EMBED_PAGE_SCRIPT).toContain(`type:"${EMBED_HEIGHT_MESSAGE}"`);
     expect(rows(text)).toEqual([
       ['1', 'North Town', '2', '1', '1', '0', '+1', '4'],
       ['2', 'South City', '2', '1', '0', '1', '+2', '3'],
@@ -49,6 +59,21 @@ describe('/embed/leagues/{leagueId}/table', () => {
     expect(text).toContain(
       '<a href="https://league.example.org/leagues/tl-26" target="_blank" rel="noopener">',
     );
+  });
+
+  it('footnotes a deduction in the right number', async () => {
+    await t.connection.db
+      .insertInto('points_deductions')
+      .values({
+        league_id: 'tl-26',
+        team_id: 'north.town',
+        points: 1,
+        reason: 'Late registration',
+        created_at: '2026-03-01T00:00:00.000Z',
+      })
+      .execute();
+    const { text } = await page('/embed/leagues/tl-26/table');
+    expect(text).toContain('* North Town: 1 point deducted – Late registration');
   });
 
   it('takes the dark theme, and answers 304 to its own ETag', async () => {

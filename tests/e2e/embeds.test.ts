@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withE2E } from './fixtures';
 import { screenshot } from './harness';
-import { DEMO_LEAGUE, DEMO_TEAM } from './pages';
+import { embedSnippet } from '@/components/data-links';
+import { DEMO_LEAGUE, DEMO_TEAM, demoToken } from './pages';
 
 const { server, browser } = withE2E();
 
@@ -21,6 +22,14 @@ beforeAll(async () => {
     const url = new URL(request.url ?? '/', 'http://club.local');
     const frames = url.searchParams.getAll('src');
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    // A page the club pasted the app's snippet into, as it is.
+    const snippet = url.searchParams.get('snippet');
+    if (snippet !== null) {
+      response.end(
+        `<!doctype html><html><body><h1>Harbour FC</h1>${snippet}<p>After the table</p></body></html>`,
+      );
+      return;
+    }
     response.end(
       `<!doctype html><html><body><h1>Harbour FC</h1>${frames
         .map(
@@ -73,5 +82,48 @@ describe('embeds on a club website', () => {
     expect(
       await page.frameLocator('iframe[name="f2"]').getByRole('heading', { name: 'Leagues' }).count(),
     ).toBe(0);
+  });
+
+  it('grows the pasted frame to the table’s height, deduction footnotes and all', async () => {
+    const admin = await demoToken(server.url, 'admin@touchline.demo');
+    // Enough footnotes to run past the snippet's fallback height.
+    for (const reason of ['Late registration', 'Unregistered player', 'Pitch not ready']) {
+      const response = await fetch(`${server.url}/api/leagues/${DEMO_LEAGUE}/deductions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` },
+        body: JSON.stringify({ team_id: DEMO_TEAM, points: 1, reason }),
+      });
+      expect(response.status).toBe(201);
+    }
+    const snippet = embedSnippet(
+      { kind: 'league', id: DEMO_LEAGUE, name: 'Metro West' },
+      'light',
+      server.url,
+      '',
+    );
+    const fallback = Number(/height="(\d+)"/.exec(snippet)?.[1]);
+    const { page } = browser;
+    await page.goto(`${clubUrl}/?snippet=${encodeURIComponent(snippet)}`);
+    const frame = page.frameLocator('iframe');
+    const footnote = frame.getByText(/1 point deducted – Pitch not ready$/);
+    await footnote.waitFor();
+
+    // The embed told the host its height; the host's frame took it, above the fallback.
+    const iframe = page.locator('iframe');
+    await expect
+      .poll(async () => (await iframe.boundingBox())?.height ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(fallback);
+    const content = await frame.locator('body').evaluate((body) => body.getBoundingClientRect().height);
+    const box = await iframe.boundingBox();
+    expect(Math.abs((box?.height ?? 0) - Math.ceil(content))).toBeLessThanOrEqual(1);
+    // Nothing cut off: the last footnote and the footer end inside the frame, with no scrolling in it.
+    const inFrame = await footnote.evaluate((note) => ({
+      bottom: note.getBoundingClientRect().bottom,
+      height: window.innerHeight,
+      scrolls: document.documentElement.scrollHeight > window.innerHeight,
+    }));
+    expect(inFrame.bottom).toBeLessThanOrEqual(inFrame.height);
+    expect(inFrame.scrolls).toBe(false);
+    await screenshot(page, 'embeds-sized-to-content');
   });
 });
