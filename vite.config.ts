@@ -53,7 +53,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // the team page and the shell ask, not a chunk (and a request) of their own.
                 {
                   name: 'use-api',
-                  test: /src[\\/](hooks[\\/](use-api|use-logged-failure)|lib[\\/]freshness|offline[\\/](read-events|read-cache|capable))\.tsx?$/,
+                  // With them the shared words (db/rules/words: plural, possessive), read by
+                  // screens of every kind: a few lines, not a chunk of their own.
+                  test: /(src[\\/](hooks[\\/](use-api|use-logged-failure)|lib[\\/]freshness|offline[\\/](read-events|read-cache|capable))|db[\\/]rules[\\/]words)\.tsx?$/,
                 },
               ],
             },
