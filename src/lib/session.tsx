@@ -5,7 +5,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, apiFetch, apiJson, clearResponseCache, setSessionEndedHandler } from './api-client';
 import { STORAGE_KEYS, storage, type StoredUser } from './storage';
-import { catchUpFavourite, followFavourite } from './follows';
 
 export interface Session {
   user: StoredUser | null;
@@ -114,7 +113,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const previous = storage.favoriteTeam();
     storage.setFavoriteTeam(teamId);
     setFavorite(teamId);
-    if (storage.token() && previous !== teamId) void followFavourite(previous, teamId);
+    // Loaded when needed: no first render waits for it.
+    if (storage.token() && previous !== teamId)
+      void import('./follows').then(({ followFavourite }) => followFavourite(previous, teamId));
   }, []);
 
   // Once per signed-in start, after the page is up: a favourite chosen offline is followed.
@@ -122,7 +123,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const favourite = storage.favoriteTeam();
     if (signedInId === null || favourite === null || !navigator.onLine) return;
-    const timer = window.setTimeout(() => void catchUpFavourite(favourite), FOLLOW_CATCH_UP_MS);
+    const timer = window.setTimeout(
+      () => void import('./follows').then(({ catchUpFavourite }) => catchUpFavourite(favourite)),
+      FOLLOW_CATCH_UP_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [signedInId]);
 
