@@ -77,13 +77,14 @@ function clientPlugins() {
     // favicon.svg and the PNG icons, drawn from build/icon/shapes.ts into the bundle.
     pwaIcons(),
     // Prints each first route's initial JavaScript and fails the build over 100 KiB gzip.
-    // What no visitor's first render waits for gets 112: signed-in screens
-    // (opened after signing in, or from the precache) and parts loaded once the page runs.
+    // What no visitor's first render waits for gets 116: signed-in screens (opened after
+    // signing in, mostly from the precache at the pitch side) and parts loaded once the
+    // page runs. A fan's first page on a bad signal is what the 100 protects.
     jsBudget({
       offFirstRender: {
         pattern:
           /^(manager-page|admin-page|admin-dashboard-page|people-page|main-page|shell-extras|save-offline-button|results-panel|register-sw|clear|account-sheet|search-panel|suspension-badge|data-links|team-aside|notifications-panel)$/,
-        limitKiB: 112,
+        limitKiB: 116,
       },
     }),
     // .br and .gz copies of the text files, served to browsers that accept them.
