@@ -105,7 +105,8 @@ export function reportReviewed(
     : {
         kind: 'report_rejected',
         title: 'Report rejected',
-        body: `${reviewer} rejected your report of ${result(match, score.home, score.away)}${reason ? `: “${reason}”` : ''}. Send a corrected report.`,
+        // The reason last, in the reviewer's own words and punctuation.
+        body: `${reviewer} rejected your report of ${result(match, score.home, score.away)}. Send a corrected report.${reason ? ` Reason: “${reason}”` : ''}`,
         // It asks for a corrected report: the form, with this match chosen.
         link: reportForm(match),
         task: matchTask('report', match.id),

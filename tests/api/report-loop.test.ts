@@ -852,7 +852,7 @@ describe('a bell that stays true', () => {
     expect((await notificationsOf('u.opponentowner')).at(-1)).toEqual({
       kind: 'report_rejected',
       title: 'Report rejected',
-      body: `u.coach (North Town) rejected your report of North Town 4–0 East United: “${REASON}”. Send a corrected report.`,
+      body: `u.coach (North Town) rejected your report of North Town 4–0 East United. Send a corrected report. Reason: “${REASON}”`,
       link: `/manager/match-report?match=${m5}`,
     });
     const reports = MatchReportsSchema.parse(
