@@ -46,24 +46,35 @@ type Names = Readonly<Record<string, string>>;
 function CountedPlayers({
   title,
   ids,
+  ownGoals = [],
   empty,
   names,
 }: {
   title: string;
   ids: string[];
+  /** Own goals, listed after the goals with "(OG)": each counts for the scorer's opponent. */
+  ownGoals?: string[];
   empty: string;
   names: Names;
 }) {
-  const rows = countIds(ids);
+  const rows = [
+    ...countIds(ids).map((row) => ({ ...row, own: false })),
+    ...countIds(ownGoals).map((row) => ({ ...row, own: true })),
+  ];
   return (
     <Section title={title}>
       {rows.length === 0 ? (
         <EmptyMessage>{empty}</EmptyMessage>
       ) : (
         <ul className="matches-people">
-          {rows.map(({ id, count }) => (
-            <li key={id}>
+          {rows.map(({ id, count, own }) => (
+            <li key={`${own ? 'og' : 'goal'}:${id}`}>
               <PlayerLink playerId={id} name={names[id]} />
+              {own && (
+                <abbr className="matches-own-goal" title="own goal">
+                  (OG)
+                </abbr>
+              )}
               {count > 1 && <span className="matches-count">× {count}</span>}
             </li>
           ))}
@@ -204,6 +215,12 @@ function TeamSide({ teamId, name, logo }: { teamId: string; name: string; logo: 
   );
 }
 
+/** Own goals; answers stored offline before own goals were reported have none. */
+function ownGoalsOf(match: Match): string[] | undefined {
+  const lists: Partial<Pick<Match, 'own_goals'>> = match;
+  return lists.own_goals;
+}
+
 function MatchDetails({ match }: { match: Match & { player_names?: Names } }) {
   const names: Names = match.player_names ?? {};
   const homeName = match.home_team_name || nameFromId(match.home_team);
@@ -258,6 +275,7 @@ function MatchDetails({ match }: { match: Match & { player_names?: Names } }) {
           <CountedPlayers
             title="Goalscorers"
             ids={idList(match.goalscorers)}
+            ownGoals={idList(ownGoalsOf(match))}
             empty="No goalscorers recorded"
             names={names}
           />

@@ -48,7 +48,7 @@ describe('Pending Results, opened from a link naming a match', () => {
     await open(`/manager/pending-results?match=${ids().m5}`, BOSS);
     const dialog = await reviewDialog();
     // East United sent the report: North Town reviews it, seen from North Town's side.
-    expect(within(dialog).getByText('North Town 4 – 0 (home)')).toBeInTheDocument();
+    expect(within(dialog).getByText('North Town (you) 4–0 East United')).toBeInTheDocument();
     const teams = screen.getByRole('list', { name: 'Teams' });
     expect(within(teams).getByRole('button', { name: /North Town/ })).toHaveAttribute('aria-pressed', 'true');
   });

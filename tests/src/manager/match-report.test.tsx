@@ -99,10 +99,10 @@ describe('the Match Report tab', () => {
     // Latest first; the upcoming m8 is not offered, and every approval value stays listed.
     expect(optionTexts(await matchSelect())).toEqual([
       'Select a match',
-      'Sat, Jun 6 — vs East United (home) · 4-0 reported by the opponent, pending your review',
-      'Sat, May 23 — vs West Rangers (away) · 1-1 approved',
-      'Sat, May 2 — vs South City (home) · 2-1 approved',
-      'Sat, Sep 6, 2025 — vs South City (home) · 0-1 approved',
+      'Sat, Jun 6 — North Town (you) vs East United · 4-0 reported by the opponent, pending your review',
+      'Sat, May 23 — West Rangers vs North Town (you) · 1-1 approved',
+      'Sat, May 2 — North Town (you) vs South City · 2-1 approved',
+      'Sat, Sep 6, 2025 — North Town (you) vs South City · 0-1 approved',
     ]);
   });
 
@@ -111,10 +111,10 @@ describe('the Match Report tab', () => {
     await openTab(coachOf('west.rangers'));
     expect(optionTexts(await matchSelect())).toEqual([
       'Select a match',
-      'Sun, Jun 14 — vs East United (home) · not reported',
-      'Sat, Jun 13 — vs South City (away) · 0-5 rejected',
-      'Sat, May 23 — vs North Town (home) · 1-1 approved',
-      'Sat, May 9 — vs East United (away) · 0-0 approved',
+      'Sun, Jun 14 — West Rangers (you) vs East United · not reported',
+      'Sat, Jun 13 — South City vs West Rangers (you) · 0-5 rejected',
+      'Sat, May 23 — West Rangers (you) vs North Town · 1-1 approved',
+      'Sat, May 9 — East United vs West Rangers (you) · 0-0 approved',
     ]);
   });
 
@@ -144,8 +144,9 @@ describe('the Match Report tab', () => {
     await chooseMatch(id('m7'));
     expect(screen.getByRole('spinbutton', { name: 'Home score' })).toHaveValue(0);
     expect(screen.getByRole('spinbutton', { name: 'Away score' })).toHaveValue(0);
-    const home = screen.getByRole('region', { name: /West Rangers/ });
-    const away = screen.getByRole('region', { name: /East United/ });
+    // Each side's players under its club; the reporting team's marked as theirs.
+    const home = screen.getByRole('region', { name: 'West Rangers (your club) home' });
+    const away = screen.getByRole('region', { name: 'East United away' });
     // Roster order: goalkeeper, defender, midfielder, forward, with numbers and positions.
     expect(
       within(home)
@@ -194,7 +195,7 @@ describe('the Match Report tab', () => {
     expect(await matchSelect()).toHaveValue('');
     await waitFor(() =>
       expect(optionTexts(screen.getByRole('combobox', { name: 'Match' }))).toContain(
-        'Sun, Jun 14 — vs East United (home) · 2-1 reported, pending approval',
+        'Sun, Jun 14 — West Rangers (you) vs East United · 2-1 reported, pending approval',
       ),
     );
 
@@ -328,7 +329,8 @@ describe('the Match Report tab', () => {
     const user = await chooseMatch(id('m5'));
     expect(
       screen.getByText(
-        'East United reported 4-0. Send your own report: if it matches theirs, the result is approved at once; ' +
+        'East United reported North Town (you) 4–0 East United. Send your own report: if it matches theirs, ' +
+          'the result is approved at once; ' +
           'if not, both go to review side by side (Pending Results tab).',
       ),
     ).toBeInTheDocument();
@@ -426,7 +428,7 @@ describe('the Match Report tab', () => {
     expect(screen.queryByRole('spinbutton', { name: 'Home score' })).not.toBeInTheDocument();
     expect(await matchSelect()).toHaveValue('');
     expect(optionTexts(screen.getByRole('combobox', { name: 'Match' }))).toContain(
-      'Sat, May 2 — vs South City (home) · 2-1 approved',
+      'Sat, May 2 — North Town (you) vs South City · 2-1 approved',
     );
     // A super admin may correct even an approved result.
     await chooseMatch(id('m1'));

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import type { Match } from '@/lib/api-types';
 import type { StoredUser } from '@/lib/storage';
-import { withApiMock } from '../api-mock';
+import { logRequests, withApiMock } from '../api-mock';
 import { showCards } from '../match-cards';
 import { renderRoute, useTinyLeagueClock } from '../render';
 import { renderPendingResultsTab } from './pending-tab';
@@ -27,6 +27,16 @@ afterEach(async () => {
     reviewed_at: null,
   });
 });
+
+/** The bodies of the rejections sent. */
+const rejections = logRequests(api, (request, url) =>
+  request.method === 'POST' && url.pathname.endsWith('/reject')
+    ? request
+        .clone()
+        .text()
+        .then((body) => (body === '' ? null : (JSON.parse(body) as unknown)))
+    : undefined,
+);
 
 const TEAMLESS: StoredUser = { id: 'u.loose', name: 'Loose Coach', user_type: 'coach', team_id: null };
 
@@ -56,10 +66,23 @@ async function coachOpensReview() {
   return { user, dialog: await openReview(user) };
 }
 
+/** Reject, then the reason and 'Reject report' in the confirmation step. */
+async function rejectWithReason(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  reason: string,
+) {
+  await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+  const step = screen.getByRole('dialog', { name: 'Reject Report' });
+  await user.type(within(step).getByRole('textbox', { name: 'Reason' }), reason);
+  await user.click(within(step).getByRole('button', { name: 'Reject report' }));
+}
+
 /** North Town's coach approves or rejects m5: a banner says so, the dialog closes and m5 leaves the list. */
 async function coachDecides(button: 'Approve' | 'Reject', banner: string) {
   const { user, dialog } = await coachOpensReview();
-  await user.click(within(dialog).getByRole('button', { name: button }));
+  if (button === 'Reject') await rejectWithReason(user, dialog, 'The score was 3-0');
+  else await user.click(within(dialog).getByRole('button', { name: button }));
   expect(await screen.findByText(banner)).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(await screen.findByText('No pending matches found')).toBeInTheDocument();
@@ -115,10 +138,11 @@ describe('Pending Results tab', () => {
     expect(cells.map((cell) => cell.textContent)).toEqual([
       'Sat, Jun 6, 2:00 PM',
       'East United',
-      '4 – 0 (home)',
-      'North Town Forward × 4',
+      // Home first, the team's own club marked.
+      'North Town (you) 4 – 0 East United',
+      'North Town Forward × 4 (North Town)',
       'None',
-      'North Town KeeperEast United Keeper',
+      'North Town Keeper (North Town)East United Keeper (East United)',
       'Review',
     ]);
     expect(within(row).queryByText('Reported by your team')).not.toBeInTheDocument();
@@ -131,14 +155,23 @@ describe('Pending Results tab', () => {
     expect(dialog).toHaveFocus();
     expect(within(dialog).getByText('Saturday, June 6, 2026 at 2:00 PM')).toBeInTheDocument();
     expect(within(dialog).getByText('North Town vs East United')).toBeInTheDocument();
-    expect(within(dialog).getByText('North Town 4 – 0 (home)')).toBeInTheDocument();
-    expect(within(dialog).getByText('#9 North Town Forward × 4')).toBeInTheDocument();
+    expect(within(dialog).getByText('North Town (you) 4–0 East United')).toBeInTheDocument();
+    expect(within(dialog).getByText('Your club')).toBeInTheDocument();
+    const names = (title: string) =>
+      within(within(dialog).getByRole('list', { name: title }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(names('Goalscorers')).toEqual(['#9 North Town Forward × 4 · North Town']);
     expect(within(dialog).getByText('No assisters recorded')).toBeInTheDocument();
-    expect(within(dialog).getByText('#1 North Town Keeper')).toBeInTheDocument();
-    expect(within(dialog).getByText('#1 East United Keeper')).toBeInTheDocument();
+    expect(within(dialog).getByText('No own goals recorded')).toBeInTheDocument();
+    // Two keepers wearing #1: each says its club.
+    expect(names('Goalkeepers')).toEqual([
+      '#1 North Town Keeper · North Town',
+      '#1 East United Keeper · East United',
+    ]);
     expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeEnabled();
     expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeEnabled();
-    expect(within(dialog).queryByText(/Your team reported this result/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/Waiting for/)).not.toBeInTheDocument();
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -164,41 +197,63 @@ describe('Pending Results tab', () => {
 
   it('approves: the match becomes TRUE, a banner shows, the dialog closes and the list reloads', async () => {
     useTinyLeagueClock();
-    const user = await coachDecides('Approve', 'Match approved');
+    const user = await coachDecides('Approve', 'Report approved');
     expect(await m5InDb()).toEqual({ approved: 'TRUE', reviewed_by_user: NT_COACH.id });
 
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByText('Match approved')).not.toBeInTheDocument();
+    expect(screen.queryByText('Report approved')).not.toBeInTheDocument();
   });
 
-  it('rejects: the match becomes FALSE and leaves the list', async () => {
+  it('rejects after asking why: the match becomes FALSE with the reason, and leaves the list', async () => {
     useTinyLeagueClock();
-    await coachDecides('Reject', 'Match rejected');
+    await coachDecides('Reject', 'Report rejected');
     expect(await m5InDb()).toEqual({ approved: 'FALSE', reviewed_by_user: NT_COACH.id });
   });
 
-  it("disables Approve and Reject on the viewer's own team's report, with the reason", async () => {
+  it('asks for a reason before rejecting; Cancel goes back and nothing is sent', async () => {
+    useTinyLeagueClock();
+    const { user, dialog } = await coachOpensReview();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    const step = screen.getByRole('dialog', { name: 'Reject Report' });
+    const reason = within(step).getByRole('textbox', { name: 'Reason' });
+    expect(reason).toHaveAttribute('maxlength', '500');
+    expect(within(step).getByText(/East United will see this above their report form/)).toBeInTheDocument();
+    // No reason: nothing is sent, and the step says what is missing.
+    await user.click(within(step).getByRole('button', { name: 'Reject report' }));
+    expect(within(step).getByRole('alert')).toHaveTextContent('Say why you reject the report');
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(step).getByRole('button', { name: 'Cancel' }));
+    const back = screen.getByRole('dialog', { name: 'Review Match Result' });
+    expect(within(back).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect((await m5InDb()).approved).toBe('PENDING');
+    expect(rejections).toEqual([]);
+
+    await rejectWithReason(user, back, '  Their keeper scored, not ours  ');
+    expect(await screen.findByText('Report rejected')).toBeInTheDocument();
+    expect(await Promise.all(rejections)).toEqual([{ reason: 'Their keeper scored, not ours' }]);
+  });
+
+  it("only shows the viewer's own team's report: View, Close alone, waiting for the opponent", async () => {
     useTinyLeagueClock();
     const user = userEvent.setup();
     await renderTab(EU_OWNER);
     const table = await pendingTable();
     const row = within(table).getByRole('row', { name: /North Town/ });
-    expect(within(row).getByText('0 – 4')).toBeInTheDocument();
-    expect(within(row).getByText('(away)')).toBeInTheDocument();
-    expect(within(row).getByText('Reported by your team')).toBeInTheDocument();
-
-    await user.click(within(row).getByRole('button', { name: 'Review' }));
-    const dialog = screen.getByRole('dialog', { name: 'Review Match Result' });
-    expect(within(dialog).getByText('East United 0 – 4 (away)')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeDisabled();
-    expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeDisabled();
-    expect(within(dialog).getByRole('button', { name: 'Approve' })).toHaveAccessibleDescription(
-      'Your team reported this result: the opponent reviews it',
+    // The score still reads home–away; East United are marked, not put first.
+    expect(within(row).getByRole('cell', { name: /4 – 0/ })).toHaveTextContent(
+      'North Town 4 – 0 East United (you)',
     );
-    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled();
-    expect(
-      within(dialog).getByText('Your team reported this result: the opponent reviews it'),
-    ).toBeInTheDocument();
+    expect(within(row).getByText('Reported by your team')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Review' })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'View' }));
+    const dialog = screen.getByRole('dialog', { name: 'Match Result' });
+    expect(within(dialog).getByText('North Town 4–0 East United (you)')).toBeInTheDocument();
+    expect(within(dialog).getByText('Waiting for North Town to review')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('lets a super admin pick any team and review any report, even from that team', async () => {
@@ -221,14 +276,14 @@ describe('Pending Results tab', () => {
     expect(within(row).queryByText('Reported by your team')).not.toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Review' }));
     const dialog = screen.getByRole('dialog', { name: 'Review Match Result' });
-    expect(within(dialog).queryByText(/Your team reported this result/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/Waiting for/)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Match approved')).toBeInTheDocument();
+    expect(await screen.findByText('Report approved')).toBeInTheDocument();
     expect(await m5InDb()).toEqual({ approved: 'TRUE', reviewed_by_user: BOSS.id });
 
     // Another team: the banner goes, that team's list loads.
     await user.click(within(teams).getByRole('button', { name: /South City/ }));
-    expect(screen.queryByText('Match approved')).not.toBeInTheDocument();
+    expect(screen.queryByText('Report approved')).not.toBeInTheDocument();
     expect(await screen.findByText('No pending matches found')).toBeInTheDocument();
   });
 
@@ -289,7 +344,9 @@ describe('Pending Results tab', () => {
     const row = await m5Row();
     expect(within(row).getByText('Unknown Player (ID: gone.player) × 2')).toBeInTheDocument();
     const dialog = await openReview(user);
-    expect(within(dialog).getByText('#9 North Town Forward × 1')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^#9 North Town Forward × 1/)).toHaveTextContent(
+      '#9 North Town Forward × 1 · North Town',
+    );
     expect(within(dialog).getByText('Unknown Player (ID: gone.player) × 2')).toBeInTheDocument();
     expect(within(dialog).getByText('Unknown Player (ID: gone.player) × 1')).toBeInTheDocument();
   });
@@ -314,17 +371,17 @@ describe('Pending Results tab', () => {
           .getAllByRole('listitem')
           .map((item) => item.textContent),
       ).toEqual([
-        '#8 East United Midfielder × 2 (sent off)',
-        '#4 North Town Defender',
+        '#8 East United Midfielder × 2 (sent off) · East United',
+        '#4 North Town Defender · North Town',
         // Booked, then sent off with a straight red: in both lists.
-        '#9 East United Forward',
+        '#9 East United Forward · East United',
       ]);
       const red = within(dialog).getByRole('list', { name: 'Red cards' });
       expect(
         within(red)
           .getAllByRole('listitem')
           .map((item) => item.textContent),
-      ).toEqual(['#9 East United Forward']);
+      ).toEqual(['#9 East United Forward · East United']);
       // In the same place as the goalscorers.
       expect(within(dialog).getByRole('region', { name: 'Player statistics' })).toContainElement(yellow);
     } finally {
@@ -348,7 +405,7 @@ describe('Pending Results tab', () => {
     );
     const { dialog } = await coachOpensReview();
     expectNoneRecorded(dialog, ['yellow cards', 'red cards']);
-    expect(within(dialog).getByText('#9 North Town Forward × 4')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^#9 North Town Forward × 4/)).toBeInTheDocument();
   });
 
   it('shows the server detail when an approval fails, and keeps the dialog open', async () => {
@@ -361,7 +418,7 @@ describe('Pending Results tab', () => {
     expect(within(alert).getByText('Failed to approve match')).toBeInTheDocument();
     expect(within(alert).getByText('Only a pending result can be approved')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    expect(screen.queryByText('Match approved')).not.toBeInTheDocument();
+    expect(screen.queryByText('Report approved')).not.toBeInTheDocument();
   });
 
   it('shows the server detail when a rejection fails', async () => {
@@ -372,11 +429,13 @@ describe('Pending Results tab', () => {
       ),
     );
     const { user, dialog } = await coachOpensReview();
-    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    const alert = await within(dialog).findByRole('alert');
+    await rejectWithReason(user, dialog, 'Wrong score');
+    const step = screen.getByRole('dialog', { name: 'Reject Report' });
+    const alert = await within(step).findByRole('alert');
     expect(within(alert).getByText('Failed to reject match')).toBeInTheDocument();
     expect(within(alert).getByText('Database is busy')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeEnabled();
+    expect(within(step).getByRole('button', { name: 'Reject report' })).toBeEnabled();
+    expect(within(step).getByRole('textbox', { name: 'Reason' })).toHaveValue('Wrong score');
     expect((await m5InDb()).approved).toBe('PENDING');
   });
 

@@ -32,7 +32,7 @@ describe('the match report, in order', () => {
     const score = screen.getByRole('spinbutton', { name: 'Home score' });
     const goals = screen.getByRole('region', { name: 'Goals and assists' });
     expect(score.compareDocumentPosition(goals) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(blockTitles()).toEqual(['Goals and assists', 'Goalkeepers', 'Cards']);
+    expect(blockTitles()).toEqual(['Goals and assists', 'Own goals', 'Goalkeepers', 'Cards']);
 
     // East United reports: its players only, its goalkeeper's box only.
     expect(within(goals).getByRole('region', { name: /^East United/ })).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('the match report, in order', () => {
     const sides = within(goals)
       .getAllByRole('region')
       .map((region) => region.querySelector('h4')?.textContent);
-    expect(sides).toEqual(['East United away', 'West Rangers home']);
+    expect(sides).toEqual(['East United (your club) away', 'West Rangers home']);
     expect(screen.getByRole('button', { name: 'Hide West Rangers players' })).toHaveAttribute(
       'aria-expanded',
       'true',

@@ -105,8 +105,8 @@ describe('the Team Selection tab', () => {
     // m1, m4 and m10 are approved and past; m5 (PENDING) and m8 (no result yet) stay.
     expect(optionTexts(await matchSelect())).toEqual([
       'Select a match',
-      'Sat, Jun 6 — vs East United (home) (Pending)',
-      'Sat, Jun 20 — vs West Rangers (home) (Pending)',
+      'Sat, Jun 6 — North Town (you) vs East United (Pending)',
+      'Sat, Jun 20 — North Town (you) vs West Rangers (Pending)',
     ]);
     expect(requests).toEqual(
       expect.arrayContaining([
@@ -128,15 +128,17 @@ describe('the Team Selection tab', () => {
     await openTab(coach);
     expect(optionTexts(await matchSelect())).toEqual([
       'Select a match',
-      'Sat, Jun 6 — vs East United (home) (Pending)',
-      'Wed, Jun 10 — vs South City (home) (Pending)',
-      'Mon, Jun 15 — vs East United (home) (Pending)',
-      'Tue, Jun 16 — vs South City (home)',
-      'Sat, Jun 20 — vs West Rangers (home) (Pending)',
+      'Sat, Jun 6 — North Town (you) vs East United (Pending)',
+      'Wed, Jun 10 — North Town (you) vs South City (Pending)',
+      'Mon, Jun 15 — North Town (you) vs East United (Pending)',
+      'Tue, Jun 16 — North Town (you) vs South City',
+      'Sat, Jun 20 — North Town (you) vs West Rangers (Pending)',
     ]);
     // Offered, but its approved result fixes the squad: said before the server refuses it.
     const select = screen.getByRole('combobox', { name: 'Match' });
-    const tomorrow = within(select).getByRole('option', { name: 'Tue, Jun 16 — vs South City (home)' });
+    const tomorrow = within(select).getByRole('option', {
+      name: 'Tue, Jun 16 — North Town (you) vs South City',
+    });
     await chooseMatch(tomorrow.getAttribute('value') ?? '');
     expect(
       screen.getByText('This match already has an approved result; its squad can no longer change'),
@@ -265,8 +267,8 @@ describe('the Team Selection tab', () => {
     // m6 was rejected, m9 is ahead: both offered; m1 and m3 are approved and past.
     expect(optionTexts(await matchSelect())).toEqual([
       'Select a match',
-      'Sat, Jun 13 — vs West Rangers (home) (Pending)',
-      'Sat, Jun 27 — vs East United (away) (Pending)',
+      'Sat, Jun 13 — South City (you) vs West Rangers (Pending)',
+      'Sat, Jun 27 — East United vs South City (you) (Pending)',
     ]);
     expect(screen.getByRole('combobox', { name: 'Match' })).toHaveValue('');
 

@@ -67,9 +67,10 @@ async function m7Row(opponent: RegExp) {
   return within(table).getByRole('row', { name: opponent });
 }
 
+/** Opens m7: 'Review', or 'View' while the list knows of the team's own report alone. */
 async function openM7(opponent: RegExp, user = userEvent.setup()) {
-  await user.click(within(await m7Row(opponent)).getByRole('button', { name: 'Review' }));
-  const dialog = screen.getByRole('dialog', { name: 'Review Match Result' });
+  await user.click(within(await m7Row(opponent)).getByRole('button', { name: /^(Review|View)$/ }));
+  const dialog = screen.getByRole('dialog', { name: /^(Review Match Result|Match Result)$/ });
   return { user, dialog };
 }
 
@@ -129,6 +130,7 @@ describe('two differing reports', () => {
     const expected = [
       ['Score', true],
       ['Goalscorers', true],
+      ['Own goals', false],
       ['Assisters', false],
       ['Goalkeepers', false],
       ['Yellow cards', true],
@@ -144,17 +146,18 @@ describe('two differing reports', () => {
     expect(within(ours).getByRole('list', { name: 'Assisters' })).not.toHaveAccessibleDescription();
 
     // Players by name, as the one-report dialog names them.
+    // Two #9s: each says its club.
     expect(listTexts(ours, 'Goalscorers')).toEqual([
-      '#9 West Rangers Forward × 2',
-      '#9 East United Forward × 1',
+      '#9 West Rangers Forward × 2 · West Rangers',
+      '#9 East United Forward × 1 · East United',
     ]);
     expect(listTexts(theirs, 'Goalscorers')).toEqual([
-      '#9 West Rangers Forward × 2',
-      '#9 East United Forward × 2',
+      '#9 West Rangers Forward × 2 · West Rangers',
+      '#9 East United Forward × 2 · East United',
     ]);
     expect(listTexts(ours, 'Yellow cards')).toEqual([
-      '#4 East United Defender × 2 (sent off)',
-      '#8 West Rangers Midfielder',
+      '#4 East United Defender × 2 (sent off) · East United',
+      '#8 West Rangers Midfielder · West Rangers',
     ]);
     expect(within(theirs).getByText('No yellow cards recorded')).toBeInTheDocument();
     expect(within(theirs).getByText('No red cards recorded')).toBeInTheDocument();
@@ -182,7 +185,7 @@ describe('two differing reports', () => {
     const theirs = await column(dialog, "East United's report");
     await user.click(within(theirs).getByRole('button', { name: 'Approve this report' }));
 
-    expect(await screen.findByText('Match approved')).toBeInTheDocument();
+    expect(await screen.findByText('Report approved')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByText('No pending matches found')).toBeInTheDocument();
     expect(await Promise.all(reviews)).toEqual([
@@ -207,10 +210,18 @@ describe('two differing reports', () => {
     const ours = await column(dialog, "East United's report");
     expect(within(ours).queryByRole('button')).not.toBeInTheDocument();
     await user.click(within(theirs).getByRole('button', { name: 'Reject' }));
+    // A reason first: the step names the report it rejects.
+    const step = screen.getByRole('dialog', { name: 'Reject Report' });
+    expect(within(step).getByText(/Reject West Rangers' report/)).toBeInTheDocument();
+    await user.type(within(step).getByRole('textbox', { name: 'Reason' }), 'We won 2-2 away');
+    await user.click(within(step).getByRole('button', { name: 'Reject report' }));
 
     expect(await screen.findByText('Report rejected: the other report waits for review')).toBeInTheDocument();
     expect(await Promise.all(reviews)).toEqual([
-      { path: `/api/matches/${api.app.matchIds.m7}/reject`, body: { team_id: 'west.rangers' } },
+      {
+        path: `/api/matches/${api.app.matchIds.m7}/reject`,
+        body: { team_id: 'west.rangers', reason: 'We won 2-2 away' },
+      },
     ]);
     expect(await m7InDb()).toMatchObject({
       approved: 'PENDING',
@@ -242,7 +253,7 @@ describe('two differing reports', () => {
       expect(within(region).getByRole('button', { name: 'Reject' })).toBeEnabled();
     }
     await user.click(within(first).getByRole('button', { name: 'Approve this report' }));
-    expect(await screen.findByText('Match approved')).toBeInTheDocument();
+    expect(await screen.findByText('Report approved')).toBeInTheDocument();
     expect(await Promise.all(reviews)).toEqual([
       { path: `/api/matches/${api.app.matchIds.m7}/approve`, body: { team_id: 'west.rangers' } },
     ]);
@@ -270,7 +281,7 @@ describe('two differing reports', () => {
     expect(within(alert).getByText('Failed to approve match')).toBeInTheDocument();
     expect(within(alert).getByText('Only a pending result can be approved')).toBeInTheDocument();
     expect(within(theirs).getByRole('button', { name: 'Approve this report' })).toBeEnabled();
-    expect(screen.queryByText('Match approved')).not.toBeInTheDocument();
+    expect(screen.queryByText('Report approved')).not.toBeInTheDocument();
   });
 
   it('finds a second report sent after the list loaded when the dialog opens', async () => {
@@ -295,11 +306,12 @@ describe('two differing reports', () => {
     const row = await m7Row(/West Rangers/);
     expect(within(row).queryByText('Two reports differ')).not.toBeInTheDocument();
     const { dialog } = await openM7(/West Rangers/, user);
-    expect(within(dialog).getByText('East United 1 – 2 (away)')).toBeInTheDocument();
+    // Home–away, the viewer's club marked, whichever side they are.
+    expect(within(dialog).getByText('West Rangers 2–1 East United (you)')).toBeInTheDocument();
     expect(within(dialog).queryByRole('region', { name: /report$/ })).not.toBeInTheDocument();
     expect(within(dialog).queryAllByText(/Differs/)).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Match approved')).toBeInTheDocument();
+    expect(await screen.findByText('Report approved')).toBeInTheDocument();
     // One report: no body, as before.
     expect(await Promise.all(reviews)).toEqual([
       { path: `/api/matches/${api.app.matchIds.m7}/approve`, body: null },
@@ -315,7 +327,7 @@ describe('two differing reports', () => {
     const row = await m7Row(/East United/);
     expect(within(row).queryByText('Two reports differ')).not.toBeInTheDocument();
     const { dialog } = await openM7(/East United/);
-    expect(within(dialog).getByText('West Rangers 2 – 1 (home)')).toBeInTheDocument();
+    expect(within(dialog).getByText('West Rangers (you) 2–1 East United')).toBeInTheDocument();
     expect(within(dialog).queryByRole('region', { name: /report$/ })).not.toBeInTheDocument();
   });
 });

@@ -74,6 +74,32 @@ describe('the match page', () => {
     expect(requests.filter((path) => path.startsWith('/api/player'))).toEqual([]);
   });
 
+  it('lists an own goal among the goalscorers with (OG), after the goals', async () => {
+    useTinyLeagueClock();
+    const { db } = api.app.connection;
+    const m1 = id('m1');
+    // North Town 2-1 South City: one of North Town's two goals was South City's defender's.
+    await db
+      .insertInto('match_own_goals')
+      .values({ match_id: m1, team_id: 'south.city', player_id: 'sc.def' })
+      .execute();
+    try {
+      await renderRoute(`/match/${m1}`, { api });
+      expect(await namesIn('Goalscorers')).toEqual([
+        'North Town Forward× 2',
+        'South City Forward',
+        'South City Defender(OG)',
+      ]);
+      expectLink(
+        screen.getByRole('region', { name: 'Goalscorers' }),
+        'South City Defender',
+        '/player/sc.def',
+      );
+    } finally {
+      await db.deleteFrom('match_own_goals').where('match_id', '=', m1).execute();
+    }
+  });
+
   it('loads the names of players an answer does not name (an answer stored before names came with it)', async () => {
     useTinyLeagueClock();
     await renderM1Changed(({ player_names: _names, ...withoutNames }) => withoutNames);

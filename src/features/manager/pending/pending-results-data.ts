@@ -1,8 +1,8 @@
 /**
  * Pending Results data (spec sections 2, 4 and 5): the selected team's results that
  * wait for a review, the rosters that name their players, each result's reports (two
- * when the teams' reports differ), and the rules that show a result from
- * the selected team's side.
+ * when the teams' reports differ), and the rules that place the selected team in a
+ * result.
  */
 import { useCallback, useState } from 'react';
 import type { ApiState } from '@/hooks/use-api';
@@ -14,15 +14,13 @@ import type { MatchReportsDto } from '../../../../api/schemas';
 import { countIds, idList } from '../../../../db/rules/id-lists';
 import { usePausedLoad } from '../shared/staff-loads';
 
-/** The match as the selected team sees it: its own goals first. */
+/** Which side the selected team is, and its opponent (a score still reads home–away). */
 export interface Viewpoint {
   side: 'home' | 'away';
   ownName: string;
   opponentId: string;
   opponentName: string;
   opponentLogo: string | null;
-  ours: number | null;
-  theirs: number | null;
 }
 
 export function viewpoint(match: Match, teamId: string): Viewpoint {
@@ -34,8 +32,6 @@ export function viewpoint(match: Match, teamId: string): Viewpoint {
         opponentId: match.away_team,
         opponentName: match.away_team_name,
         opponentLogo: match.away_team_logo,
-        ours: match.home_score,
-        theirs: match.away_score,
       }
     : {
         side: 'away',
@@ -43,15 +39,20 @@ export function viewpoint(match: Match, teamId: string): Viewpoint {
         opponentId: match.home_team,
         opponentName: match.home_team_name,
         opponentLogo: match.home_team_logo,
-        ours: match.away_score,
-        theirs: match.home_score,
       };
 }
 
-/** "4 – 0": the selected team's goals first; a missing score reads "–". */
-export function scoreText(view: Viewpoint): string {
-  if (view.ours === null || view.theirs === null) return '–';
-  return `${view.ours} – ${view.theirs}`;
+/**
+ * The club a player of the match plays for in it: the squads say, else the roster the
+ * player is on now; null for a player in neither.
+ */
+export function clubOf(match: Match, players: Players, id: string): string | null {
+  if (idList(match.home_players).includes(id)) return match.home_team_name;
+  if (idList(match.away_players).includes(id)) return match.away_team_name;
+  const team = players.get(id)?.team_id;
+  if (team === match.home_team) return match.home_team_name;
+  if (team === match.away_team) return match.away_team_name;
+  return null;
 }
 
 /** The name of the team that sent the report, or null when no team did (a super admin). */

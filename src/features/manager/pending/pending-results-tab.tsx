@@ -3,7 +3,7 @@
  * their own team, already selected; a super admin sees every team, a league admin
  * their leagues' teams, a coach of two teams both), the selected
  * team's results that wait for review, and the review dialog. A team never reviews
- * its own report: Approve and Reject are off there, with the reason shown. When the
+ * its own report: it is only viewed, waiting for the other side. When the
  * two teams' reports differ the dialog shows both and either side may
  * approve the other's.
  *
@@ -37,8 +37,8 @@ function teamList(answer: TeamsAnswer | undefined): TeamSummary[] {
 }
 
 const DONE: Record<ReviewOutcome, string> = {
-  approve: 'Match approved',
-  reject: 'Match rejected',
+  approve: 'Report approved',
+  reject: 'Report rejected',
   // One of two differing reports: the other one now waits for its review.
   'reject-report': 'Report rejected: the other report waits for review',
 };

@@ -1,20 +1,16 @@
 /**
- * The 'Pending Match Results' table: one row per result waiting for review, seen from
- * the selected team's side. On a phone each row becomes a card (the cells keep their
- * column names as labels); the table semantics stay for assistive technology.
+ * The 'Pending Match Results' table: one row per result waiting for review, the score
+ * home–away with the selected team marked, each player with their club. The team's own
+ * report is only viewed (it waits for the other side). On a phone each row becomes a card
+ * (the cells keep their column names as labels); the table semantics stay for assistive
+ * technology.
  */
 import { ColumnHeads } from '@/components/column-heads';
 import { TeamLogo } from '@/components/images';
 import type { Match } from '@/lib/api-types';
 import { formatMatchDate } from '@/lib/format';
-import {
-  playerName,
-  scoreText,
-  tally,
-  viewpoint,
-  type Players,
-  type ReviewState,
-} from './pending-results-data';
+import { clubOf, playerName, tally, viewpoint, type Players, type ReviewState } from './pending-results-data';
+import { ScoreLine } from '../shared/score-line';
 
 /** The row's mark: why the team has (or has not) something to do. */
 const BADGE: Record<ReviewState, string | null> = {
@@ -62,19 +58,16 @@ export function PendingTable({
                   </span>
                 </td>
                 <td data-label="Score" className="pending-cell-score">
-                  <span className="pending-score-line">
-                    <span className="pending-score">{scoreText(view)}</span>{' '}
-                    <span className="pending-side">({view.side})</span>
-                  </span>
+                  <ScoreLine match={match} teamId={teamId} home={match.home_score} away={match.away_score} />
                 </td>
                 <td data-label="Goalscorers">
-                  <Names lines={counted(match.goalscorers, players)} />
+                  <Names lines={counted(match, match.goalscorers, players)} />
                 </td>
                 <td data-label="Assisters">
-                  <Names lines={counted(match.assisters, players)} />
+                  <Names lines={counted(match, match.assisters, players)} />
                 </td>
                 <td data-label="Goalkeepers">
-                  <Names lines={tally(match.goalkeepers).map(({ id }) => playerName(players, id))} />
+                  <Names lines={counted(match, match.goalkeepers, players)} />
                 </td>
                 <td data-label="Actions" className="pending-cell-actions">
                   <button
@@ -83,7 +76,7 @@ export function PendingTable({
                     aria-describedby={rowId}
                     onClick={() => onReview(match)}
                   >
-                    Review
+                    {state === 'own-report' ? 'View' : 'Review'}
                   </button>
                   {badge && (
                     <span className={state === 'two-reports' ? 'badge pending-badge-differs' : 'badge'}>
@@ -100,11 +93,13 @@ export function PendingTable({
   );
 }
 
-/** "North Town Forward × 4"; a single goal or assist needs no count in the compact table. */
-function counted(ids: readonly string[], players: Players): string[] {
-  return tally(ids).map(({ id, count }) =>
-    count > 1 ? `${playerName(players, id)} × ${count}` : playerName(players, id),
-  );
+/** "North Town Forward × 4 (North Town)"; a single goal or assist needs no count in the compact table. */
+function counted(match: Match, ids: readonly string[], players: Players): string[] {
+  return tally(ids).map(({ id, count }) => {
+    const club = clubOf(match, players, id);
+    const name = count > 1 ? `${playerName(players, id)} × ${count}` : playerName(players, id);
+    return club ? `${name} (${club})` : name;
+  });
 }
 
 function Names({ lines }: { lines: string[] }) {

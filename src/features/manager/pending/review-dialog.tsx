@@ -1,8 +1,12 @@
 /**
  * The 'Review Match Result' dialog (spec section 2 "Pending Results tab"): the match
- * from the selected team's side, who scored, assisted and kept goal, the cards shown
- *, and Close, Reject and Approve. A modal: focus moves in, Tab stays in, Escape closes, and
- * focus goes back where it came from.
+ * (home first, the selected team marked), who scored, assisted and kept goal, the cards
+ * shown, each player with their club, and Close, Reject and Approve. A modal: focus moves
+ * in, Tab stays in, Escape closes, and focus goes back where it came from.
+ *
+ * The selected team's own report is only viewed ('Match Result', Close alone): it waits
+ * for the other side. Reject asks first: a reason (which the reporting team reads above
+ * their report form), then 'Reject report'; Cancel goes back.
  *
  * Two reports: when the opponent answered a report with a differing one,
  * both are shown side by side (stacked on a phone), each differing field marked, and
@@ -11,7 +15,7 @@
  * The reports are asked for again on opening: a second report may have come since the
  * list loaded.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CardIcon } from '@/components/card-icon';
 import { TeamLogo } from '@/components/images';
 import { ModalDialog } from '@/components/modal-dialog';
@@ -20,6 +24,7 @@ import { ApiError } from '@/lib/api-client';
 import type { Match } from '@/lib/api-types';
 import { formatLongDate, formatMatchDate } from '@/lib/format';
 import {
+  clubOf,
   hasTwoReports,
   loadReports,
   numberedName,
@@ -27,7 +32,6 @@ import {
   reportsPath,
   reportTeamName,
   reportTitle,
-  scoreText,
   tally,
   viewpoint,
   type MatchReports,
@@ -39,6 +43,8 @@ import { sendStaffWrite } from '@/lib/staff-api';
 import { Facts } from '@/components/facts';
 import { matchCards } from '../report/report-cards';
 import { idList } from '../../../../db/rules/id-lists';
+import { scoreText } from '../shared/match-labels';
+import { ScoreLine } from '../shared/score-line';
 
 export type ReviewAction = 'approve' | 'reject';
 /** What a review did: 'reject-report' rejected one of two reports, and the other now waits. */
@@ -56,8 +62,13 @@ const REPORT_BUTTONS: { action: ReviewAction; label: string }[] = [
   { action: 'approve', label: 'Approve this report' },
 ];
 
-/** Why Approve and Reject are off when the viewer's own team sent the report. */
-export const OWN_REPORT_REASON = 'Your team reported this result: the opponent reviews it';
+/** Said instead of Approve and Reject on the viewer's own team's report. */
+export function waitingText(opponentName: string): string {
+  return `Waiting for ${opponentName} to review`;
+}
+
+/** The longest reason a rejection may give (the API's limit). */
+export const REASON_MAX = 500;
 
 /** Said in place of the actions on the viewer's own team's report, when two differ. */
 export const OWN_COUNTER_REASON = "Your team's report: the other team or the league admin decides on it";
@@ -86,22 +97,41 @@ const GROUPS: readonly GroupSpec[] = [
 
 type ReportLists = Pick<TeamReport, GroupSpec['field']>;
 
-/** A group's lines: "#9 North Town Forward × 4"; a second yellow is a sending-off. */
-function groupLines(field: GroupSpec['field'], ids: readonly string[], players: Players): string[] {
-  switch (field) {
-    case 'goalscorers':
-    case 'own_goals':
-    case 'assisters':
-      return tally(ids).map(({ id, count }) => `${numberedName(players, id)} × ${count}`);
-    case 'yellow_cards':
-      return tally(ids).map(({ id, count }) =>
+/** One name of a group: "#9 North Town Forward × 4", and the club the player plays for in the match. */
+interface GroupLine {
+  id: string;
+  text: string;
+  club: string | null;
+}
+
+/** A group's lines; a second yellow is a sending-off, and an own goal counts for the other club. */
+function groupLines(
+  field: GroupSpec['field'],
+  ids: readonly string[],
+  players: Players,
+  match: Match,
+): GroupLine[] {
+  const line = (id: string, text: string): GroupLine => {
+    const club = clubOf(match, players, id);
+    if (field !== 'own_goals' || club === null) return { id, text, club };
+    const other = club === match.home_team_name ? match.away_team_name : match.home_team_name;
+    return { id, text, club: `${club}, counts for ${other}` };
+  };
+  return tally(ids).map(({ id, count }) => {
+    const name = numberedName(players, id);
+    switch (field) {
+      case 'goalscorers':
+      case 'own_goals':
+      case 'assisters':
+        return line(id, `${name} × ${count}`);
+      case 'yellow_cards':
         // Two yellows in one match are a sending-off.
-        count > 1 ? `${numberedName(players, id)} × ${count} (sent off)` : numberedName(players, id),
-      );
-    case 'goalkeepers':
-    case 'red_cards':
-      return tally(ids).map(({ id }) => numberedName(players, id));
-  }
+        return line(id, count > 1 ? `${name} × ${count} (sent off)` : name);
+      case 'goalkeepers':
+      case 'red_cards':
+        return line(id, name);
+    }
+  });
 }
 
 /** "the score, goalscorers and red cards": where two reports differ, in words. */
@@ -142,8 +172,9 @@ export function ReviewDialog({
   onClose: () => void;
   onReviewed: (outcome: ReviewOutcome) => void;
 }) {
-  const reasonId = useId();
   const [busy, setBusy] = useState<Busy | null>(null);
+  // Reject asks for a reason first: the report it would reject (undefined: the one report).
+  const [rejecting, setRejecting] = useState<{ report?: TeamReport } | null>(null);
   // With two reports the failure shows in the column of the report acted on, by its buttons.
   const [failure, setFailure] = useState<{ message: string; detail: string; report?: TeamReport } | null>(
     null,
@@ -153,10 +184,11 @@ export function ReviewDialog({
   const reports = fresh.data ?? listed;
   const two = hasTwoReports(reports);
 
-  const act = async (action: ReviewAction, report?: TeamReport) => {
+  const act = async (action: ReviewAction, report?: TeamReport, reason?: string) => {
     setBusy({ action, report });
     setFailure(null);
-    const body = report?.team_id ? { team_id: report.team_id } : undefined;
+    const chosen = report?.team_id ? { team_id: report.team_id } : {};
+    const body = reason !== undefined ? { ...chosen, reason } : report?.team_id ? chosen : undefined;
     try {
       await sendStaffWrite('POST', `/api/matches/${match.id}/${action}`, body);
     } catch (error) {
@@ -179,12 +211,32 @@ export function ReviewDialog({
       {failure.detail && <span>{failure.detail}</span>}
     </div>
   );
-  /** What either view of the reports shows: the match from the team's side, and a failure. */
+  /** What either view of the reports shows: the match with the team marked, and a failure. */
   const shown = { match, teamId, players, failure: failureBox };
+  const viewOnly = !two && !canReview;
+
+  if (rejecting) {
+    return (
+      <ModalDialog title="Reject Report" onClose={onClose} busy={busy !== null} width="40rem">
+        <RejectStep
+          match={match}
+          teamId={teamId}
+          report={rejecting.report}
+          busy={busy !== null}
+          failure={failureBox}
+          onCancel={() => {
+            setRejecting(null);
+            setFailure(null);
+          }}
+          onReject={(reason) => void act('reject', rejecting.report, reason)}
+        />
+      </ModalDialog>
+    );
+  }
 
   return (
     <ModalDialog
-      title="Review Match Result"
+      title={viewOnly ? 'Match Result' : 'Review Match Result'}
       onClose={onClose}
       busy={busy !== null}
       width={two ? '60rem' : '40rem'}
@@ -195,11 +247,13 @@ export function ReviewDialog({
           reports={reports}
           isSuperAdmin={isSuperAdmin}
           busy={busy}
-          onAct={(action, report) => void act(action, report)}
+          onAct={(action, report) =>
+            action === 'reject' ? setRejecting({ report }) : void act(action, report)
+          }
           failedReport={failure?.report}
         />
       ) : (
-        <OneReport {...shown} canReview={canReview} reasonId={reasonId} />
+        <OneReport {...shown} canReview={canReview} />
       )}
 
       <div className="modal-actions pending-dialog-actions">
@@ -207,66 +261,119 @@ export function ReviewDialog({
           Close
         </button>
         {!two &&
+          canReview &&
           REVIEW_BUTTONS.map(({ action, label }) => (
-            <OneReportButton
+            <button
               key={action}
-              action={action}
-              label={label}
-              canReview={canReview}
-              reasonId={reasonId}
-              busy={busy}
-              onAct={(chosen) => void act(chosen)}
-            />
+              type="button"
+              className={`button pending-${action}`}
+              onClick={() => (action === 'reject' ? setRejecting({}) : void act(action))}
+              disabled={busy !== null}
+              aria-busy={busy?.action === action}
+            >
+              {label}
+            </button>
           ))}
       </div>
     </ModalDialog>
   );
 }
 
-function OneReportButton({
-  action,
-  label,
-  canReview,
-  reasonId,
+/**
+ * The rejection's second step: which report, a required reason (the reporting team reads
+ * it above their form), and 'Reject report'; Cancel goes back to the report.
+ */
+function RejectStep({
+  match,
+  teamId,
+  report,
   busy,
-  onAct,
+  failure,
+  onCancel,
+  onReject,
 }: {
-  action: ReviewAction;
-  label: string;
-  canReview: boolean;
-  /** The id of the text that says why the buttons are off. */
-  reasonId: string;
-  busy: Busy | null;
-  onAct: (action: ReviewAction) => void;
+  match: Match;
+  teamId: string;
+  /** One of two reports; undefined: the match's one report. */
+  report: TeamReport | undefined;
+  busy: boolean;
+  failure: ReactNode;
+  onCancel: () => void;
+  onReject: (reason: string) => void;
 }) {
+  const ids = { reason: useId(), hint: useId(), error: useId() };
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const reporter = report
+    ? reportTeamName(match, report.team_id)
+    : (reporterName(match) ?? 'The league admin');
+  const home = report ? report.home_score : match.home_score;
+  const away = report ? report.away_score : match.away_score;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = reason.trim();
+    if (trimmed === '') {
+      setMissing(true);
+      return;
+    }
+    onReject(trimmed);
+  };
   return (
-    <button
-      type="button"
-      className={`button pending-${action}`}
-      onClick={() => onAct(action)}
-      disabled={!canReview || busy !== null}
-      aria-describedby={canReview ? undefined : reasonId}
-      aria-busy={busy?.action === action}
-    >
-      {label}
-    </button>
+    <form className="pending-reject-step" onSubmit={submit} noValidate>
+      <div className="modal-body pending-dialog-body">
+        <p className="pending-reject-what">
+          Reject {reportTitle(reporter)}: <ScoreLine match={match} teamId={teamId} home={home} away={away} />
+        </p>
+        <div className="field">
+          <label htmlFor={ids.reason}>Reason</label>
+          <textarea
+            id={ids.reason}
+            value={reason}
+            maxLength={REASON_MAX}
+            rows={4}
+            required
+            aria-invalid={missing}
+            aria-describedby={missing ? `${ids.error} ${ids.hint}` : ids.hint}
+            onChange={(event) => {
+              setReason(event.target.value);
+              if (event.target.value.trim() !== '') setMissing(false);
+            }}
+          />
+          <p id={ids.hint} className="muted pending-reject-hint">
+            {reporter} will see this above their report form. {reason.length}/{REASON_MAX}
+          </p>
+          {missing && (
+            <p id={ids.error} className="pending-reject-error" role="alert">
+              Say why you reject the report
+            </p>
+          )}
+        </div>
+        {failure}
+      </div>
+      <div className="modal-actions pending-dialog-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className="button pending-reject" disabled={busy} aria-busy={busy}>
+          Reject report
+        </button>
+      </div>
+    </form>
   );
 }
 
-/** One report (as before teams could answer each other's reports): the match from the team's side and its statistics. */
+/** One report: the match (home first, the team marked) and its statistics. */
 function OneReport({
   match,
   teamId,
   players,
   canReview,
-  reasonId,
   failure,
 }: {
   match: Match;
   teamId: string;
   players: Players;
   canReview: boolean;
-  reasonId: string;
   failure: ReactNode;
 }) {
   const view = viewpoint(match, teamId);
@@ -285,26 +392,25 @@ function OneReport({
     <div className="modal-body pending-dialog-body" tabIndex={0}>
       <section className="pending-review-match" aria-label="Match details">
         <div className="pending-scoreline">
-          <span className="pending-scoreline-team">
-            <TeamLogo
-              logo={view.side === 'home' ? match.home_team_logo : match.away_team_logo}
-              name={view.ownName}
-              size={40}
-            />
-            <span>{view.ownName}</span>
-          </span>
-          <strong className="pending-scoreline-score">{scoreText(view)}</strong>
-          <span className="pending-scoreline-team pending-scoreline-opponent">
-            <TeamLogo logo={view.opponentLogo} name={view.opponentName} size={40} />
-            <span>{view.opponentName}</span>
-          </span>
+          <ScorelineTeam logo={match.home_team_logo} name={match.home_team_name} own={view.side === 'home'} />
+          <strong className="pending-scoreline-score">
+            {match.home_score === null || match.away_score === null
+              ? '–'
+              : `${match.home_score} – ${match.away_score}`}
+          </strong>
+          <ScorelineTeam logo={match.away_team_logo} name={match.away_team_name} own={view.side === 'away'} />
         </div>
         <Facts
           className="pending-facts"
           facts={[
             ['Date', formatLongDate(match.date)],
             ['Teams', `${match.home_team_name} vs ${match.away_team_name}`],
-            ['Score', `${view.ownName} ${scoreText(view)} (${view.side})`],
+            [
+              'Score',
+              match.home_score === null || match.away_score === null
+                ? null
+                : scoreText(match, teamId, match.home_score, match.away_score),
+            ],
             ['Reported by', reporter],
             ['Location', match.location],
           ]}
@@ -312,16 +418,23 @@ function OneReport({
       </section>
 
       <section className="pending-review-stats" aria-label="Player statistics">
-        <StatGroups lists={lists} players={players} />
+        <StatGroups lists={lists} players={players} match={match} />
       </section>
 
       {failure}
-      {!canReview && (
-        <p id={reasonId} className="pending-own-report">
-          {OWN_REPORT_REASON}
-        </p>
-      )}
+      {!canReview && <p className="pending-own-report">{waitingText(view.opponentName)}</p>}
     </div>
+  );
+}
+
+/** A club beside the score: its crest and name, and 'Your club' under the viewer's own. */
+function ScorelineTeam({ logo, name, own }: { logo: string | null; name: string; own: boolean }) {
+  return (
+    <span className={own ? 'pending-scoreline-team pending-scoreline-own' : 'pending-scoreline-team'}>
+      <TeamLogo logo={logo} name={name} size={40} />
+      <span>{name}</span>
+      {own && <span className="badge pending-your-club">Your club</span>}
+    </span>
   );
 }
 
@@ -373,6 +486,7 @@ function TwoReports({
           <ReportColumn
             key={`${report.team_id ?? 'admin'}-${report.first ? 'first' : 'second'}`}
             match={match}
+            teamId={teamId}
             report={report}
             players={players}
             differences={reports.differences}
@@ -389,6 +503,7 @@ function TwoReports({
 
 function ReportColumn({
   match,
+  teamId,
   report,
   players,
   differences,
@@ -398,6 +513,7 @@ function ReportColumn({
   failure,
 }: {
   match: Match;
+  teamId: string;
   report: TeamReport;
   players: Players;
   differences: readonly ReportField[];
@@ -421,14 +537,16 @@ function ReportColumn({
       </div>
       <Field title="Score" level={4} differs={scoreDiffers}>
         <p className="pending-report-score">
-          <span>{match.home_team_name}</span>{' '}
-          <strong className="pending-report-goals">
-            {report.home_score} – {report.away_score}
-          </strong>{' '}
-          <span>{match.away_team_name}</span>
+          <ScoreLine match={match} teamId={teamId} home={report.home_score} away={report.away_score} />
         </p>
       </Field>
-      <StatGroups lists={report} players={players} level={4} differences={differences} />
+      <StatGroups
+        lists={{ ...report, own_goals: idList(report.own_goals) }}
+        players={players}
+        match={match}
+        level={4}
+        differences={differences}
+      />
       {failure}
       <div className="pending-report-actions">
         {decidable ? (
@@ -501,11 +619,14 @@ function Field({
 function StatGroups({
   lists,
   players,
+  match,
   level = 3,
   differences = [],
 }: {
   lists: ReportLists;
   players: Players;
+  /** Whose players they are: each name says its club. */
+  match: Match;
   level?: 3 | 4;
   /** The fields where two reports differ: their groups are marked. */
   differences?: readonly ReportField[];
@@ -518,7 +639,7 @@ function StatGroups({
           group={group}
           level={level}
           differs={differences.includes(group.field)}
-          lines={groupLines(group.field, lists[group.field], players)}
+          lines={groupLines(group.field, lists[group.field], players, match)}
         />
       ))}
     </>
@@ -533,7 +654,7 @@ function StatGroup({
 }: {
   /** A card group marks each name with the card's shape (the heading says which card in words). */
   group: GroupSpec;
-  lines: string[];
+  lines: GroupLine[];
   level: 3 | 4;
   differs: boolean;
 }) {
@@ -545,9 +666,10 @@ function StatGroup({
         ) : (
           <ul aria-labelledby={headingId} aria-describedby={differsId}>
             {lines.map((line) => (
-              <li key={line} className={card ? 'pending-card' : undefined}>
+              <li key={line.id} className={card ? 'pending-card' : undefined}>
                 {card && <CardIcon kind={card} />}
-                {line}
+                {line.text}
+                {line.club && <span className="pending-club"> · {line.club}</span>}
               </li>
             ))}
           </ul>

@@ -9,6 +9,9 @@
  *
  * `?match={id}` (an overdue or rejected report's notification) chooses that match, and its
  * team for a user with several.
+ *
+ * A rejected report shows the reviewer's reason above the form. While the two teams'
+ * reports differ, the form starts from the team's own version, the other side's beside it.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -29,6 +32,7 @@ import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/page-outbox';
 import '../shared/match-forms.css';
 import './report.css';
 import { MatchPicker } from '../shared/match-picker';
+import { disputedVersions, OtherVersion, RejectionNote, rejectionOf } from './report-versions';
 import { teamOfMatch, useLinkedMatch, useMatch } from '../shared/linked-match';
 
 const SUCCESS = 'Match report submitted successfully!';
@@ -74,9 +78,11 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
   const sheetKey = matchId ? `${matchId}:${round}` : null;
   const sheet = usePausedLoad(sheetKey, loadSheet);
 
-  // A newly loaded match starts from its existing report (or from nothing).
+  // A newly loaded match starts from the team's own report when two differ, else from the
+  // report it holds (or from nothing).
+  const versions = sheet.data ? disputedVersions(sheet.data.reports, teamId) : null;
   if (sheet.data && sheetKey !== null && draft?.key !== sheetKey) {
-    setDraft(initialDraft(sheetKey, sheet.data));
+    setDraft(initialDraft(sheetKey, sheet.data, versions?.mine));
   }
   const form = sheet.data && draft?.key === sheetKey ? { sheet: sheet.data, draft } : null;
 
@@ -109,7 +115,9 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
   }
 
   const refusal = form ? reportRefusal(form.sheet.match, teamId, forLeague) : null;
-  const opponentNote = form && !refusal && !forLeague ? opponentReportNote(form.sheet.match, teamId) : null;
+  const opponentNote =
+    form && !refusal && !forLeague && !versions ? opponentReportNote(form.sheet.match, teamId) : null;
+  const rejection = form ? rejectionOf(form.sheet.reports, teamId, forLeague) : null;
   const problems = form && !refusal ? reportProblems(tallies(form.sheet, form.draft)) : [];
 
   const chooseTeam = (next: string) => {
@@ -245,15 +253,32 @@ export function MatchReportTab({ user }: { user: StoredUser }) {
                 <Loading label="Loading players..." />
               ) : (
                 <>
+                  {rejection && <RejectionNote rejection={rejection} />}
                   {refusal && <p className="report-note">{refusal}</p>}
                   {opponentNote && <p className="report-note report-note-info">{opponentNote}</p>}
-                  <ReportFields
-                    sheet={form.sheet}
-                    draft={form.draft}
-                    teamId={teamId}
-                    onChange={setDraft}
-                    disabled={submitting || refusal !== null}
-                  />
+                  <div className={versions ? 'report-with-other' : 'report-alone'}>
+                    <ReportFields
+                      sheet={form.sheet}
+                      draft={form.draft}
+                      teamId={teamId}
+                      onChange={setDraft}
+                      disabled={submitting || refusal !== null}
+                    />
+                    {versions && (
+                      <OtherVersion
+                        sheet={form.sheet}
+                        teamId={teamId}
+                        report={versions.theirs}
+                        teamName={
+                          versions.theirs.team_id === form.sheet.home.teamId
+                            ? form.sheet.home.name
+                            : versions.theirs.team_id === form.sheet.away.teamId
+                              ? form.sheet.away.name
+                              : 'The league admin'
+                        }
+                      />
+                    )}
+                  </div>
                   {problems.length > 0 && (
                     <div className="report-warning" aria-live="polite">
                       <p>Fix these before submitting:</p>

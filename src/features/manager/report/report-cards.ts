@@ -30,9 +30,10 @@ const CARD_COUNTS: Readonly<Record<CardState, { yellow: number; red: number }>> 
   'yellow-red': { yellow: 1, red: 1 },
 };
 
-/** A match's cards; answers stored offline before cards were reported have neither list. */
-export function matchCards(match: Match): { yellow: string[]; red: string[] } {
-  const lists: Partial<Pick<Match, 'yellow_cards' | 'red_cards'>> = match;
+type CardLists = Partial<Pick<Match, 'yellow_cards' | 'red_cards'>>;
+
+/** A match's (or a report's) cards; answers stored offline before cards were reported have neither list. */
+export function matchCards(lists: CardLists): { yellow: string[]; red: string[] } {
   return { yellow: idList(lists.yellow_cards), red: idList(lists.red_cards) };
 }
 
@@ -42,7 +43,7 @@ export function matchCards(match: Match): { yellow: string[]; red: string[] } {
  * long, the same counts on the Discipline tab (a second yellow counts as one red), and no
  * single yellow towards the season's, as a yellow and a red would add.
  */
-export function cardStates(match: Match): Record<string, CardState> {
+export function cardStates(match: CardLists): Record<string, CardState> {
   const { yellow, red } = matchCards(match);
   const yellows = idCounts(yellow);
   const reds = new Set(red);

@@ -1,16 +1,20 @@
 /**
- * The body of a match report: both scores, goals and assists per player, the
- * goalkeepers and the cards shown, in that order, over the two squads of the match (the
- * saved squads, else the rosters: GET /api/matches/{id} already falls back). Names,
- * numbers and positions come from the two rosters.
+ * The body of a match report: both scores, goals and assists per player, own goals (each
+ * counted for the other club), the goalkeepers and the cards shown, in that order, over
+ * the two squads of the match (the saved squads, else the rosters: GET /api/matches/{id}
+ * already falls back). Names, numbers and positions come from the two rosters; every list
+ * of players is headed by its club, the reporting team's marked.
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { CardIcon } from '@/components/card-icon';
 import type { Match, RosterPlayer } from '@/lib/api-types';
 import { nameFromId } from '@/lib/format';
 import { SCORE_MAX, type SideTally } from '../../../../api/domain/report-rules';
-import { idCounts } from '../../../../db/rules/id-lists';
+import { idCounts, idList } from '../../../../db/rules/id-lists';
 import { loadMatch, loadRoster } from '../shared/staff-loads';
+import { isAbort } from '@/lib/api-client';
+import type { MatchReportsDto } from '../../../../api/schemas';
+import { loadReports, reportsPath } from '../pending/pending-results-data';
 import { CARD_CHOICES, cardLists, cardStates, matchCards, type CardState } from './report-cards';
 
 export interface SheetPlayer {
@@ -30,6 +34,23 @@ export interface Sheet {
   match: Match;
   home: SheetSide;
   away: SheetSide;
+  /** The match's reports while one waits or was rejected (null: none, or not readable now). */
+  reports: MatchReportsDto | null;
+}
+
+/**
+ * The reports of a pending or rejected match: a second, differing one and the reason of a
+ * rejection live there. Offline or refused, the form still loads, without them.
+ */
+async function reportsOf(match: Match, signal: AbortSignal): Promise<MatchReportsDto | null> {
+  if (match.approved !== 'PENDING' && match.approved !== 'FALSE') return null;
+  try {
+    return await loadReports(reportsPath(match.id), signal);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    console.warn(error); // handled: the form loads without them
+    return null;
+  }
 }
 
 /** What the form holds for one loaded sheet (`key` says which load it came from). */
@@ -38,6 +59,8 @@ export interface Draft {
   home: string;
   away: string;
   goals: Record<string, number>;
+  /** Own goals per player: each counts for the player's opponent. */
+  ownGoals: Record<string, number>;
   assists: Record<string, number>;
   keepers: string[];
   /** Players without an entry have no card. */
@@ -48,9 +71,10 @@ export interface Draft {
 export async function loadSheet(key: string, signal: AbortSignal): Promise<Sheet> {
   const matchId = key.split(':')[0] ?? key;
   const match = await loadMatch(matchId, signal);
-  const [homeRoster, awayRoster] = await Promise.all([
+  const [homeRoster, awayRoster, reports] = await Promise.all([
     loadRoster(match.home_team, signal),
     loadRoster(match.away_team, signal),
+    reportsOf(match, signal),
   ]);
   // Roster order (goalkeepers, defenders, midfielders, forwards, by number) reads best.
   const known = new Map<string, { player: RosterPlayer; order: number }>();
@@ -60,6 +84,7 @@ export async function loadSheet(key: string, signal: AbortSignal): Promise<Sheet
   const cards = matchCards(match);
   const reported = [
     ...match.goalscorers,
+    ...idList(match.own_goals),
     ...match.assisters,
     ...match.goalkeepers,
     ...cards.yellow,
@@ -91,7 +116,7 @@ export async function loadSheet(key: string, signal: AbortSignal): Promise<Sheet
     match.away_players,
     new Set(home.players.map((player) => player.id)),
   );
-  return { match, home, away };
+  return { match, home, away, reports };
 }
 
 /** A score field's text as the whole number it stands for: non-numeric is 0, never negative. */
@@ -105,29 +130,42 @@ function counts(ids: string[]): Record<string, number> {
   return Object.fromEntries(idCounts(ids));
 }
 
-/** A fresh draft: the existing report when the match has one, else 0-0 and nothing credited. */
-export function initialDraft(key: string, sheet: Sheet): Draft {
-  const { match } = sheet;
+/** A report's score and lists, as the match answer and GET /api/matches/{id}/reports hold them. */
+export type ReportVersion = Pick<
+  Match,
+  'home_score' | 'away_score' | 'goalscorers' | 'assisters' | 'goalkeepers' | 'yellow_cards' | 'red_cards'
+> &
+  Partial<Pick<Match, 'own_goals'>>;
+
+/**
+ * A fresh draft: `from` when given (the viewer's own earlier report), else the report the
+ * match holds, else 0-0 and nothing credited.
+ */
+export function initialDraft(key: string, sheet: Sheet, from?: ReportVersion): Draft {
+  const report = from ?? sheet.match;
   return {
     key,
-    home: String(match.home_score ?? 0),
-    away: String(match.away_score ?? 0),
-    goals: counts(match.goalscorers),
-    assists: counts(match.assisters),
-    keepers: [...new Set(match.goalkeepers)],
-    cards: cardStates(match),
+    home: String(report.home_score ?? 0),
+    away: String(report.away_score ?? 0),
+    goals: counts(report.goalscorers),
+    ownGoals: counts(idList(report.own_goals)),
+    assists: counts(report.assisters),
+    keepers: [...new Set(report.goalkeepers)],
+    cards: cardStates(report),
   };
 }
 
 export function tallies(sheet: Sheet, draft: Draft): SideTally[] {
   return (['home', 'away'] as const).map((which) => {
     const side = sheet[which];
-    const sum = (of: Record<string, number>) =>
-      side.players.reduce((total, player) => total + (of[player.id] ?? 0), 0);
+    const other = sheet[which === 'home' ? 'away' : 'home'];
+    const sum = (of: Record<string, number>, players = side.players) =>
+      players.reduce((total, player) => total + (of[player.id] ?? 0), 0);
     return {
       name: side.name,
       score: toScore(draft[which]),
       goals: sum(draft.goals),
+      ownGoalsFor: sum(draft.ownGoals, other.players),
       assists: sum(draft.assists),
       keepers: side.players.filter((player) => draft.keepers.includes(player.id)).length,
     };
@@ -143,6 +181,7 @@ export function reportBody(sheet: Sheet, draft: Draft) {
     home_score: toScore(draft.home),
     away_score: toScore(draft.away),
     goalscorers: repeat(draft.goals),
+    own_goals: repeat(draft.ownGoals),
     assisters: repeat(draft.assists),
     goalkeepers: players.filter((player) => draft.keepers.includes(player.id)).map((player) => player.id),
     ...cardLists(players, draft.cards),
@@ -152,18 +191,20 @@ export function reportBody(sheet: Sheet, draft: Draft) {
 
 const STEP_MAX = SCORE_MAX;
 
+const STEPPER_TITLE = { goal: 'Goals', assist: 'Assists', 'own goal': 'Own goals' } as const;
+
 function Stepper({
   what,
   player,
   value,
   onChange,
 }: {
-  what: 'goal' | 'assist';
+  what: keyof typeof STEPPER_TITLE;
   player: string;
   value: number;
   onChange: (value: number) => void;
 }) {
-  const title = what === 'goal' ? 'Goals' : 'Assists';
+  const title = STEPPER_TITLE[what];
   const article = what === 'goal' ? 'a' : 'an';
   return (
     <div className="report-stepper" role="group" aria-label={`${title} for ${player}`}>
@@ -265,14 +306,31 @@ function ScoreField({
 }
 
 /** Who on a side scored and assisted: one line a player, the side's totals in its heading. */
+/** A side's name as its lists are headed: the reporting team's marked as the viewer's club. */
+function ClubName({ side, own }: { side: SheetSide; own: boolean }) {
+  return (
+    <>
+      {side.name}
+      {own && (
+        <>
+          {' '}
+          <span className="report-your-club">(your club)</span>
+        </>
+      )}
+    </>
+  );
+}
+
 function SideScorers({
   side,
+  own,
   where,
   tally,
   draft,
   onChange,
 }: {
   side: SheetSide;
+  own: boolean;
   where: 'home' | 'away';
   tally: SideTally;
   draft: Draft;
@@ -285,10 +343,13 @@ function SideScorers({
     <section className="report-side" aria-labelledby={headingId}>
       <header className="report-side-header">
         <h4 id={headingId}>
-          {side.name} <span className="report-side-where">{where}</span>
+          <ClubName side={side} own={own} /> <span className="report-side-where">{where}</span>
         </h4>
         <p className="report-side-tally">
-          Goals {tally.goals} of {tally.score} · Assists {tally.assists}
+          Goals {tally.goals + (tally.ownGoalsFor ?? 0)} of {tally.score}
+          {(tally.ownGoalsFor ?? 0) > 0 &&
+            ` (${tally.ownGoalsFor} own goal${tally.ownGoalsFor === 1 ? '' : 's'})`}{' '}
+          · Assists {tally.assists}
         </p>
       </header>
       {side.players.length === 0 ? (
@@ -340,16 +401,16 @@ function PlayerName({ player }: { player: SheetPlayer }) {
   );
 }
 
-/** A side's goalkeeper checkboxes, side by side and wrapping. */
-function SideKeepers({
-  side,
-  draft,
-  onChange,
-}: {
+/** What each side's part of the form is given: the side, whether it is the reporting team, the draft. */
+interface SideEditor {
   side: SheetSide;
+  own: boolean;
   draft: Draft;
   onChange: (draft: Draft) => void;
-}) {
+}
+
+/** A side's goalkeeper checkboxes, side by side and wrapping. */
+function SideKeepers({ side, own, draft, onChange }: SideEditor) {
   const toggleKeeper = (id: string, on: boolean) =>
     onChange({
       ...draft,
@@ -358,7 +419,9 @@ function SideKeepers({
   if (side.players.length === 0) return null;
   return (
     <fieldset className="report-keepers">
-      <legend>{side.name}</legend>
+      <legend>
+        <ClubName side={side} own={own} />
+      </legend>
       {side.players.map((player) => (
         <label key={player.id} className="report-keeper">
           <input
@@ -377,29 +440,41 @@ function SideKeepers({
   );
 }
 
-/** A side's cards: one row a player, the five choices beside the name. */
-function SideCards({
+/**
+ * A side's players under its club's heading (the reporting team's marked), one row a
+ * player with its control beside the name: the cards and own goals blocks.
+ */
+function SidePlayers({
   side,
-  draft,
-  onChange,
+  own,
+  note,
+  rowClassName = 'report-player',
+  control,
 }: {
   side: SheetSide;
-  draft: Draft;
-  onChange: (draft: Draft) => void;
+  own: boolean;
+  /** Said after the club's name. */
+  note?: string;
+  rowClassName?: string;
+  control: (player: SheetPlayer) => ReactNode;
 }) {
   if (side.players.length === 0) return null;
   return (
     <div className="report-cards-side">
-      <h5 className="report-cards-team">{side.name}</h5>
+      <h4 className="report-cards-team">
+        <ClubName side={side} own={own} />
+        {note && (
+          <>
+            {' '}
+            <span className="report-side-where">{note}</span>
+          </>
+        )}
+      </h4>
       <ul className="report-players">
         {side.players.map((player) => (
-          <li key={player.id} className="report-player report-card-row">
+          <li key={player.id} className={rowClassName}>
             <PlayerName player={player} />
-            <CardChoice
-              player={player.name}
-              value={draft.cards[player.id] ?? 'none'}
-              onChange={(value) => onChange({ ...draft, cards: { ...draft.cards, [player.id]: value } })}
-            />
+            {control(player)}
           </li>
         ))}
       </ul>
@@ -407,10 +482,59 @@ function SideCards({
   );
 }
 
+/** A side's cards: the five choices beside each name. */
+function SideCards({ side, own, draft, onChange }: SideEditor) {
+  return (
+    <SidePlayers
+      side={side}
+      own={own}
+      rowClassName="report-player report-card-row"
+      control={(player) => (
+        <CardChoice
+          player={player.name}
+          value={draft.cards[player.id] ?? 'none'}
+          onChange={(value) => onChange({ ...draft, cards: { ...draft.cards, [player.id]: value } })}
+        />
+      )}
+    />
+  );
+}
+
+/** A side's own goals: a stepper beside each name, under a heading that says whom they count for. */
+function SideOwnGoals({
+  side,
+  own,
+  counts: countsFor,
+  draft,
+  onChange,
+}: SideEditor & {
+  /** The other club, for whom this side's own goals count. */
+  counts: string;
+}) {
+  return (
+    <SidePlayers
+      side={side}
+      own={own}
+      note={`count for ${countsFor}`}
+      control={(player) => (
+        <span className="report-player-controls">
+          <Stepper
+            what="own goal"
+            player={player.name}
+            value={draft.ownGoals[player.id] ?? 0}
+            onChange={(value) => onChange({ ...draft, ownGoals: { ...draft.ownGoals, [player.id]: value } })}
+          />
+        </span>
+      )}
+    />
+  );
+}
+
 /** Whether the draft credits the player with anything: then they are never hidden. */
 export function credits(draft: Draft, playerId: string): boolean {
   return (
     (draft.goals[playerId] ?? 0) > 0 ||
+    (draft.ownGoals[playerId] ?? 0) > 0 ||
     (draft.assists[playerId] ?? 0) > 0 ||
     draft.keepers.includes(playerId) ||
     (draft.cards[playerId] ?? 'none') !== 'none'
@@ -424,7 +548,7 @@ const isKeeper = (player: SheetPlayer) => /keeper/i.test(player.position);
  * the score, who scored and assisted, the goalkeepers, the cards. The reporting
  * team's players come first; the opponent's (for their scorers, a card they were
  * shown) only when asked for, unless the report already credits one of them. An own
- * goal needs no one: goals may fall short of the score.
+ * goal is put down to the player who scored it and counts for the other club.
  */
 export function ReportFields({
   sheet,
@@ -440,7 +564,7 @@ export function ReportFields({
   onChange: (draft: Draft) => void;
   disabled: boolean;
 }) {
-  const ids = { goals: useId(), keepers: useId(), cards: useId() };
+  const ids = { goals: useId(), ownGoals: useId(), keepers: useId(), cards: useId() };
   const [home, away] = tallies(sheet, draft);
   const ownWhere = sheet.away.teamId === teamId ? 'away' : 'home';
   const otherWhere = ownWhere === 'home' ? 'away' : 'home';
@@ -463,6 +587,7 @@ export function ReportFields({
   });
   const tally = { home, away };
   const anyCard = Object.values(draft.cards).some((card) => card !== 'none');
+  const anyOwnGoal = Object.values(draft.ownGoals).some((count) => count > 0);
   return (
     <fieldset className="report-fields" disabled={disabled}>
       <legend className="visually-hidden">Result</legend>
@@ -491,6 +616,7 @@ export function ReportFields({
         {tally[ownWhere] && (
           <SideScorers
             side={own}
+            own
             where={ownWhere}
             tally={tally[ownWhere]}
             draft={draft}
@@ -500,6 +626,7 @@ export function ReportFields({
         {opponent.players.length > 0 && tally[otherWhere] && (
           <SideScorers
             side={opponent}
+            own={false}
             where={otherWhere}
             tally={tally[otherWhere]}
             draft={draft}
@@ -514,18 +641,45 @@ export function ReportFields({
         >
           {showOpponent ? `Hide ${other.name} players` : `Show ${other.name} players`}
         </button>
-        <p className="report-hint muted">
-          An own goal counts in the score without a scorer.
-          {!showOpponent && ` ${other.name}'s scorers, goalkeepers and cards: Show ${other.name} players.`}
-        </p>
+        {!showOpponent && (
+          <p className="report-hint muted">
+            {`${other.name}'s scorers, own goals, goalkeepers and cards: Show ${other.name} players.`}
+          </p>
+        )}
       </section>
+
+      <details className="report-step-block report-own-goals-block" open={anyOwnGoal}>
+        <summary className="report-block-title" id={ids.ownGoals}>
+          Own goals
+        </summary>
+        <p className="report-hint muted">
+          Put an own goal down to the player who scored it: it counts for the other club, and never among the
+          player&apos;s goals.
+        </p>
+        {sides.map((side) => (
+          <SideOwnGoals
+            key={side.teamId}
+            side={side}
+            own={side.teamId === own.teamId}
+            counts={side.teamId === sheet.home.teamId ? sheet.away.name : sheet.home.name}
+            draft={draft}
+            onChange={onChange}
+          />
+        ))}
+      </details>
 
       <section className="report-step-block" aria-labelledby={ids.keepers}>
         <h3 id={ids.keepers} className="report-block-title">
           Goalkeepers
         </h3>
         {keeperSides.map((side) => (
-          <SideKeepers key={side.teamId} side={side} draft={draft} onChange={onChange} />
+          <SideKeepers
+            key={side.teamId}
+            side={side}
+            own={side.teamId === own.teamId}
+            draft={draft}
+            onChange={onChange}
+          />
         ))}
         {(everyKeeper || keeperSides.some((side, index) => side !== sides[index])) && (
           <button
@@ -543,8 +697,24 @@ export function ReportFields({
         <summary className="report-block-title" id={ids.cards}>
           Cards
         </summary>
+        <dl className="report-card-help">
+          <div>
+            <dt>2nd yellow</dt>
+            <dd>a second yellow in this match: a sending-off, counted as a red for bans.</dd>
+          </div>
+          <div>
+            <dt>Yellow + red</dt>
+            <dd>a yellow, then a straight red.</dd>
+          </div>
+        </dl>
         {sides.map((side) => (
-          <SideCards key={side.teamId} side={side} draft={draft} onChange={onChange} />
+          <SideCards
+            key={side.teamId}
+            side={side}
+            own={side.teamId === own.teamId}
+            draft={draft}
+            onChange={onChange}
+          />
         ))}
       </details>
     </fieldset>

@@ -6,7 +6,7 @@
 import type { Match } from '@/lib/api-types';
 import type { ReportAnswerDto } from '../../../../api/schemas';
 import { REPORT_REFUSAL_TEXT, reportRefusal as refusalOf } from '../../../../api/domain/approval';
-import { matchTitle } from '../shared/match-labels';
+import { matchTitle, scoreText } from '../shared/match-labels';
 
 /** Where a match stands for the team filing a report. */
 export type ReportStatus = 'unreported' | 'pending' | 'to-review' | 'approved' | 'rejected';
@@ -65,7 +65,9 @@ function opponentName(match: Match, teamId: string): string {
 export function opponentReportNote(match: Match, teamId: string): string | null {
   if (reportStatus(match, teamId) !== 'to-review') return null;
   const score =
-    match.home_score !== null && match.away_score !== null ? ` ${match.home_score}-${match.away_score}` : '';
+    match.home_score !== null && match.away_score !== null
+      ? ` ${scoreText(match, teamId, match.home_score, match.away_score)}`
+      : '';
   return (
     `${opponentName(match, teamId)} reported${score}. Send your own report: if it matches theirs, ` +
     'the result is approved at once; if not, both go to review side by side (Pending Results tab).'

@@ -1,4 +1,8 @@
-/** How the Match Report and Team Selection tabs name a match in their pickers and labels. */
+/**
+ * How the manager tabs name a match in their pickers and labels. A match always reads
+ * home first, away second, whichever club the viewer is: their own club is marked
+ * ("(you)"), never put first.
+ */
 import type { Match } from '@/lib/api-types';
 
 function parse(value: string): Date | null {
@@ -19,9 +23,33 @@ export function shortMatchDate(value: string, now: Date): string {
   });
 }
 
-/** 'Sat, May 2 — vs South City (home)' from the team's point of view. */
+/** What marks the viewer's own club beside its name, in text. */
+export const OWN_MARK = '(you)';
+
+type Sides = Pick<Match, 'home_team' | 'away_team' | 'home_team_name' | 'away_team_name'>;
+
+/** The club's name, marked when it is the viewer's team. */
+export function markedName(name: string, own: boolean): string {
+  return own ? `${name} ${OWN_MARK}` : name;
+}
+
+/** 'South City vs North Town (you)': home first, the viewer's club marked. */
+export function sidesText(match: Sides, teamId: string): string {
+  return `${markedName(match.home_team_name, match.home_team === teamId)} vs ${markedName(
+    match.away_team_name,
+    match.away_team === teamId,
+  )}`;
+}
+
+/** 'South City 2–1 North Town (you)': a score always home–away, the viewer's club marked. */
+export function scoreText(match: Sides, teamId: string, home: number, away: number): string {
+  return `${markedName(match.home_team_name, match.home_team === teamId)} ${home}–${away} ${markedName(
+    match.away_team_name,
+    match.away_team === teamId,
+  )}`;
+}
+
+/** 'Sat, May 2 — South City vs North Town (you)'. */
 export function matchTitle(match: Match, teamId: string, now: Date): string {
-  const home = match.home_team === teamId;
-  const opponent = home ? match.away_team_name : match.home_team_name;
-  return `${shortMatchDate(match.date, now)} — vs ${opponent} (${home ? 'home' : 'away'})`;
+  return `${shortMatchDate(match.date, now)} — ${sidesText(match, teamId)}`;
 }
