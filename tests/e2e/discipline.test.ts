@@ -66,17 +66,15 @@ describe('a red card and the next match', () => {
       const select = page.getByRole('combobox', { name: 'Match' });
       await select.waitFor();
       const labels = (await select.locator('option').allTextContents()).map((text) => text.trim());
-      const label = labels.find(
-        (text) => text.includes(`vs ${ownerName} (`) && text.endsWith('· not reported'),
-      );
+      const label = labels.find((text) => text.includes(ownerName) && text.endsWith('· not reported'));
       expect(label, labels.join('\n')).toBeDefined();
       await select.selectOption({ label: label ?? '' });
-      const demoHome = (label ?? '').includes('(home)');
+      const demoHome = (label ?? '').includes(`${demoName} (you) vs`);
       await page.getByRole('spinbutton', { name: 'Home score' }).fill(demoHome ? '1' : '0');
       await page.getByRole('spinbutton', { name: 'Away score' }).fill(demoHome ? '0' : '1');
       const ours = page.getByRole('region', { name: new RegExp(`^${demoName}`) });
       await lastScorerButton(ours).click();
-      await tickFirstKeeper(page.getByRole('group', { name: demoName, exact: true }));
+      await tickFirstKeeper(page.getByRole('group', { name: `${demoName} (your club)`, exact: true }));
       // The opponent's players are listed when asked for; the cards when opened.
       await page.getByRole('button', { name: `Show ${ownerName} players` }).click();
       await tickFirstKeeper(page.getByRole('group', { name: ownerName, exact: true }));
@@ -103,7 +101,7 @@ describe('a red card and the next match', () => {
       const dialog = page.getByRole('dialog', { name: 'Review Match Result' });
       await dialog.getByText(player).first().waitFor();
       await dialog.getByRole('button', { name: 'Approve' }).click();
-      await page.getByText('Match approved').waitFor();
+      await page.getByText('Report approved').waitFor();
       await logout(page);
 
       const { suspensions } = await api<{

@@ -74,30 +74,35 @@ describe('match report and team selection', () => {
     await page.getByText(demoName, { exact: true }).first().waitFor();
 
     const unreported = (await optionLabels(select)).filter(
-      (label) => label.includes(`vs ${ownerTeam.name} (`) && label.endsWith('· not reported'),
+      (label) => label.includes(ownerTeam.name) && label.endsWith('· not reported'),
     );
     expect(unreported).toHaveLength(1);
     const label = unreported[0] ?? '';
     await select.selectOption({ label });
+    const reportedId = await select.inputValue();
     await page.getByRole('spinbutton', { name: 'Home score' }).waitFor();
 
-    // The demo team wins 2-1: two goals and an assist for its last-listed (a forward), keepers ticked.
-    const demoHome = label.includes('(home)');
+    // The demo team wins 2-1: a goal and an assist for its own players, and an own goal by the
+    // opponent's last-listed player; keepers ticked. The labels read home first, the club marked.
+    const demoHome = label.includes(`${demoName} (you) vs`);
     await page.getByRole('spinbutton', { name: 'Home score' }).fill(demoHome ? '2' : '1');
     await page.getByRole('spinbutton', { name: 'Away score' }).fill(demoHome ? '1' : '2');
     // The opponent's players are listed when asked for.
     await page.getByRole('button', { name: `Show ${ownerTeam.name} players` }).click();
     const ours = page.getByRole('region', { name: new RegExp(`^${demoName}`) });
     const theirs = page.getByRole('region', { name: new RegExp(`^${ownerTeam.name}`) });
-    const scorer = lastScorerButton(ours);
-    await scorer.click();
-    await scorer.click();
+    await lastScorerButton(ours).click();
+    await page.locator('summary', { hasText: 'Own goals' }).click();
+    await page
+      .getByRole('button', { name: /^Add an own goal for / })
+      .last()
+      .click();
     await ours
       .getByRole('button', { name: /^Add an assist for / })
       .nth(-2)
       .click();
     await lastScorerButton(theirs).click();
-    await tickFirstKeeper(page.getByRole('group', { name: demoName, exact: true }));
+    await tickFirstKeeper(page.getByRole('group', { name: `${demoName} (your club)`, exact: true }));
     await tickFirstKeeper(page.getByRole('group', { name: ownerTeam.name, exact: true }));
     await screenshot(page, 'manager-match-report');
 
@@ -117,8 +122,11 @@ describe('match report and team selection', () => {
     await table.waitFor();
     const row = table.getByRole('row').filter({ hasText: demoName });
     await row.first().waitFor();
-    // Seen from the owner's side: their team lost 1-2.
-    expect(await row.first().textContent()).toContain('1 – 2');
+    // Home–away for the owner too, their club marked: the demo team won.
+    const ownerYou = `${ownerTeam.name} (you)`;
+    expect(await row.first().textContent()).toContain(
+      demoHome ? `${demoName} 2 – 1 ${ownerYou}` : `${ownerYou} 1 – 2 ${demoName}`,
+    );
 
     // The owner approves it, and the league table counts it from then on.
     const standing = async () =>
@@ -130,11 +138,19 @@ describe('match report and team selection', () => {
     const before = await standing();
     await row.first().getByRole('button', { name: 'Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Review Match Result' });
+    // The own goal is listed with its player's club, and counts for the other one.
+    const ownGoals = dialog.getByRole('list', { name: 'Own goals' });
+    expect(await ownGoals.textContent()).toContain(`${ownerTeam.name}, counts for ${demoName}`);
     await dialog.getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('Match approved').waitFor();
+    await page.getByText('Report approved').waitFor();
     const after = await standing();
     expect(after?.played).toBe((before?.played ?? 0) + 1);
     expect(after?.points).toBe((before?.points ?? 0) + 3);
+    // The match page lists the own goal after the goals, never as the player's goal.
+    await page.goto(`${server.url}/match/${reportedId}`);
+    const scorers = page.getByRole('region', { name: 'Goalscorers' });
+    await scorers.getByText('(OG)').waitFor();
+    expect(await scorers.getByRole('listitem').count()).toBe(3);
     await page.goto(`${server.url}/leagues/${DEMO_LEAGUE}`);
     const tableRow = page.getByRole('row').filter({ hasText: demoName });
     await tableRow.first().waitFor();

@@ -94,7 +94,7 @@ describe('notifications', () => {
     await owner.page.waitForURL((url) => url.pathname === '/manager/pending-results');
     const dialog = owner.page.getByRole('dialog', { name: 'Review Match Result' });
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-    await owner.page.getByText('Match approved').waitFor();
+    await owner.page.getByText('Report approved').waitFor();
     // Opened, it is read.
     await expect
       .poll(async () => {

@@ -1,7 +1,9 @@
 /**
  * Report a match on a phone: the demo coach opens the match report at 390×844, chooses
  * the most recent match to report and the page, the whole form down to Submit, is
- * under half as tall as when the form listed both full squads with every control.
+ * under half as tall as when the form listed both full squads with every control. Opened,
+ * the own goals and the cards (with what '2nd yellow' and 'Yellow + red' mean) fit the
+ * phone's width.
  */
 import { describe, expect, it } from 'vitest';
 import { withE2E } from './fixtures';
@@ -30,9 +32,14 @@ describe('report a match on a phone', () => {
     await page.getByRole('spinbutton', { name: 'Home score' }).waitFor();
     await page.getByRole('button', { name: 'Submit' }).waitFor();
 
-    // Score, then scorers, then goalkeepers, then cards.
+    // Score, then scorers and own goals, then goalkeepers, then cards.
     const headings = await page.locator('.report-block-title').allTextContents();
-    expect(headings.map((text) => text.trim())).toEqual(['Goals and assists', 'Goalkeepers', 'Cards']);
+    expect(headings.map((text) => text.trim())).toEqual([
+      'Goals and assists',
+      'Own goals',
+      'Goalkeepers',
+      'Cards',
+    ]);
 
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     console.log(`report page height at 390×844: ${height} px (before the reorder: ${OLD_REPORT_HEIGHT} px)`);
@@ -76,5 +83,20 @@ describe('report a match on a phone', () => {
     );
     expect(broken).toEqual([]);
     await screenshot(page, 'report-on-phone');
+
+    // Own goals and cards, opened: a stepper per player, the card types explained, all in the width.
+    await page.locator('summary', { hasText: 'Own goals' }).click();
+    await page
+      .getByRole('button', { name: /^Add an own goal for / })
+      .first()
+      .waitFor();
+    await page.getByText('Cards', { exact: true }).click();
+    const help = page.locator('.report-card-help');
+    await help.scrollIntoViewIfNeeded();
+    expect(await help.textContent()).toContain('2nd yellowa second yellow in this match');
+    const right = await help.evaluate((node) => node.getBoundingClientRect().right);
+    expect(right).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'report-on-phone-cards');
   });
 });

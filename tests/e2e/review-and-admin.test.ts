@@ -158,16 +158,22 @@ describe('pending results', () => {
     const home = seedPending.home_team === DEMO_TEAM;
     const ours = (home ? seedPending.home_score : seedPending.away_score) ?? 0;
     const theirs = (home ? seedPending.away_score : seedPending.home_score) ?? 0;
-    expect(await row.textContent()).toContain(`${ours} – ${theirs} (${home ? 'home' : 'away'})`);
+    // Home–away whichever side the coach is, their club marked rather than put first.
+    const you = (name: string, mine: boolean) => (mine ? `${name} (you)` : name);
+    const scoreLine =
+      `${you(seedPending.home_team_name, home)} ${seedPending.home_score} – ${seedPending.away_score} ` +
+      you(seedPending.away_team_name, !home);
+    expect(await row.getByRole('cell').nth(2).textContent()).toBe(scoreLine);
     await row.getByRole('button', { name: 'Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Review Match Result' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(
       `${seedPending.home_team_name} vs ${seedPending.away_team_name}`,
     );
+    expect(await dialog.textContent()).toContain(scoreLine.replace(' – ', '–'));
     await viewportShot(page, 'pending-results-review');
     await dialog.getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('Match approved').waitFor();
+    await page.getByText('Report approved').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await table.getByRole('row').nth(1).waitFor();
     expect(await table.getByRole('row').count()).toBe(2);
@@ -190,7 +196,7 @@ describe('pending results', () => {
     expect(pageErrors(browser)).toEqual([]);
   });
 
-  it('the coach rejects the result the owner reported', async () => {
+  it('the coach rejects the result the owner reported, saying why; the owner reads it above the form', async () => {
     const { page } = browser;
     const table = await openPending(page);
     const row = table.getByRole('row').filter({ hasText: opponentName(ownerReported) });
@@ -198,9 +204,24 @@ describe('pending results', () => {
     await row.getByRole('button', { name: 'Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Review Match Result' });
     await dialog.getByRole('button', { name: 'Reject' }).click();
-    await page.getByText('Match rejected').waitFor();
+    // A second step: the reason, then 'Reject report'.
+    const step = page.getByRole('dialog', { name: 'Reject Report' });
+    const reason = 'We won 3-2: check the second half';
+    await step.getByRole('textbox', { name: 'Reason' }).fill(reason);
+    await viewportShot(page, 'pending-results-reject-step');
+    await step.getByRole('button', { name: 'Reject report' }).click();
+    await page.getByText('Report rejected').waitFor();
     await page.getByText('No pending matches found').waitFor();
     expect((await match(ownerReported.id)).approved).toBe('FALSE');
+    expect(pageErrors(browser)).toEqual([]);
+    await logout(page);
+
+    // The owner's report form for that match starts with the reason.
+    await login(page, server.url, 'owner@touchline.demo');
+    await page.goto(`${server.url}/manager/match-report?match=${ownerReported.id}`);
+    await page.getByRole('spinbutton', { name: 'Home score' }).waitFor();
+    await page.getByText(new RegExp(`^Rejected by .+: ${reason}`)).waitFor();
+    await viewportShot(page, 'match-report-rejected');
     expect(pageErrors(browser)).toEqual([]);
     await logout(page);
   });
