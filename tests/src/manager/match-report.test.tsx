@@ -329,7 +329,7 @@ describe('the Match Report tab', () => {
     const user = await chooseMatch(id('m5'));
     expect(
       screen.getByText(
-        'East United reported North Town (you) 4–0 East United. Send your own report: if it matches theirs, ' +
+        'East United reported: North Town (you) 4–0 East United. Send your own report: if it matches theirs, ' +
           'the result is approved at once; ' +
           'if not, both go to review side by side (Pending Results tab).',
       ),

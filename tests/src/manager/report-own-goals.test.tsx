@@ -62,7 +62,7 @@ describe('own goals in the Match Report form', () => {
     const ownGoals = screen.getByText('Own goals', { selector: 'summary' });
     await user.click(ownGoals);
     // Each side's own goals are headed by its club and say whom they count for.
-    expect(screen.getByText('count for West Rangers')).toBeInTheDocument();
+    expect(screen.getByText('Count for West Rangers')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add an own goal for East United Defender' }));
     // Counted for West Rangers: 1 of 0, a problem until the score says so.

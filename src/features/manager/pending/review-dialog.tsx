@@ -390,6 +390,8 @@ function OneReport({
   return (
     /* It scrolls on a small screen: focusable, so the keyboard can scroll it too. */
     <div className="modal-body pending-dialog-body" tabIndex={0}>
+      {/* First, so the one thing to know about the team's own report is seen without scrolling. */}
+      {!canReview && <p className="pending-own-report">{waitingText(view.opponentName)}</p>}
       <section className="pending-review-match" aria-label="Match details">
         <div className="pending-scoreline">
           <ScorelineTeam logo={match.home_team_logo} name={match.home_team_name} own={view.side === 'home'} />
@@ -422,7 +424,6 @@ function OneReport({
       </section>
 
       {failure}
-      {!canReview && <p className="pending-own-report">{waitingText(view.opponentName)}</p>}
     </div>
   );
 }

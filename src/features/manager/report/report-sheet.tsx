@@ -466,7 +466,7 @@ function SidePlayers({
         {note && (
           <>
             {' '}
-            <span className="report-side-where">{note}</span>
+            <span className="report-side-note">{note}</span>
           </>
         )}
       </h4>
@@ -515,7 +515,7 @@ function SideOwnGoals({
     <SidePlayers
       side={side}
       own={own}
-      note={`count for ${countsFor}`}
+      note={`Count for ${countsFor}`}
       control={(player) => (
         <span className="report-player-controls">
           <Stepper

@@ -66,7 +66,7 @@ export function opponentReportNote(match: Match, teamId: string): string | null 
   if (reportStatus(match, teamId) !== 'to-review') return null;
   const score =
     match.home_score !== null && match.away_score !== null
-      ? ` ${scoreText(match, teamId, match.home_score, match.away_score)}`
+      ? `: ${scoreText(match, teamId, match.home_score, match.away_score)}`
       : '';
   return (
     `${opponentName(match, teamId)} reported${score}. Send your own report: if it matches theirs, ` +
