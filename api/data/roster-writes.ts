@@ -112,7 +112,9 @@ function hasHistory(eb: ExpressionBuilder<Database, 'players'>) {
     eb.exists(eb.selectFrom('match_events as e').select('e.id').whereRef('e.player_id', '=', 'players.id')),
     eb.exists(eb.selectFrom('match_squads as s').select('s.id').whereRef('s.player_id', '=', 'players.id')),
     eb.exists(eb.selectFrom('match_cards as k').select('k.id').whereRef('k.player_id', '=', 'players.id')),
-    eb.exists(eb.selectFrom('match_own_goals as o').select('o.id').whereRef('o.player_id', '=', 'players.id')),
+    eb.exists(
+      eb.selectFrom('match_own_goals as o').select('o.id').whereRef('o.player_id', '=', 'players.id'),
+    ),
   ]);
 }
 

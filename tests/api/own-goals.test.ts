@@ -84,7 +84,10 @@ describe('own goals in a report', () => {
       body: { detail: 'West Rangers is credited with 2 goals (1 own goal) but scored 1' },
     });
     const stranger = await report('otherCoach', { ...WITH_OWN_GOAL, own_goals: ['sc.def'] });
-    expect(stranger).toMatchObject({ status: 400, body: { detail: 'Unknown player for this match: sc.def' } });
+    expect(stranger).toMatchObject({
+      status: 400,
+      body: { detail: 'Unknown player for this match: sc.def' },
+    });
     // An own goal has no assist: West Rangers' players scored one goal, so one assist at most.
     const assisted = await report('otherCoach', { ...WITH_OWN_GOAL, assisters: ['wr.mid', 'wr.fwd'] });
     expect(assisted).toMatchObject({
