@@ -1,6 +1,6 @@
 /**
  * "Needs decision" for the tiny league's secretary, against the real API: the inbox lists
- * what waits (m5, East United's report of North Town v East United, past its deadline),
+ * what waits (m5, East United’s report of North Town v East United, past its deadline),
  * Approve clears it, a notification's link highlights its row, and a dispute is decided
  * in the shared two-reports dialog.
  */

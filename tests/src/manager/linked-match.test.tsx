@@ -71,7 +71,7 @@ describe('Pending Results, opened from a link naming a match', () => {
   it('says so for a match that does not exist', async () => {
     await open('/manager/pending-results?match=987654', NT_COACH);
     expect(
-      await screen.findByText(/^This match is not among North Town's results to review\./),
+      await screen.findByText(/^This match is not among North Town’s results to review\./),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -13,6 +13,7 @@ import type { ReportField } from '../../../../api/domain/report-compare';
 import type { MatchReportsDto } from '../../../../api/schemas';
 import { countIds, idList } from '../../../../db/rules/id-lists';
 import { usePausedLoad } from '../shared/staff-loads';
+import { possessive } from '../../../../db/rules/words';
 
 /** Which side the selected team is, and its opponent (a score still reads home–away). */
 export interface Viewpoint {
@@ -123,7 +124,7 @@ export function reviewState(
 
 /** "West Rangers' report", "East United's report". */
 export function reportTitle(name: string): string {
-  return `${name}${name.endsWith('s') ? "'" : "'s"} report`;
+  return `${possessive(name)} report`;
 }
 
 /** The name of the team that sent a report; a report of no team was the league admin's. */

@@ -26,6 +26,7 @@ import { PendingTable } from './pending-results-table';
 import { TabSection } from '../shared/tab-section';
 import { teamOfMatch, useLinkedMatch, useMatch } from '../shared/linked-match';
 import './pending.css';
+import { possessive } from '../../../../db/rules/words';
 
 type TeamsAnswer = TeamSummary[] | { teams?: TeamSummary[] } | TeamSummary;
 
@@ -200,7 +201,7 @@ function notPendingText(match: Match | undefined, teamName: string | undefined):
       return `${names} has no result to review: nobody has reported it yet.`;
     default:
       return teamName
-        ? `${names} is not among ${teamName}'s results to review.`
+        ? `${names} is not among ${possessive(teamName)} results to review.`
         : `${names} is not among your teams' results to review.`;
   }
 }

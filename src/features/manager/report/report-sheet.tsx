@@ -16,6 +16,7 @@ import { isAbort } from '@/lib/api-client';
 import type { MatchReportsDto } from '../../../../api/schemas';
 import { loadReports, reportsPath } from '../pending/pending-results-data';
 import { CARD_CHOICES, cardLists, cardStates, matchCards, type CardState } from './report-cards';
+import { possessive } from '../../../../db/rules/words';
 
 export interface SheetPlayer {
   id: string;
@@ -643,7 +644,7 @@ export function ReportFields({
         </button>
         {!showOpponent && (
           <p className="report-hint muted">
-            {`${other.name}'s scorers, own goals, goalkeepers and cards: Show ${other.name} players.`}
+            {`${possessive(other.name)} scorers, own goals, goalkeepers and cards: Show ${other.name} players.`}
           </p>
         )}
       </section>

@@ -7,6 +7,7 @@ import type { Match } from '@/lib/api-types';
 import type { ReportAnswerDto } from '../../../../api/schemas';
 import { REPORT_REFUSAL_TEXT, reportRefusal as refusalOf } from '../../../../api/domain/approval';
 import { matchTitle, scoreText } from '../shared/match-labels';
+import { possessive } from '../../../../db/rules/words';
 
 /** Where a match stands for the team filing a report. */
 export type ReportStatus = 'unreported' | 'pending' | 'to-review' | 'approved' | 'rejected';
@@ -87,9 +88,9 @@ export function reportOutcomeText(
   const opponent = opponentName(answer, teamId);
   switch (answer.outcome) {
     case 'confirmed':
-      return `It matches ${opponent}'s report: the result is approved.`;
+      return `It matches ${possessive(opponent)} report: the result is approved.`;
     case 'differs':
-      return `It differs from ${opponent}'s report: both go to the league to decide.`;
+      return `It differs from ${possessive(opponent)} report: both go to the league to decide.`;
     default:
       return forLeague
         ? `Sent. ${answer.home_team_name} and ${answer.away_team_name} will be asked to confirm it.`
