@@ -339,7 +339,7 @@ describe('the Match Report tab', () => {
     expect(submitButton()).toBeEnabled();
     await user.click(submitButton());
     expect(await screen.findByRole('status')).toHaveTextContent(
-      "Match report submitted successfully! It matches East United’s report: the result is approved.",
+      'Match report submitted successfully! It matches East United’s report: the result is approved.',
     );
     const row = await api.app.connection.db
       .selectFrom('matches')
@@ -357,7 +357,7 @@ describe('the Match Report tab', () => {
     await user.click(screen.getByRole('button', { name: 'Remove a goal from North Town Forward' }));
     await user.click(submitButton());
     expect(await screen.findByRole('status')).toHaveTextContent(
-      "Match report submitted successfully! It differs from East United’s report: both go to the league to decide.",
+      'Match report submitted successfully! It differs from East United’s report: both go to the league to decide.',
     );
     const counter = await api.app.connection.db
       .selectFrom('match_counter_reports')

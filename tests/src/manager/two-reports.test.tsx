@@ -118,8 +118,8 @@ describe('two differing reports', () => {
     expect(within(row).queryByText('Reported by your team')).not.toBeInTheDocument();
 
     const { dialog } = await openM7(/East United/);
-    const ours = await column(dialog, "West Rangers’ report");
-    const theirs = await column(dialog, "East United’s report");
+    const ours = await column(dialog, 'West Rangers’ report');
+    const theirs = await column(dialog, 'East United’s report');
     expect(
       within(dialog).getByText(/in the score, goalscorers, yellow cards and red cards\./),
     ).toBeInTheDocument();
@@ -168,9 +168,9 @@ describe('two differing reports', () => {
       within(ours).getByText("Your team's report: the other team or the league admin decides on it"),
     ).toBeInTheDocument();
     const approve = within(theirs).getByRole('button', { name: 'Approve this report' });
-    expect(approve).toHaveAccessibleDescription("East United’s report");
+    expect(approve).toHaveAccessibleDescription('East United’s report');
     expect(within(theirs).getByRole('button', { name: 'Reject' })).toHaveAccessibleDescription(
-      "East United’s report",
+      'East United’s report',
     );
     // The one-report buttons are gone; Close stays.
     expect(within(dialog).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
@@ -182,7 +182,7 @@ describe('two differing reports', () => {
     await twoReports();
     await renderTab(WR_COACH);
     const { user, dialog } = await openM7(/East United/);
-    const theirs = await column(dialog, "East United’s report");
+    const theirs = await column(dialog, 'East United’s report');
     await user.click(within(theirs).getByRole('button', { name: 'Approve this report' }));
 
     expect(await screen.findByText('Report approved')).toBeInTheDocument();
@@ -206,8 +206,8 @@ describe('two differing reports', () => {
     await twoReports();
     await renderTab(EU_OWNER);
     const { user, dialog } = await openM7(/West Rangers/);
-    const theirs = await column(dialog, "West Rangers’ report");
-    const ours = await column(dialog, "East United’s report");
+    const theirs = await column(dialog, 'West Rangers’ report');
+    const ours = await column(dialog, 'East United’s report');
     expect(within(ours).queryByRole('button')).not.toBeInTheDocument();
     await user.click(within(theirs).getByRole('button', { name: 'Reject' }));
     // A reason first: the step names the report it rejects.
@@ -246,8 +246,8 @@ describe('two differing reports', () => {
     expect(within(row).getByText('Two reports differ')).toBeInTheDocument();
 
     const { dialog } = await openM7(/East United/, user);
-    const first = await column(dialog, "West Rangers’ report");
-    const second = await column(dialog, "East United’s report");
+    const first = await column(dialog, 'West Rangers’ report');
+    const second = await column(dialog, 'East United’s report');
     for (const region of [first, second]) {
       expect(within(region).getByRole('button', { name: 'Approve this report' })).toBeEnabled();
       expect(within(region).getByRole('button', { name: 'Reject' })).toBeEnabled();
@@ -271,7 +271,7 @@ describe('two differing reports', () => {
     await twoReports();
     await renderTab(WR_COACH);
     const { user, dialog } = await openM7(/East United/);
-    const theirs = await column(dialog, "East United’s report");
+    const theirs = await column(dialog, 'East United’s report');
     // Decided elsewhere in the meantime: the API refuses with 409.
     await updateMatch(api.app.connection.db, api.app.matchIds.m7, { approved: 'FALSE' });
     await user.click(within(theirs).getByRole('button', { name: 'Approve this report' }));
@@ -293,7 +293,7 @@ describe('two differing reports', () => {
 
     expect(await report(EU_OWNER, EU_REPORT)).toBe('differs');
     const { dialog } = await openM7(/East United/);
-    const theirs = await column(dialog, "East United’s report");
+    const theirs = await column(dialog, 'East United’s report');
     expect(within(theirs).getByRole('button', { name: 'Approve this report' })).toBeEnabled();
     expect(within(dialog).queryByText(/Your team reported this result/)).not.toBeInTheDocument();
   });
