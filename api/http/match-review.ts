@@ -555,6 +555,7 @@ export async function matchReports(c: Ctx, id: number) {
   }
   const differences: ReportField[] =
     counter && reports[0] ? reportDifferences(matchReport(current), counter) : [];
-  const rejection = (await findRejection(db, id)) ?? null;
+  // Only a rejected result has a rejection to read.
+  const rejection = current.approved === 'FALSE' ? ((await findRejection(db, id)) ?? null) : null;
   return { match_id: id, approved: current.approved, reports, differences, rejection };
 }
