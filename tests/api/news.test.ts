@@ -723,9 +723,11 @@ describe('limits on fetching', () => {
   it('lets each client start a few fetches a window; answers already held are free', async () => {
     let clock = 5_000_000;
     const get = miniApp({ fetchesPerClient: { max: 2, windowMs: 60_000 }, clock: () => clock });
-    const [one = '', two = '', three = '', four = ''] = await Promise.all(
-      [1, 2, 3, 4].map((n) => publish(`${base}/rss.xml?case=limit${n}`)),
-    );
+    // One after another, as the app's writes are: on PostgreSQL concurrent inserts
+    // outside its write lock would race for the same search_names id.
+    const addresses: string[] = [];
+    for (const n of [1, 2, 3, 4]) addresses.push(await publish(`${base}/rss.xml?case=limit${n}`));
+    const [one = '', two = '', three = '', four = ''] = addresses;
     const news = (url: string, client = '10.9.0.1') => get(`/api/team_news?url=${q(url)}`, client);
     expect((await news(one)).status).toBe(200);
     expect((await news(two)).status).toBe(200);
