@@ -6,8 +6,9 @@
  * throttling: simulated slow 4G and a 4× slower CPU), then axe-core over every screen as
  * a visitor, the demo coach and the super admin (tests/e2e/screens.ts, the screens the
  * accessibility test checks), and prints the tables. Figures that miss the app's
- * targets are starred (perf ≥ 95, FCP ≤ 1500 ms, LCP ≤ 2000 ms, TBT ≤ 150 ms,
- * CLS ≤ 0.02, accessibility and best practices 100). It never fails on a score: it exits
+ * targets are starred (perf ≥ 97, FCP ≤ 1500 ms, LCP ≤ 2000 ms, TBT ≤ 100 ms, no task
+ * over 50 ms after the first paint, CLS ≤ 0.02, accessibility and best practices 100).
+ * It never fails on a score: it exits
  * 1 only when it could not measure. Builds the app first when dist/ is missing or older
  * than the sources.
  *
@@ -21,7 +22,8 @@
  *   AUDIT_UI_RUNS=3             runs Lighthouse that many times per page and reports the
  *                               median run (Lighthouse's own pick: nearest the median FCP
  *                               and time to interactive), as Lighthouse advises for noisy
- *                               machines; 1 by default.
+ *                               machines, and then the worst figure of the runs for each
+ *                               page; 1 by default.
  * Performance figures are noisy on a busy machine (TBT most): compare runs on an idle one.
  */
 import fs from 'node:fs';
@@ -29,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { Browser } from 'playwright-core';
 import { describeFindings, launchChromium, scanScreens, type AxeRun, type ScreenScan } from '../e2e/axe-scan';
@@ -59,6 +61,8 @@ interface LighthouseRow {
   fcp: number | null;
   lcp: number | null;
   tbt: number | null;
+  /** The longest main-thread task's part after the first contentful paint, ms. */
+  longTask: number | null;
   cls: number | null;
   accessibility: number | null;
   bestPractices: number | null;
@@ -72,16 +76,17 @@ interface LighthouseRow {
 
 /** The app's targets; a figure that misses one is starred in the table. */
 const TARGETS = {
-  performance: (value: number) => value >= 95,
+  performance: (value: number) => value >= 97,
   fcp: (value: number) => value <= 1500,
   lcp: (value: number) => value <= 2000,
-  tbt: (value: number) => value <= 150,
+  tbt: (value: number) => value <= 100,
+  longTask: (value: number) => value <= 50,
   cls: (value: number) => value <= 0.02,
   accessibility: (value: number) => value === 100,
   bestPractices: (value: number) => value === 100,
 } satisfies Record<string, (value: number) => boolean>;
 const TARGETS_TEXT =
-  'perf ≥ 95, FCP ≤ 1500 ms, LCP ≤ 2000 ms, TBT ≤ 150 ms, CLS ≤ 0.02, a11y 100, best pr. 100';
+  'perf ≥ 97, FCP ≤ 1500 ms, LCP ≤ 2000 ms, TBT ≤ 100 ms, longest task after FCP ≤ 50 ms, CLS ≤ 0.02, a11y 100, best pr. 100';
 
 const percent = (score: number | null | undefined) =>
   typeof score === 'number' ? Math.round(score * 100) : null;
@@ -103,10 +108,17 @@ function selectPages<T extends { name: string; path: string }>(pages: T[]): T[] 
   return chosen;
 }
 
+interface LighthouseRows {
+  /** Each page's median run. */
+  rows: LighthouseRow[];
+  /** Each page's worst figures over its runs (only with several runs). */
+  worst: LighthouseRow[];
+}
+
 async function runLighthouse(
   baseUrl: string,
   pages: { name: string; path: string }[],
-): Promise<LighthouseRow[]> {
+): Promise<LighthouseRows> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-lighthouse-'));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -131,8 +143,9 @@ async function auditPages(
   port: number,
   baseUrl: string,
   pages: { name: string; path: string }[],
-): Promise<LighthouseRow[]> {
+): Promise<LighthouseRows> {
   const rows: LighthouseRow[] = [];
+  const worst: LighthouseRow[] = [];
   for (const page of pages) {
     const url = new URL(page.path, baseUrl).href;
     const started = performance.now();
@@ -174,43 +187,88 @@ async function auditPages(
       const file = `${page.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.json`;
       fs.writeFileSync(path.join(SAVE_DIR, file), JSON.stringify(lhr));
     }
-    const failed: string[] = [];
-    for (const ref of lhr.categories.performance?.auditRefs ?? []) {
-      // The metrics (weighted) and the diagnostics that estimate savings; informative
-      // diagnostics never pass and say nothing by failing.
-      const audit = lhr.audits[ref.id];
-      if (!audit || audit.score === null || audit.score >= 0.9) continue;
-      if (!['numeric', 'binary', 'metricSavings'].includes(audit.scoreDisplayMode)) continue;
-      failed.push(audit.displayValue ? `${ref.id} ${audit.displayValue}` : ref.id);
-    }
-    for (const category of ['accessibility', 'best-practices']) {
-      for (const ref of lhr.categories[category]?.auditRefs ?? []) {
-        const audit = lhr.audits[ref.id];
-        if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
-        const details = audit.details as { items?: unknown[] } | undefined;
-        failed.push(`${ref.id}${details?.items ? ` (${details.items.length})` : ''}`);
-      }
-    }
-    const metric = (id: string, digits = 0) => round(lhr.audits[id]?.numericValue, digits);
-    const row: LighthouseRow = {
-      name: page.name,
-      path: page.path,
-      performance: percent(lhr.categories.performance?.score),
-      fcp: metric('first-contentful-paint'),
-      lcp: metric('largest-contentful-paint'),
-      tbt: metric('total-blocking-time'),
-      cls: metric('cumulative-layout-shift', 3),
-      accessibility: percent(lhr.categories.accessibility?.score),
-      bestPractices: percent(lhr.categories['best-practices']?.score),
-      failed,
-    };
+    const row = rowOf(page, lhr);
     rows.push(row);
+    if (measured.length > 1) worst.push(worstOf(measured.map((one) => rowOf(page, one))));
     console.log(
       `  Lighthouse ${page.name}: performance ${row.performance}, accessibility ${row.accessibility}, ` +
         `best practices ${row.bestPractices} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );
   }
-  return rows;
+  return { rows, worst };
+}
+
+/** A run's figures, and the audits that did not pass. */
+function rowOf(page: { name: string; path: string }, lhr: LighthouseResult): LighthouseRow {
+  const failed: string[] = [];
+  for (const ref of lhr.categories.performance?.auditRefs ?? []) {
+    // The metrics (weighted) and the diagnostics that estimate savings; informative
+    // diagnostics never pass and say nothing by failing.
+    const audit = lhr.audits[ref.id];
+    if (!audit || audit.score === null || audit.score >= 0.9) continue;
+    if (!['numeric', 'binary', 'metricSavings'].includes(audit.scoreDisplayMode)) continue;
+    failed.push(audit.displayValue ? `${ref.id} ${audit.displayValue}` : ref.id);
+  }
+  for (const category of ['accessibility', 'best-practices']) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+      const details = audit.details as { items?: unknown[] } | undefined;
+      failed.push(`${ref.id}${details?.items ? ` (${details.items.length})` : ''}`);
+    }
+  }
+  const metric = (id: string, digits = 0) => round(lhr.audits[id]?.numericValue, digits);
+  const fcp = metric('first-contentful-paint');
+  // Lighthouse's long tasks (over 50 ms, in the simulated mobile timeline): the longest
+  // part of one after the first paint, as total blocking time counts them.
+  const tasks = (lhr.audits['long-tasks']?.details as { items?: { startTime?: number; duration?: number }[] })
+    ?.items;
+  const longTask =
+    fcp === null || !tasks
+      ? null
+      : Math.round(
+          Math.max(
+            0,
+            ...tasks.map(
+              ({ startTime = 0, duration = 0 }) => startTime + duration - Math.max(startTime, fcp),
+            ),
+          ),
+        );
+  return {
+    name: page.name,
+    path: page.path,
+    performance: percent(lhr.categories.performance?.score),
+    fcp,
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    longTask,
+    cls: metric('cumulative-layout-shift', 3),
+    accessibility: percent(lhr.categories.accessibility?.score),
+    bestPractices: percent(lhr.categories['best-practices']?.score),
+    failed,
+  };
+}
+
+/** The worst of each figure over a page's runs. */
+function worstOf(runs: LighthouseRow[]): LighthouseRow {
+  const pick = (key: keyof LighthouseRow, worse: (...values: number[]) => number) => {
+    const values = runs.map((row) => row[key]).filter((value): value is number => typeof value === 'number');
+    return values.length === 0 ? null : worse(...values);
+  };
+  const [first] = runs;
+  if (!first) throw new Error('no runs to compare');
+  return {
+    ...first,
+    performance: pick('performance', Math.min),
+    fcp: pick('fcp', Math.max),
+    lcp: pick('lcp', Math.max),
+    tbt: pick('tbt', Math.max),
+    longTask: pick('longTask', Math.max),
+    cls: pick('cls', Math.max),
+    accessibility: pick('accessibility', Math.min),
+    bestPractices: pick('bestPractices', Math.min),
+    failed: [...new Set(runs.flatMap((row) => row.failed))],
+  };
 }
 
 /**
@@ -253,11 +311,11 @@ function formatColumns(header: string[], lines: string[][]): string {
   );
 }
 
-function printLighthouse(rows: LighthouseRow[]): void {
+function printLighthouse(rows: LighthouseRow[], title = 'Lighthouse (mobile)'): void {
   /** The figure, starred when it misses its target; '–' when Lighthouse gave none. */
   const cell = (value: number | null, meets: (value: number) => boolean, digits = 0) =>
     value === null ? '–' : `${value.toFixed(digits)}${meets(value) ? '' : '*'}`;
-  const header = ['page', 'path', 'perf', 'FCP', 'LCP', 'TBT', 'CLS', 'a11y', 'best pr.'];
+  const header = ['page', 'path', 'perf', 'FCP', 'LCP', 'TBT', 'long task', 'CLS', 'a11y', 'best pr.'];
   const lines = rows.map((row) => [
     row.name,
     row.path,
@@ -265,12 +323,15 @@ function printLighthouse(rows: LighthouseRow[]): void {
     cell(row.fcp, TARGETS.fcp),
     cell(row.lcp, TARGETS.lcp),
     cell(row.tbt, TARGETS.tbt),
+    cell(row.longTask, TARGETS.longTask),
     cell(row.cls, TARGETS.cls, 3),
     cell(row.accessibility, TARGETS.accessibility),
     cell(row.bestPractices, TARGETS.bestPractices),
   ]);
-  console.log(`\nLighthouse (mobile)\n${formatColumns(header, lines)}`);
-  console.log(`FCP, LCP, TBT in ms. * misses the target: ${TARGETS_TEXT}.`);
+  console.log(`\n${title}\n${formatColumns(header, lines)}`);
+  console.log(
+    `FCP, LCP, TBT and the longest task's part after the first paint in ms. * misses the target: ${TARGETS_TEXT}.`,
+  );
 
   const failures = rows.filter((row) => row.failed.length > 0);
   if (failures.length > 0) {
@@ -328,7 +389,7 @@ async function main(): Promise<void> {
   console.log(
     `Lighthouse 12 (mobile) over ${pages.length} public pages${RUNS > 1 ? `, the median of ${RUNS} runs each` : ''}…`,
   );
-  const lighthouseRows = await runLighthouse(server.url, pages);
+  const { rows: lighthouseRows, worst } = await runLighthouse(server.url, pages);
   let axeSummary = 'axe: skipped (AUDIT_UI_LIGHTHOUSE_ONLY=1)';
   let run: AxeRun | undefined;
   if (!LIGHTHOUSE_ONLY) {
@@ -339,7 +400,8 @@ async function main(): Promise<void> {
     const blocking = run.scans.filter((scan) => scan.blocking.length > 0).length;
     axeSummary = `axe: ${run.scans.length} screens, ${blocking} with serious or critical violations`;
   }
-  printLighthouse(lighthouseRows);
+  printLighthouse(lighthouseRows, RUNS > 1 ? `Lighthouse (mobile), the median of ${RUNS} runs` : undefined);
+  if (worst.length > 0) printLighthouse(worst, `Lighthouse (mobile), the worst of ${RUNS} runs`);
   if (run) {
     printAxe(lighthouseRows, run.scans);
     if (run.pageErrors.length > 0) console.log(`\nPage errors:\n  ${run.pageErrors.join('\n  ')}`);
@@ -348,11 +410,18 @@ async function main(): Promise<void> {
     const measured = scores.filter((score): score is number => score !== null);
     return measured.length === 0 ? '–' : `${Math.min(...measured)}–${Math.max(...measured)}`;
   };
-  const perf = lighthouseRows.map((row) => row.performance);
-  const a11y = lighthouseRows.map((row) => row.accessibility);
+  // With several runs, the summary is of each page's worst run.
+  const judged = worst.length > 0 ? worst : lighthouseRows;
+  const perf = judged.map((row) => row.performance);
+  const a11y = judged.map((row) => row.accessibility);
+  const meeting = (key: 'tbt' | 'longTask', meets: (value: number) => boolean) =>
+    judged.filter((row) => row[key] !== null && meets(row[key])).length;
   console.log(
-    `\n[audit:ui] Lighthouse over ${pages.length} pages: performance ${range(perf)} ` +
-      `(${perf.filter((score) => score !== null && TARGETS.performance(score)).length} at 95 or more), ` +
+    `\n[audit:ui] Lighthouse over ${pages.length} pages${worst.length > 0 ? `, the worst of ${RUNS} runs` : ''}: ` +
+      `performance ${range(perf)} ` +
+      `(${perf.filter((score) => score !== null && TARGETS.performance(score)).length} at 97 or more), ` +
+      `TBT ≤ 100 ms on ${meeting('tbt', TARGETS.tbt)}, no task over 50 ms after the first paint on ` +
+      `${meeting('longTask', TARGETS.longTask)}, ` +
       `accessibility ${range(a11y)} (${a11y.filter((score) => score === 100).length} at 100); ` +
       `${axeSummary}; ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );

@@ -190,6 +190,43 @@ describe('in Chromium', () => {
     }
   });
 
+  it('opens a tab tapped right after the first paint, on a phone-slow CPU, while the page hydrates', async () => {
+    for (const [pathname, tab, opened] of [
+      [`/leagues/${DEMO_LEAGUE}`, 'Matches', '?tab=matches'],
+      [`/team/${DEMO_TEAM}`, 'Matches', '?tab=matches'],
+      [`/team/${DEMO_TEAM}`, 'TopScorers', '?tab=topscorers'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      try {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.goto(`${server.url}${pathname}`, { waitUntil: 'commit' });
+        await page.waitForFunction(
+          () => performance.getEntriesByName('first-contentful-paint').length > 0,
+          null,
+          {
+            polling: 'raf',
+          },
+        );
+        // Whatever the page has reached (its script not yet run, hydrating, or done), the tap counts.
+        await page.getByRole('tab', { name: tab, exact: true }).click();
+        await page.getByRole('tab', { name: tab, exact: true, selected: true }).waitFor({ timeout: 15_000 });
+        expect(new URL(page.url()).search, pathname).toBe(opened);
+        const panel = page.getByRole('tabpanel');
+        await expect
+          .poll(async () => (await panel.innerText()).trim().length, { timeout: 15_000 })
+          .toBeGreaterThan(0);
+        await expect.poll(() => panel.getByText(/Loading/).count(), { timeout: 15_000 }).toBe(0);
+        expect(errors, pathname).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('works once hydrated: a tab opens and loads, a link leads on', async () => {
     const { page, errors, api, close } = await visit(`/leagues/${DEMO_LEAGUE}`);
     try {

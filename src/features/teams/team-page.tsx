@@ -6,11 +6,11 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { TeamLogo } from '@/components/images';
+import { AsideWhenNear } from '@/components/when-near';
 import { SeasonSelect } from '@/components/season-select';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { TabPanel, Tabs, useTabParam } from '@/components/tabs';
 import { useApi } from '@/hooks/use-api';
-import { WhenHydrated } from '@/hooks/use-hydrated';
 import { useLoggedFailure } from '@/hooks/use-logged-failure';
 import { ApiError } from '@/lib/api-client';
 import type { Team } from '@/lib/api-types';
@@ -30,7 +30,8 @@ import '@/components/data-links.css';
 import '@/components/results-panel.css';
 
 // The latest result, news and video beside (desk) or under (phone) the tabs, once the page
-// runs: the first paint is the team and its squad, and their code stays out of it.
+// runs and the reader is near them: the first paint is the team and its squad, and their
+// code stays out of it.
 // Then the calendar, CSV and the website snippet: one chunk for both.
 const TeamAside = lazy(() => import('./team-aside').then((m) => ({ default: m.TeamAside })));
 
@@ -144,14 +145,13 @@ function TeamDetails({ team }: { team: Team }) {
             {tab === 'League' && <LeagueTab leagueId={leagueIdOf(team.league_id)} />}
           </TabPanel>
         </div>
-        <aside className="team-aside" aria-label="Latest">
-          <WhenHydrated>
-            {/* No placeholder: under the tabs on a phone, the tab's content coming would move it. */}
-            <Suspense fallback={null}>
-              <TeamAside teamId={team.team_id} teamName={team.team_name} />
-            </Suspense>
-          </WhenHydrated>
-        </aside>
+        {/* Beside the tabs on a desk, it comes at once; under them on a phone, when scrolled to. */}
+        <AsideWhenNear className="team-aside" aria-label="Latest">
+          {/* No placeholder: under the tabs on a phone, the tab's content coming would move it. */}
+          <Suspense fallback={null}>
+            <TeamAside teamId={team.team_id} teamName={team.team_name} />
+          </Suspense>
+        </AsideWhenNear>
       </div>
     </>
   );

@@ -3,7 +3,7 @@
  * else last), each group only when it has people, by shirt number within a group.
  * A player with a ban still to serve carries a 'Suspended' badge.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PersonPhoto } from '@/components/images';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
@@ -52,46 +52,63 @@ export function groupPlayers(players: readonly RosterPlayer[]): { title: string;
 /**
  * The team's suspensions, loaded in the browser once the page runs: the server's
  * render (and the first paint) never waits for them, and a failed load shows no badge.
+ * Given to the cards through a context: when they arrive (and when the page has
+ * hydrated) only the badges render again, not the squad with every card and picture.
  */
-function useSuspensions(teamId: string): Suspension[] {
+const Suspensions = createContext<Suspension[]>([]);
+
+function SuspensionsProvider({ teamId, children }: { teamId: string; children: ReactNode }) {
   const hydrated = useHydrated();
-  return suspensionsOf(useApi<SuspensionsAnswer>(hydrated ? suspensionsPath(teamId) : null).data);
+  const answer = useApi<SuspensionsAnswer>(hydrated ? suspensionsPath(teamId) : null);
+  return <Suspensions.Provider value={suspensionsOf(answer.data)}>{children}</Suspensions.Provider>;
+}
+
+/** The player's ban, inline on the position's line (the card keeps its height). */
+function PlayerBan({ playerId }: { playerId: string }) {
+  const ban = playerSuspension(useContext(Suspensions), playerId);
+  if (!ban) return null;
+  return (
+    <>
+      {' '}
+      <Suspense fallback={null}>
+        <SuspensionBadge suspension={ban} short />
+      </Suspense>
+    </>
+  );
 }
 
 export function SquadTab({ teamId }: { teamId: string }) {
   const roster = useApi<Roster>(teamApi(teamId, '/roster'));
-  const suspensions = useSuspensions(teamId);
   if (roster.loading) return <Loading label="Loading squad..." />;
   if (roster.error || !roster.data) {
     return <ErrorMessage onRetry={roster.reload}>Failed to fetch data</ErrorMessage>;
   }
   const { players, coaches } = roster.data;
   return (
-    <div className="team-squad">
-      {coaches.length > 0 && (
-        <SquadGroup title="Coaches">
-          {coaches.map((coach) => (
-            <li key={coach.id}>
-              {/* The name is the card's visible text (WCAG 2.5.3 label in name). */}
-              <Link className="card team-person" to={coachPath(coach.id)}>
-                <PersonPhoto kind="coaches" photo={coach.photo_id} name="" size={56} />{' '}
-                <span className="team-person-text">
-                  <span className="team-person-name">{coach.name}</span>{' '}
-                  <span className="team-person-role">{coach.role}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </SquadGroup>
-      )}
-      {players.length === 0 ? (
-        <EmptyMessage>No players found for this team.</EmptyMessage>
-      ) : (
-        groupPlayers(players).map((group) => (
-          <SquadGroup key={group.title} title={group.title}>
-            {group.players.map((player) => {
-              const ban = playerSuspension(suspensions, player.id);
-              return (
+    <SuspensionsProvider teamId={teamId}>
+      <div className="team-squad">
+        {coaches.length > 0 && (
+          <SquadGroup title="Coaches">
+            {coaches.map((coach) => (
+              <li key={coach.id}>
+                {/* The name is the card's visible text (WCAG 2.5.3 label in name). */}
+                <Link className="card team-person" to={coachPath(coach.id)}>
+                  <PersonPhoto kind="coaches" photo={coach.photo_id} name="" size={56} />{' '}
+                  <span className="team-person-text">
+                    <span className="team-person-name">{coach.name}</span>{' '}
+                    <span className="team-person-role">{coach.role}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </SquadGroup>
+        )}
+        {players.length === 0 ? (
+          <EmptyMessage>No players found for this team.</EmptyMessage>
+        ) : (
+          groupPlayers(players).map((group) => (
+            <SquadGroup key={group.title} title={group.title}>
+              {group.players.map((player) => (
                 <li key={player.id}>
                   <Link className="card team-person" to={`/player/${encodeURIComponent(player.id)}`}>
                     <span className="team-person-number">
@@ -102,25 +119,17 @@ export function SquadTab({ teamId }: { teamId: string }) {
                       <span className="team-person-name">{player.name}</span>{' '}
                       <span className="team-person-role">
                         {player.position}
-                        {/* Inline on the position's line: the card keeps its height. */}
-                        {ban && (
-                          <>
-                            {' '}
-                            <Suspense fallback={null}>
-                              <SuspensionBadge suspension={ban} short />
-                            </Suspense>
-                          </>
-                        )}
+                        <PlayerBan playerId={player.id} />
                       </span>
                     </span>
                   </Link>
                 </li>
-              );
-            })}
-          </SquadGroup>
-        ))
-      )}
-    </div>
+              ))}
+            </SquadGroup>
+          ))
+        )}
+      </div>
+    </SuspensionsProvider>
   );
 }
 
