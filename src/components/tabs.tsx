@@ -8,6 +8,7 @@
  * (the server renders it), and a tab can be opened in a new window.
  */
 import {
+  Suspense,
   useCallback,
   useEffect,
   useRef,
@@ -18,6 +19,7 @@ import {
   type RefObject,
 } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { Loading } from './status';
 
 type Overflow = { left: boolean; right: boolean };
 
@@ -179,10 +181,15 @@ export function Tabs<K extends string>({
   );
 }
 
+/**
+ * The open tab's content. Its own Suspense boundary: on a page the server rendered, React
+ * hydrates the page's header and tabs first, commits them, and hydrates the panel in a
+ * pass and a commit of its own, so no one task of the phone's main thread does both.
+ */
 export function TabPanel({ tab, children }: { tab: string; children: ReactNode }) {
   return (
     <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-      {children}
+      <Suspense fallback={<Loading />}>{children}</Suspense>
     </div>
   );
 }

@@ -3,8 +3,9 @@
  * IntersectionObserver shared by every caller. The server-rendered pages' crests and
  * photos load only then: a league's tab holds dozens of SVG pictures, and each one the
  * browser loads is a document of its own to parse, lay out and paint on the main thread;
- * loaded all at once after hydration they made long paint tasks on a phone's CPU. Those that come near together are let through a few
- * per animation frame, so that they load, and are painted, a few at a time.
+ * loaded all at once after hydration they made long paint tasks on a phone's CPU. Those
+ * that come near together are let through one per animation frame, so that each loads,
+ * and is parsed and painted, in a task of its own.
  */
 import { useEffect, useState, type RefObject } from 'react';
 
@@ -12,7 +13,7 @@ import { useEffect, useState, type RefObject } from 'react';
 export const NEAR_VIEWPORT_MARGIN = '25% 0px';
 
 /** How many elements are reported near per animation frame. */
-export const NEAR_PER_FRAME = 3;
+export const NEAR_PER_FRAME = 1;
 
 const waiting = new Map<Element, () => void>();
 let observer: IntersectionObserver | null = null;

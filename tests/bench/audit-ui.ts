@@ -18,7 +18,8 @@
  *                               contains one of the comma-separated strings (any case);
  *                               axe-core still scans every screen (add
  *                               AUDIT_UI_LIGHTHOUSE_ONLY=1 to skip it).
- *   AUDIT_UI_SAVE=dir           keeps each page's Lighthouse report in dir as JSON.
+ *   AUDIT_UI_SAVE=dir           keeps each page's Lighthouse report in dir as JSON, and
+ *                               each run's trace (page.N.trace.json).
  *   AUDIT_UI_RUNS=3             runs Lighthouse that many times per page and reports the
  *                               median run (Lighthouse's own pick: nearest the median FCP
  *                               and time to interactive), as Lighthouse advises for noisy
@@ -52,6 +53,7 @@ const PAGE_FILTER = (process.env.AUDIT_UI_PAGES ?? '')
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 /** AUDIT_UI_SAVE=dir keeps each page's whole Lighthouse report there, as JSON. */
 const SAVE_DIR = process.env.AUDIT_UI_SAVE ?? '';
+let traceCount = 0;
 
 interface LighthouseRow {
   name: string;
@@ -163,6 +165,15 @@ async function auditPages(
       const cls = result.lhr.audits['cumulative-layout-shift']?.numericValue;
       if (typeof cls === 'number' && !TARGETS.cls(cls)) {
         console.log(`  ${page.name}: CLS ${cls.toFixed(3)} in this run; ${describeShifts(result.artifacts)}`);
+      }
+      if (SAVE_DIR) {
+        // The page load's trace (unthrottled: Lighthouse simulates the slow phone from it),
+        // for `LONG_TASKS_TRACE=file npm run bench -- long-tasks` to take apart.
+        const trace = (result.artifacts as { Trace?: unknown }).Trace;
+        fs.mkdirSync(SAVE_DIR, { recursive: true });
+        traceCount += 1;
+        const file = `${page.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.${traceCount}.trace.json`;
+        fs.writeFileSync(path.join(SAVE_DIR, file), JSON.stringify(trace));
       }
       return result.lhr;
     };

@@ -67,6 +67,8 @@ export interface LongTask {
   phases: [string, number][];
   /** With LONG_TASKS_STACKS=1, the hottest call stacks (innermost first), ms. */
   stacks: [string, number][];
+  /** With LONG_TASKS_STACKS=1, the components rendered in the task (sampled), ms. */
+  components: [string, number][];
 }
 
 export interface PageTrace {
@@ -120,7 +122,7 @@ const top = (totals: Map<string, number>, count: number): [string, number][] =>
   [...totals].sort((a, b) => b[1] - a[1]).slice(0, count);
 
 /** The long tasks of the page's main thread that end after its first contentful paint. */
-export function longTasksOf(events: TraceEvent[]): PageTrace {
+export function longTasksOf(events: TraceEvent[], longMs = LONG_MS): PageTrace {
   const navigation = events.find(
     (event) =>
       event.name === 'navigationStart' &&
@@ -196,7 +198,7 @@ export function longTasksOf(events: TraceEvent[]): PageTrace {
     const start = (task.ts - origin) / 1000;
     // As Lighthouse counts blocking time: only the part of a task after the first paint
     // (the task that paints first ends with that paint).
-    if (start < 0 || start + duration - Math.max(start, fcp) <= LONG_MS) continue;
+    if (start < 0 || start + duration - Math.max(start, fcp) <= longMs) continue;
     const end = task.ts + (task.dur ?? 0);
     // Self time of each event nested in the task (complete events only).
     const inside = onMain
@@ -225,6 +227,7 @@ export function longTasksOf(events: TraceEvent[]): PageTrace {
     const functions = new Map<string, number>();
     const phases = new Map<string, number>();
     const stacks = new Map<string, number>();
+    const components = new Map<string, number>();
     const inTask = samples.filter((sample) => sample.ts >= task.ts && sample.ts < end);
     inTask.forEach((sample, index) => {
       const ms = ((inTask[index + 1]?.ts ?? end) - sample.ts) / 1000;
@@ -240,6 +243,16 @@ export function longTasksOf(events: TraceEvent[]): PageTrace {
         )
           chain.push(nameOf(at).split(' ')[0] ?? '');
         add(stacks, chain.join(' < '), ms);
+        // The component a sample ran in: the frame React's renderWithHooks called.
+        let component = '';
+        for (let at: ProfileNode | undefined = node; at; at = at.parent ? nodes.get(at.parent) : undefined) {
+          const parent = at.parent ? nodes.get(at.parent) : undefined;
+          if (parent && nameOf(parent).startsWith('renderWithHooks ')) {
+            component = nameOf(at).split(' ')[0] ?? '';
+            break;
+          }
+        }
+        if (component) add(components, component, ms);
       }
       const path: string[] = [];
       for (let at: ProfileNode | undefined = node; at; at = at.parent ? nodes.get(at.parent) : undefined) {
@@ -256,6 +269,7 @@ export function longTasksOf(events: TraceEvent[]): PageTrace {
       functions: top(functions, 8),
       phases: top(phases, 5),
       stacks: top(stacks, 3),
+      components: top(components, 12),
     });
   }
   return { fcp, tasks };
@@ -304,7 +318,39 @@ async function tracePage(url: string): Promise<PageTrace> {
   }
 }
 
+/**
+ * LONG_TASKS_TRACE=file…: takes apart traces recorded elsewhere (Lighthouse's, kept by
+ * AUDIT_UI_SAVE) instead of loading pages. Lighthouse records without slowing the CPU
+ * and multiplies by 4, so a quarter of the long-task threshold is used.
+ */
+function readTraces(files: string[]): void {
+  for (const file of files) {
+    const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+    const events = Array.isArray(json) ? json : (json.traceEvents ?? []);
+    const trace = longTasksOf(events, LONG_MS / CPU_SLOWDOWN);
+    console.log(
+      `\n${file}: FCP ${trace.fcp.toFixed(0)} ms, ${trace.tasks.length} tasks over ${LONG_MS / CPU_SLOWDOWN} ms after it`,
+    );
+    printTasks(trace);
+  }
+}
+
+function printTasks(trace: PageTrace): void {
+  const list = (pairs: [string, number][]) =>
+    pairs.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join('; ');
+  for (const task of trace.tasks) {
+    console.log(`    task at ${task.start.toFixed(0)} ms, ${task.duration.toFixed(0)} ms`);
+    console.log(`      events: ${list(task.events)}`);
+    if (task.functions.length > 0) console.log(`      js: ${list(task.functions)}`);
+    if (task.phases.length > 0) console.log(`      in: ${list(task.phases)}`);
+    for (const [stack, ms] of task.stacks) console.log(`      stack ${ms.toFixed(1)}: ${stack}`);
+    if (task.components.length > 0) console.log(`      components: ${list(task.components)}`);
+  }
+}
+
 async function main() {
+  const traces = (process.env.LONG_TASKS_TRACE ?? '').split(',').filter(Boolean);
+  if (traces.length > 0) return readTraces(traces);
   buildWhenStale(path.join(root, 'dist'));
   const server = await startServer();
   try {
@@ -337,15 +383,7 @@ async function main() {
         console.log(
           `  load ${run + 1}: FCP ${trace.fcp.toFixed(0)} ms, ${trace.tasks.length} long tasks after it`,
         );
-        for (const task of trace.tasks) {
-          console.log(`    task at ${task.start.toFixed(0)} ms, ${task.duration.toFixed(0)} ms`);
-          const list = (pairs: [string, number][]) =>
-            pairs.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join('; ');
-          console.log(`      events: ${list(task.events)}`);
-          if (task.functions.length > 0) console.log(`      js: ${list(task.functions)}`);
-          if (task.phases.length > 0) console.log(`      in: ${list(task.phases)}`);
-          for (const [stack, ms] of task.stacks) console.log(`      stack ${ms.toFixed(1)}: ${stack}`);
-        }
+        printTasks(trace);
       });
     }
     const header = ['page', 'FCP (ms)', 'long tasks after FCP', 'longest (ms)'];
