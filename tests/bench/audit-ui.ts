@@ -39,6 +39,7 @@ import { describeFindings, launchChromium, scanScreens, type AxeRun, type Screen
 import { buildWhenStale } from '../../api/build-when-stale';
 import { CHROMIUM, CHROMIUM_ARGS, startServer, type TestServer } from '../e2e/harness';
 import { discoverIds, lighthousePages } from '../e2e/screens';
+import { formatColumns, pagesChosenBy } from './lib/pages';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The whole run is bounded: past this the audit stops, cleans up and exits 1. */
@@ -46,14 +47,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Math.max(1, Math.floor(Number(process.env.AUDIT_UI_RUNS ?? 1)) || 1);
 const DEADLINE_MS = (15 + 8 * (RUNS - 1)) * 60_000;
 const LIGHTHOUSE_ONLY = process.env.AUDIT_UI_LIGHTHOUSE_ONLY === '1';
-const PAGE_FILTER = (process.env.AUDIT_UI_PAGES ?? '')
-  .split(',')
-  .map((part) => part.trim().toLowerCase())
-  .filter(Boolean);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 /** AUDIT_UI_SAVE=dir keeps each page's whole Lighthouse report there, as JSON. */
 const SAVE_DIR = process.env.AUDIT_UI_SAVE ?? '';
 let traceCount = 0;
+/** A page's name as the start of its files' names there. */
+const fileStem = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
 
 interface LighthouseRow {
   name: string;
@@ -94,21 +93,6 @@ const percent = (score: number | null | undefined) =>
   typeof score === 'number' ? Math.round(score * 100) : null;
 const round = (value: number | undefined, digits = 0) =>
   typeof value === 'number' ? Number(value.toFixed(digits)) : null;
-
-function selectPages<T extends { name: string; path: string }>(pages: T[]): T[] {
-  if (PAGE_FILTER.length === 0) return pages;
-  const chosen = pages.filter((page) =>
-    PAGE_FILTER.some(
-      (part) => page.name.toLowerCase().includes(part) || page.path.toLowerCase().includes(part),
-    ),
-  );
-  if (chosen.length === 0) {
-    throw new Error(
-      `AUDIT_UI_PAGES=${process.env.AUDIT_UI_PAGES} matches none of ${pages.map((page) => page.name).join(', ')}`,
-    );
-  }
-  return chosen;
-}
 
 interface LighthouseRows {
   /** Each page's median run. */
@@ -172,7 +156,7 @@ async function auditPages(
         const trace = (result.artifacts as { Trace?: unknown }).Trace;
         fs.mkdirSync(SAVE_DIR, { recursive: true });
         traceCount += 1;
-        const file = `${page.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.${traceCount}.trace.json`;
+        const file = `${fileStem(page.name)}.${traceCount}.trace.json`;
         fs.writeFileSync(path.join(SAVE_DIR, file), JSON.stringify(trace));
       }
       return result.lhr;
@@ -195,7 +179,7 @@ async function auditPages(
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
     if (SAVE_DIR) {
       fs.mkdirSync(SAVE_DIR, { recursive: true });
-      const file = `${page.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.json`;
+      const file = `${fileStem(page.name)}.json`;
       fs.writeFileSync(path.join(SAVE_DIR, file), JSON.stringify(lhr));
     }
     const row = rowOf(page, lhr);
@@ -307,21 +291,6 @@ function describeShifts(artifacts: unknown): string {
   return `shifts: ${shifts.join('; ') || 'none in the trace'}; elements: ${elements.join(' | ') || 'none named'}`;
 }
 
-/** Left-aligned columns under a header and a rule. */
-function formatColumns(header: string[], lines: string[][]): string {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
-  );
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [format(header), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.map(format)].join(
-    '\n',
-  );
-}
-
 function printLighthouse(rows: LighthouseRow[], title = 'Lighthouse (mobile)'): void {
   /** The figure, starred when it misses its target; '–' when Lighthouse gave none. */
   const cell = (value: number | null, meets: (value: number) => boolean, digits = 0) =>
@@ -396,7 +365,7 @@ async function main(): Promise<void> {
   cleanups.push(() => server.dispose());
   const ids = await discoverIds(server.url);
 
-  const pages = selectPages(lighthousePages(ids));
+  const pages = pagesChosenBy(lighthousePages(ids), 'AUDIT_UI_PAGES');
   console.log(
     `Lighthouse 12 (mobile) over ${pages.length} public pages${RUNS > 1 ? `, the median of ${RUNS} runs each` : ''}…`,
   );

@@ -4,15 +4,21 @@
  * loads every public page Lighthouse audits in Chromium with the CPU slowed 4× (as
  * Lighthouse's mobile profile) over a slow-4G-like network, records a performance trace
  * and prints, per page, each main-thread task that runs over 50 ms after the first
- * contentful paint (as Lighthouse counts blocking time: only a task's part after it): when it started, how long it ran, what ran in it (trace events by
- * self time) and the hottest JavaScript functions in it (sampled, mapped through the
- * build's source maps to the source file and name). The last line sums it up: the
- * longest such task of each page over the runs.
+ * contentful paint (as Lighthouse counts blocking time: only a task's part after it):
+ * when it started, how long it ran, what ran in it (trace events by self time), the
+ * hottest JavaScript functions in it (sampled, mapped through the build's source maps to
+ * the source file and name) and the React phase they ran in. The last table sums it up:
+ * the longest such task of each page in each load.
  *
  * Environment:
  *   LONG_TASKS_PAGES=team,league  only pages whose name or path contains one of these
- *   LONG_TASKS_RUNS=3             loads of each page (default 3); a page's worst is printed
+ *   LONG_TASKS_RUNS=3             loads of each page (default 3)
  *   LONG_TASKS_DETAIL=0           only the summary table
+ *   LONG_TASKS_STACKS=1           also the hottest call stacks and the components rendered
+ *   LONG_TASKS_AS_LIGHTHOUSE=1    unthrottled, as Lighthouse records (see AS_LIGHTHOUSE)
+ *   LONG_TASKS_INVALIDATIONS=1    records what made the browser restyle or lay out again
+ *   LONG_TASKS_DUMP=file          keeps the last load's trace in file
+ *   LONG_TASKS_TRACE=a.json,b…    takes apart traces kept elsewhere instead (readTraces)
  * Run on an idle machine: a busy core makes every task longer.
  */
 import fs from 'node:fs';
@@ -23,15 +29,12 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { buildWhenStale } from '../../api/build-when-stale';
 import { CHROMIUM, CHROMIUM_ARGS, PHONE, startServer } from '../e2e/harness';
 import { discoverIds, lighthousePages } from '../e2e/screens';
+import { formatColumns, pagesChosenBy } from './lib/pages';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Math.max(1, Number(process.env.LONG_TASKS_RUNS ?? 3) || 3);
 const DETAIL = process.env.LONG_TASKS_DETAIL !== '0';
 const STACKS = process.env.LONG_TASKS_STACKS === '1';
-const FILTER = (process.env.LONG_TASKS_PAGES ?? '')
-  .split(',')
-  .map((part) => part.trim().toLowerCase())
-  .filter(Boolean);
 /** A task longer than this blocks input (the definition of a long task). */
 const LONG_MS = 50;
 const CPU_SLOWDOWN = 4;
@@ -41,6 +44,8 @@ const CPU_SLOWDOWN = 4;
  * 50 ms are shown. Everything arrives at once then, and tasks fall differently.
  */
 const AS_LIGHTHOUSE = process.env.LONG_TASKS_AS_LIGHTHOUSE === '1';
+/** The threshold of a load's tasks, ms. */
+const THRESHOLD_MS = AS_LIGHTHOUSE ? LONG_MS / CPU_SLOWDOWN : LONG_MS;
 const DEADLINE_MS = 20 * 60_000;
 
 interface TraceEvent {
@@ -175,6 +180,11 @@ export function longTasksOf(events: TraceEvent[], longMs = LONG_MS): PageTrace {
       if (found) found.parent = node.id;
     }
   }
+  /** The node and its callers, innermost first. */
+  function* ancestors(node: ProfileNode): Generator<ProfileNode> {
+    for (let at: ProfileNode | undefined = node; at; at = at.parent ? nodes.get(at.parent) : undefined)
+      yield at;
+  }
   const names = new Map<number, string>();
   const nameOf = (node: ProfileNode) => {
     let name = names.get(node.id);
@@ -184,6 +194,9 @@ export function longTasksOf(events: TraceEvent[], longMs = LONG_MS): PageTrace {
     }
     return name;
   };
+
+  /** A node's function name alone, without its file. */
+  const short = (node: ProfileNode) => nameOf(node).split(' ')[0] ?? '';
 
   const tasks: LongTask[] = [];
   // The outermost task events: a task is often recorded twice, one event inside the other.
@@ -240,29 +253,20 @@ export function longTasksOf(events: TraceEvent[], longMs = LONG_MS): PageTrace {
       const node = nodes.get(sample.node);
       if (!node || ['(idle)', '(program)', '(root)'].includes(node.callFrame.functionName)) return;
       add(functions, nameOf(node) || '(native)', ms);
+      const callers = [...ancestors(node)];
       if (STACKS) {
-        const chain: string[] = [];
-        for (
-          let at: ProfileNode | undefined = node;
-          at && chain.length < 12;
-          at = at.parent ? nodes.get(at.parent) : undefined
-        )
-          chain.push(nameOf(at).split(' ')[0] ?? '');
-        add(stacks, chain.join(' < '), ms);
+        add(stacks, callers.slice(0, 12).map(short).join(' < '), ms);
         // The component a sample ran in: the frame React's renderWithHooks called.
-        let component = '';
-        for (let at: ProfileNode | undefined = node; at; at = at.parent ? nodes.get(at.parent) : undefined) {
-          const parent = at.parent ? nodes.get(at.parent) : undefined;
-          if (parent && nameOf(parent).startsWith('renderWithHooks ')) {
-            component = nameOf(at).split(' ')[0] ?? '';
-            break;
-          }
-        }
-        if (component) add(components, component, ms);
+        const index = callers.findIndex((_, i) => {
+          const caller = callers[i + 1];
+          return caller !== undefined && nameOf(caller).startsWith('renderWithHooks ');
+        });
+        const component = callers[index];
+        if (component) add(components, short(component), ms);
       }
       const path: string[] = [];
-      for (let at: ProfileNode | undefined = node; at; at = at.parent ? nodes.get(at.parent) : undefined) {
-        const name = nameOf(at).split(' ')[0] ?? '';
+      for (const at of callers) {
+        const name = short(at);
         if (PHASES.has(name) && path[0] !== name) path.unshift(name);
       }
       const module = /(\S+\.(?:js|mjs|tsx?)):/.exec(nameOf(node))?.[1] ?? '';
@@ -320,7 +324,7 @@ async function tracePage(url: string): Promise<PageTrace> {
     const buffer = await browser.stopTracing();
     const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
     if (process.env.LONG_TASKS_DUMP) fs.writeFileSync(process.env.LONG_TASKS_DUMP, buffer);
-    return longTasksOf(traceEvents, AS_LIGHTHOUSE ? LONG_MS / CPU_SLOWDOWN : LONG_MS);
+    return longTasksOf(traceEvents, THRESHOLD_MS);
   } finally {
     await browser.close();
   }
@@ -363,13 +367,7 @@ async function main() {
   const server = await startServer();
   try {
     const ids = await discoverIds(server.url);
-    const pages = lighthousePages(ids).filter(
-      (page) =>
-        FILTER.length === 0 ||
-        FILTER.some(
-          (part) => page.name.toLowerCase().includes(part) || page.path.toLowerCase().includes(part),
-        ),
-    );
+    const pages = pagesChosenBy(lighthousePages(ids), 'LONG_TASKS_PAGES');
     console.log(
       AS_LIGHTHOUSE
         ? `Main-thread tasks over ${LONG_MS / CPU_SLOWDOWN} ms after the first paint, unthrottled as Lighthouse records, ${RUNS} loads per page`
@@ -396,16 +394,10 @@ async function main() {
         printTasks(trace);
       });
     }
-    const header = ['page', 'FCP (ms)', 'long tasks after FCP', 'longest (ms)'];
-    const widths = header.map((title, column) =>
-      Math.max(title.length, ...summary.map((row) => row[column]?.length ?? 0)),
-    );
-    const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
-    console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-    for (const row of summary) console.log(format(row));
+    console.log(`\n${formatColumns(['page', 'FCP (ms)', 'long tasks after FCP', 'longest (ms)'], summary)}`);
     const worst = Math.max(0, ...summary.flatMap((row) => (row[3] ?? '').split(', ').map(Number)));
     console.log(
-      `\n[long-tasks] ${pages.length} pages × ${RUNS} loads: longest task after first paint ${worst.toFixed(0)} ms (a long task is over ${LONG_MS} ms)`,
+      `\n[long-tasks] ${pages.length} pages × ${RUNS} loads: longest task after first paint ${worst.toFixed(0)} ms (counted over ${THRESHOLD_MS} ms)`,
     );
   } finally {
     await server.dispose();
