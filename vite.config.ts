@@ -9,6 +9,9 @@ import { precompress } from './build/compress/plugin.ts';
 import { MANIFEST_ICONS, manifestIcon, pwaIcons } from './build/icon/plugin.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+const routerProduction = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production', import.meta.url),
+);
 const apiPort = process.env.API_PORT ?? '3001';
 
 /**
@@ -18,8 +21,21 @@ const apiPort = process.env.API_PORT ?? '3001';
  */
 const { OFFLINE_READ_ROUTES } = (await tsImport('./api/router.ts', import.meta.url)) as typeof ApiRouter;
 
-export default defineConfig(({ isSsrBuild }) => ({
-  resolve: { alias: { '@': src } },
+export default defineConfig(({ command, isSsrBuild }) => ({
+  resolve: {
+    alias: [
+      { find: '@', replacement: src },
+      // The router's package points every bundler at its development build, which keeps
+      // its warnings for developers; the production build is the same code without them.
+      // The dev server and the tests keep the development build and its warnings.
+      ...(command !== 'build'
+        ? []
+        : [
+            { find: /^react-router$/, replacement: `${routerProduction}/index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${routerProduction}/dom-export.mjs` },
+          ]),
+    ],
+  },
   // The page and the service worker match URLs against the offline reads.
   define: { __OFFLINE_READ_ROUTES__: JSON.stringify(OFFLINE_READ_ROUTES) },
   plugins: [

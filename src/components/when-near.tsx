@@ -9,7 +9,7 @@ import { useNearViewport } from '@/hooks/use-near-viewport';
 
 export function AsideWhenNear({ children, ...props }: HTMLAttributes<HTMLElement> & { children: ReactNode }) {
   const ref = useRef<HTMLElement>(null);
-  const near = useNearViewport(ref);
+  const near = useNearViewport(ref, true);
   return (
     <aside ref={ref} {...props}>
       {near ? children : null}

@@ -7,7 +7,7 @@
  * that come near together are let through one per animation frame, so that each loads,
  * and is parsed and painted, in a task of its own.
  */
-import { useEffect, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useState, type RefObject } from 'react';
 
 /** How far outside the visible area a picture starts loading: a quarter of the viewport's height. */
 export const NEAR_VIEWPORT_MARGIN = '25% 0px';
@@ -58,8 +58,14 @@ function watch(element: Element, near: () => void): () => void {
  * False (also on the server, and while hydrating) until the element `ref` holds has come
  * within the margin of the viewport; true from then on. Without IntersectionObserver (or
  * without an element) it is true once mounted.
+ *
+ * `asTransition` renders what comes into view as a transition, in slices that yield to
+ * the browser: right for a whole section, whose render would otherwise keep a tap
+ * waiting. Not for pictures: React renders all pending transitions together, so the
+ * pictures let through frame by frame would be set in one commit, and setting a cached
+ * SVG picture's source parses it there and then.
  */
-export function useNearViewport(ref: RefObject<Element | null>): boolean {
+export function useNearViewport(ref: RefObject<Element | null>, asTransition = false): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
     if (near) return;
@@ -68,7 +74,8 @@ export function useNearViewport(ref: RefObject<Element | null>): boolean {
       setNear(true);
       return;
     }
-    return watch(element, () => setNear(true));
-  }, [near, ref]);
+    if (!asTransition) return watch(element, () => setNear(true));
+    return watch(element, () => startTransition(() => setNear(true)));
+  }, [near, ref, asTransition]);
   return near;
 }
