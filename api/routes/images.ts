@@ -10,6 +10,9 @@ import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { endpoint, errors, read, readAnswer, resourceRouter } from '../http/contract';
 import { readResponse } from '../http/read';
+import { positiveIntParam } from '../http/validate';
+import { MAX_BOX, MIN_BOX } from '../domain/picture-box';
+import { svgAsPng } from '../images/raster';
 
 export const IMAGE_KINDS = ['teams', 'players', 'coaches'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
@@ -62,32 +65,47 @@ const imageParams = z.object({
   file: z.string().meta({ description: 'file name (.svg, .png, .jpg, .jpeg, .webp or .gif)' }),
 });
 
+const imageQuery = z.object({
+  box: positiveIntParam(MAX_BOX)
+    .pipe(z.number().min(MIN_BOX, `must be at least ${MIN_BOX}`))
+    .optional()
+    .meta({
+      description:
+        `an SVG picture comes as a PNG that fits a square of this many pixels (${MIN_BOX}–${MAX_BOX}); ` +
+        'other pictures come as they are',
+    }),
+});
+
 // The path's pattern spells IMAGE_KINDS: another folder is a 404, like any unknown path.
 const getImage = read({
   path: '/images/{kind{teams|players|coaches}}/{file}',
   operationId: 'getImage',
   tags: ['images'],
   summary: 'A team crest, player or coach photo',
-  description: 'default.jpg (or the bundled default) when missing; SVG answers carry a sandboxing CSP',
-  request: { params: imageParams },
+  description:
+    'default.jpg (or the bundled default) when missing; SVG answers carry a sandboxing CSP; ' +
+    'with box, an SVG picture is drawn as a PNG of that size',
+  request: { params: imageParams, query: imageQuery },
   responses: {
     200: readAnswer(z.string().meta({ format: 'binary' }), 'The image', 'image/*'),
-    ...errors({ 400: 'Not a possible file name' }),
+    ...errors({ 400: 'Not a possible file name, or a box out of range' }),
   },
 });
 
 export const imageRoutes = resourceRouter(
   endpoint(getImage, async (c) => {
     const { kind, file } = c.req.valid('param');
+    const { box } = c.req.valid('query');
     const name = sanitiseImageName(file);
     if (name === null) fail(400, 'Invalid image file name');
     const dir = path.resolve(c.get('options').imagesDir, kind);
     const contentType = imageContentType(name);
     const bytes = contentType === null ? null : await readInside(dir, name);
-    const image: Image =
-      bytes !== null && contentType !== null
-        ? { bytes, contentType, fallback: false }
-        : { bytes: await defaultImage(dir), contentType: 'image/jpeg', fallback: true };
+    const found: Image | null =
+      bytes !== null && contentType !== null ? { bytes, contentType, fallback: false } : null;
+    const image: Image = found
+      ? await drawnToFit(found, box)
+      : { bytes: await defaultImage(dir), contentType: 'image/jpeg', fallback: true };
 
     const headers: Record<string, string> = {
       'Content-Type': image.contentType,
@@ -100,6 +118,13 @@ export const imageRoutes = resourceRouter(
     return readResponse(c, image.bytes, headers);
   }),
 );
+
+/** An SVG picture as a PNG fitting `box` when one is asked for and it can be drawn; else as it is. */
+async function drawnToFit(image: Image, box: number | undefined): Promise<Image> {
+  if (box === undefined || image.contentType !== 'image/svg+xml') return image;
+  const png = await svgAsPng(image.bytes, box);
+  return png === null ? image : { bytes: png, contentType: 'image/png', fallback: false };
+}
 
 /** Reads `name` from `dir`, or null when it is not there (or not a servable file). */
 async function readInside(dir: string, name: string): Promise<Uint8Array<ArrayBuffer> | null> {

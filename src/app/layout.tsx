@@ -118,7 +118,13 @@ export function Layout() {
     <div className="shell">
       <header className="app-header">
         <Link to="/" className="brand" aria-label="Touchline home">
-          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <img
+            src="/icons/brand-32.png"
+            srcSet="/icons/brand-32.png 1x, /icons/brand-64.png 2x, /icons/brand-96.png 3x"
+            alt=""
+            width="32"
+            height="32"
+          />
         </Link>
         <p className="greeting">
           <span className="greeting-label">Welcome back,</span> <strong>{user?.name || 'Guest'}</strong>

@@ -14,6 +14,7 @@
  * right after hydration (a long task on a phone's CPU).
  */
 import { useRef, useState, type CSSProperties, type SyntheticEvent } from 'react';
+import { MAX_BOX, MIN_BOX } from '../../api/domain/picture-box';
 import { useNearViewport } from '../hooks/use-near-viewport';
 
 const DEFAULT_IMAGE = 'default.jpg';
@@ -28,6 +29,23 @@ export function imageUrl(kind: 'teams' | 'players' | 'coaches', file: string | n
   return `/api/images/${kind}/${encodeURIComponent(imageFileName(file))}`;
 }
 
+/** The square an SVG picture `pixels` wide is drawn in (the server's range). */
+const boxOf = (pixels: number) => Math.min(MAX_BOX, Math.max(MIN_BOX, Math.round(pixels)));
+
+/**
+ * The sources of a picture shown `size` pixels square. An SVG picture comes as the PNGs
+ * the server draws of it, for screens of one, two and three device pixels per pixel: a
+ * browser parses and paints an SVG picture on the page's main thread, and decodes a PNG
+ * off it. Other pictures come as they are.
+ */
+export function pictureSources(url: string, size: number): { src: string; srcSet?: string } {
+  if (!/\.svg$/i.test(url)) return { src: url };
+  return {
+    src: `${url}?box=${boxOf(size)}`,
+    srcSet: [1, 2, 3].map((density) => `${url}?box=${boxOf(size * density)} ${density}x`).join(', '),
+  };
+}
+
 function useFallback(kind: 'teams' | 'players' | 'coaches') {
   const [failed, setFailed] = useState(false);
   return {
@@ -35,6 +53,8 @@ function useFallback(kind: 'teams' | 'players' | 'coaches') {
     onError: (event: SyntheticEvent<HTMLImageElement>) => {
       if (failed) return;
       setFailed(true);
+      // The drawn sources go too: a browser prefers them to the source.
+      event.currentTarget.removeAttribute('srcset');
       event.currentTarget.src = imageUrl(kind, DEFAULT_IMAGE);
     },
   };
@@ -104,7 +124,7 @@ function Picture({
   return (
     <img
       className={className}
-      src={imageUrl(kind, file)}
+      {...pictureSources(imageUrl(kind, file), size)}
       alt={alt}
       width={size}
       height={size}

@@ -284,6 +284,84 @@ describe('GET /api/images/:kind/:file', () => {
   });
 });
 
+/** A PNG's size, from its header chunk. */
+function pngSize(bytes: Buffer): [number, number] {
+  expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+}
+
+describe('GET /api/images/:kind/:file?box=N', () => {
+  const TALL =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 140" width="120" height="140"><rect width="120" height="140" fill="#c00"/></svg>';
+  const WIDE =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><rect width="200" height="100" fill="#00c"/></svg>';
+
+  it('draws an SVG picture as a PNG that fits the square, keeping its proportions', async () => {
+    put('teams/tall.svg', TALL);
+    put('teams/wide.svg', WIDE);
+    put('teams/square.svg', SVG);
+    for (const [file, box, size] of [
+      ['tall.svg', 64, [55, 64]],
+      ['wide.svg', 64, [64, 32]],
+      ['square.svg', 16, [16, 16]],
+      ['tall.svg', 512, [439, 512]],
+    ] as const) {
+      const response = await t.app.request(`/api/images/teams/${file}?box=${box}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('content-type'), file).toBe('image/png');
+      expect(response.headers.get('cache-control'), file).toBe(CACHE.images);
+      expect(response.headers.get('x-content-type-options'), file).toBe('nosniff');
+      // A PNG is no document: the page's policy, not the SVG's sandbox.
+      expect(response.headers.get('content-security-policy'), file).not.toBe(SVG_CSP);
+      const [width, height] = pngSize(await bytesOf(response));
+      expect(Math.abs(width - size[0]), `${file} width ${width}`).toBeLessThanOrEqual(1);
+      expect(height, file).toBe(size[1]);
+    }
+  });
+
+  it('answers the same drawing again, and a 304 to its ETag', async () => {
+    put('teams/tall.svg', TALL);
+    const first = await t.app.request('/api/images/teams/tall.svg?box=48');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await t.app.request('/api/images/teams/tall.svg?box=48');
+    expect((await bytesOf(again)).equals(await bytesOf(first))).toBe(true);
+    const unchanged = await t.app.request('/api/images/teams/tall.svg?box=48', {
+      headers: { 'If-None-Match': etag ?? '' },
+    });
+    expect(unchanged.status).toBe(304);
+    // A new picture under the same name is drawn anew.
+    put('teams/tall.svg', WIDE);
+    const replaced = await t.app.request('/api/images/teams/tall.svg?box=48');
+    expect(pngSize(await bytesOf(replaced))).toEqual([48, 24]);
+  });
+
+  it('serves other pictures, an undrawable SVG and the default as they are', async () => {
+    put('players/p.png', PNG);
+    put('teams/broken.svg', '<svg xmlns="http://www.w3.org/2000/svg"><rect');
+    const png = await t.app.request('/api/images/players/p.png?box=64');
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect((await bytesOf(png)).equals(PNG)).toBe(true);
+    const broken = await t.app.request('/api/images/teams/broken.svg?box=64');
+    expect(broken.status).toBe(200);
+    expect(broken.headers.get('content-type')).toBe('image/svg+xml');
+    expect(broken.headers.get('content-security-policy')).toBe(SVG_CSP);
+    await expectDefault(await t.app.request('/api/images/teams/missing.svg?box=64'));
+  });
+
+  it('refuses a box that is no whole number from 16 to 512, and draws nothing', async () => {
+    put('teams/x.svg', SVG);
+    for (const box of ['abc', '0', '8', '15', '513', '64.5', '-64', '']) {
+      const response = await t.app.request(`/api/images/teams/x.svg?box=${box}`);
+      expect(response.status, box).toBe(400);
+      const body = (await response.json()) as { detail: string };
+      expect(body.detail, box).toMatch(/box/);
+    }
+    const twice = await t.app.request('/api/images/teams/x.svg?box=32&box=64');
+    expect(twice.status).toBe(400);
+  });
+});
+
 describe('the images router on its own', () => {
   // createApp's secureHeaders sets the page CSP on every answer; this checks what
   // the router itself asks for, whatever the outer app then does with it.

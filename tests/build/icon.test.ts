@@ -52,6 +52,9 @@ describe('the generated icons', () => {
       'icons/icon-512.png',
       'icons/maskable-512.png',
       'apple-touch-icon.png',
+      'icons/brand-32.png',
+      'icons/brand-64.png',
+      'icons/brand-96.png',
     ]);
     for (const icon of PNG_ICONS) {
       const image = png(icon.fileName);

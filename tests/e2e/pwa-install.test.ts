@@ -183,6 +183,9 @@ describe('the installable app', () => {
         '/icons/icon-192.png',
         '/icons/icon-512.png',
         '/icons/maskable-512.png',
+        '/icons/brand-32.png',
+        '/icons/brand-64.png',
+        '/icons/brand-96.png',
       ]),
     );
   });

@@ -5,9 +5,9 @@
  */
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PersonPhoto, TeamLogo } from '@/components/images';
+import { PersonPhoto, pictureSources, TeamLogo } from '@/components/images';
 
 function Pictures() {
   return (
@@ -42,11 +42,16 @@ describe('team crests and photos', () => {
     const root = hydrateRoot(host, <Pictures />);
     await waitFor(() => expect(host.querySelectorAll('img')).toHaveLength(3));
     const images = [...host.querySelectorAll('img')];
+    // SVG pictures come as the PNGs the server draws of them, at the size shown.
     expect(images.map((image) => image.getAttribute('src'))).toEqual([
-      '/api/images/teams/north.town.svg',
-      '/api/images/teams/north.town.svg',
-      '/api/images/players/nt_fwd.svg',
+      '/api/images/teams/north.town.svg?box=40',
+      '/api/images/teams/north.town.svg?box=40',
+      '/api/images/players/nt_fwd.svg?box=64',
     ]);
+    expect(images[2]).toHaveAttribute(
+      'srcset',
+      '/api/images/players/nt_fwd.svg?box=64 1x, /api/images/players/nt_fwd.svg?box=128 2x, /api/images/players/nt_fwd.svg?box=192 3x',
+    );
     expect(images[2]).toHaveAttribute('width', '64');
     expect(host.querySelector('span')).toBeNull();
     root.unmount();
@@ -58,8 +63,27 @@ describe('team crests and photos', () => {
     expect(screen.getByRole('img', { name: 'North Town crest' }).tagName).toBe('IMG');
     expect(screen.getByRole('img', { name: 'North Town Forward' })).toHaveAttribute(
       'src',
-      '/api/images/players/nt_fwd.svg',
+      '/api/images/players/nt_fwd.svg?box=64',
     );
+  });
+
+  it('ask for other pictures as they are, and for a drawn square within the server’s range', () => {
+    expect(pictureSources('/api/images/players/p.jpg', 64)).toEqual({ src: '/api/images/players/p.jpg' });
+    expect(pictureSources('/api/images/teams/big.SVG', 200)).toEqual({
+      src: '/api/images/teams/big.SVG?box=200',
+      srcSet:
+        '/api/images/teams/big.SVG?box=200 1x, /api/images/teams/big.SVG?box=400 2x, /api/images/teams/big.SVG?box=512 3x',
+    });
+    expect(pictureSources('/api/images/teams/tiny.svg', 10).src).toBe('/api/images/teams/tiny.svg?box=16');
+  });
+
+  it('fall back to the default picture, drawn sources and all, when a picture fails', () => {
+    render(<PersonPhoto kind="players" photo="gone.svg" name="Gone" />);
+    const photo = screen.getByRole('img', { name: 'Gone' });
+    expect(photo).toHaveAttribute('srcset');
+    fireEvent.error(photo);
+    expect(photo).not.toHaveAttribute('srcset');
+    expect(photo).toHaveAttribute('src', '/api/images/players/default.jpg');
   });
 
   describe('with an IntersectionObserver', () => {

@@ -17,7 +17,7 @@ describe('coach profile', () => {
     await waitFor(() =>
       expect(screen.getByRole('img', { name: 'North Town Coach' })).toHaveAttribute(
         'src',
-        '/api/images/coaches/nt.coach.svg',
+        '/api/images/coaches/nt.coach.svg?box=112',
       ),
     );
     expect(screen.getByRole('link', { name: 'Current Team: North Town' })).toHaveAttribute(
