@@ -4,12 +4,16 @@
  */
 import { DataLinks } from '@/components/data-links';
 import { ResultsPanel } from '@/components/results-panel';
+import { WhenNear } from '@/components/when-near';
 
 export function TeamAside({ teamId, teamName }: { teamId: string; teamName: string }) {
   return (
     <>
       <ResultsPanel teamId={teamId} />
-      <DataLinks kind="team" id={teamId} name={teamName} />
+      {/* Its own step: laid out with the results, the whole aside was one long task on a phone. */}
+      <WhenNear>
+        <DataLinks kind="team" id={teamId} name={teamName} />
+      </WhenNear>
     </>
   );
 }

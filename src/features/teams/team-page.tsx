@@ -6,7 +6,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { TeamLogo } from '@/components/images';
-import { AsideWhenNear } from '@/components/when-near';
+import { WhenNear } from '@/components/when-near';
 import { SeasonSelect } from '@/components/season-select';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { TabPanel, Tabs, useTabParam } from '@/components/tabs';
@@ -146,12 +146,12 @@ function TeamDetails({ team }: { team: Team }) {
           </TabPanel>
         </div>
         {/* Beside the tabs on a desk, it comes at once; under them on a phone, when scrolled to. */}
-        <AsideWhenNear className="team-aside" aria-label="Latest">
+        <WhenNear as="aside" className="team-aside" aria-label="Latest">
           {/* No placeholder: under the tabs on a phone, the tab's content coming would move it. */}
           <Suspense fallback={null}>
             <TeamAside teamId={team.team_id} teamName={team.team_name} />
           </Suspense>
-        </AsideWhenNear>
+        </WhenNear>
       </div>
     </>
   );
