@@ -7,6 +7,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './env';
 import { READ_CACHING, SHARED_COMPONENTS, TAGS, validationHook, type ReadCaching } from './http/contract';
 import { authRoutes } from './routes/auth';
+import { availabilityRoutes } from './routes/availability';
 import { coachRoutes } from './routes/coaches';
 import { docsRoutes } from './routes/docs';
 import { healthRoutes } from './routes/health';
@@ -31,6 +32,7 @@ export const apiRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }
   .route('/', leagueRoutes)
   .route('/', teamRoutes)
   .route('/', matchRoutes)
+  .route('/', availabilityRoutes)
   .route('/', playerRoutes)
   .route('/', coachRoutes)
   .route('/', searchRoutes)

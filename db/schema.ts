@@ -15,6 +15,8 @@ export const APPROVAL_STATES = ['', 'PENDING', 'TRUE', 'FALSE'] as const;
 export const EVENT_KINDS = ['goal', 'assist', 'goalkeeper'] as const;
 export const MATCH_STATUSES = ['scheduled', 'postponed'] as const;
 export const CARD_KINDS = ['yellow', 'red'] as const;
+/** A player's answer to whether they can play a match (migration 0018). */
+export const AVAILABILITY_ANSWERS = ['available', 'maybe', 'unavailable'] as const;
 /** What a notification is about; each can be muted on its own. */
 export const NOTIFICATION_KINDS = [
   'report_to_review',
@@ -36,6 +38,7 @@ export type Approval = (typeof APPROVAL_STATES)[number];
 export type EventKind = (typeof EVENT_KINDS)[number];
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export type CardKind = (typeof CARD_KINDS)[number];
+export type AvailabilityAnswer = (typeof AVAILABILITY_ANSWERS)[number];
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** A column with a database default: optional on insert. */
@@ -62,6 +65,8 @@ export interface TeamsTable {
   social_media: string | null;
   news_url: string | null;
   created_at: Defaulted<string>;
+  /** Migration 0018: answers close this many hours before kick-off (0–336). */
+  availability_deadline_hours: Defaulted<number>;
 }
 
 export interface UsersTable {
@@ -386,6 +391,29 @@ export interface TeamFollowsTable {
   created_at: string;
 }
 
+/** Migration 0018: a player's answer for a match. */
+export interface AvailabilityTable {
+  id: Generated<number>;
+  match_id: number;
+  player_id: string;
+  answer: AvailabilityAnswer;
+  note: Defaulted<string>;
+  answered_at: string;
+  /** who set it; null through the personal link (or once that user is gone) */
+  answered_by: string | null;
+  /** the match's schedule_sequence when answered: lower than the match's now, the date changed since */
+  schedule_sequence: number;
+}
+
+/** Migration 0018: a player's personal link to answer without an account; the token only as its SHA-256. */
+export interface AvailabilityLinksTable {
+  player_id: string;
+  nonce: string;
+  token_hash: string;
+  created_at: string;
+  created_by: string | null;
+}
+
 export interface Database {
   leagues: LeaguesTable;
   teams: TeamsTable;
@@ -418,6 +446,8 @@ export interface Database {
   password_resets: PasswordResetsTable;
   mail_outbox: MailOutboxTable;
   team_follows: TeamFollowsTable;
+  availability: AvailabilityTable;
+  availability_links: AvailabilityLinksTable;
 }
 
 export type League = Selectable<LeaguesTable>;

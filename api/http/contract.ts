@@ -24,6 +24,7 @@ export const TAG = {
   leagues: 'Leagues',
   teams: 'Teams',
   matches: 'Matches',
+  availability: 'Availability',
   players: 'Players',
   search: 'Search',
   news: 'News',
@@ -45,6 +46,10 @@ export const TAGS: { name: string; description: string }[] = [
   },
   { name: TAG.teams, description: 'Teams, their rosters, leaderboards, matches and suspensions' },
   { name: TAG.matches, description: 'Matches: fixtures, results, reports and their review, squads' },
+  {
+    name: TAG.availability,
+    description: 'Who can play: players’ answers for their team’s upcoming matches, and their own list',
+  },
   { name: TAG.players, description: 'Player and coach profiles' },
   { name: TAG.search, description: 'Players, teams and leagues by name' },
   { name: TAG.news, description: 'League news, and a team’s own news and latest video from its feeds' },

@@ -39,6 +39,8 @@ import * as sqlite0016 from './0016_tasks_and_follows';
 import * as pg0016 from './pg/0016_tasks_and_follows';
 import * as sqlite0017 from './0017_own_goals';
 import * as pg0017 from './pg/0017_own_goals';
+import * as sqlite0018 from './0018_availability';
+import * as pg0018 from './pg/0018_availability';
 
 export interface Migration {
   version: number;
@@ -68,6 +70,7 @@ const STEPS: readonly [name: string, sqlite: Step, postgres: Step][] = [
   ['0015_people', sqlite0015, pg0015],
   ['0016_tasks_and_follows', sqlite0016, pg0016],
   ['0017_own_goals', sqlite0017, pg0017],
+  ['0018_availability', sqlite0018, pg0018],
 ];
 
 const listOf = (engine: 1 | 2): readonly Migration[] =>

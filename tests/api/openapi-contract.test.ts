@@ -85,7 +85,7 @@ describe('the OpenAPI document', () => {
     expect(shown).toEqual([]);
   });
 
-  it('needs redocly.yaml for nothing but the licence and the three reads without a 4xx', async () => {
+  it('needs redocly.yaml for nothing but the licence, the three reads without a 4xx and one path shaped like another', async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({
       source: JSON.stringify(doc),
@@ -94,6 +94,7 @@ describe('the OpenAPI document', () => {
     });
     expect(problems.map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}`).sort()).toEqual([
       'info-license #/info',
+      'no-ambiguous-paths #/paths/~1api~1matches~1{matchId}~1availability~1{playerId}',
       'operation-4xx-response #/paths/~1api~1docs/get/responses',
       'operation-4xx-response #/paths/~1api~1health/get/responses',
       'operation-4xx-response #/paths/~1api~1openapi.json/get/responses',
@@ -425,6 +426,7 @@ describe('every documented read on the demo league', () => {
         `?channel_url=${encodeURIComponent(`${demo.feeds.base}/yt/feeds/videos.xml?channel_id=${CHANNEL_ID}`)}`,
       ],
       '/api/notifications': ['', '?limit=1'],
+      '/api/matches/{matchId}/availability': [`?team_id=${summary.demoTeamId}`],
       '/api/tables/{table}/data': ['', '?page=2'],
     };
 
@@ -754,6 +756,23 @@ describe('writes on the demo league', () => {
     await call('put', '/api/teams/{team_id}/matches/{match_id}/roster', {
       params: { team_id: team.teamId, match_id: next?.id ?? 0 },
       body: { players: squad.slice(0, 3) },
+    });
+    // Who can play: a staff answer, one refused (a player of neither team), the team's view.
+    await call('put', '/api/matches/{matchId}/availability/{playerId}', {
+      params: { matchId: next?.id ?? 0, playerId: squad[0] ?? '' },
+      body: { answer: 'available', note: 'Fit again' },
+    });
+    await call('put', '/api/matches/{matchId}/availability/{playerId}', {
+      params: { matchId: next?.id ?? 0, playerId: 'nobody.here' },
+      body: { answer: 'maybe' },
+    });
+    await call('put', '/api/matches/{matchId}/availability/{playerId}', {
+      params: { matchId: next?.id ?? 0, playerId: squad[0] ?? '' },
+      body: { answer: 'perhaps' },
+    });
+    await call('get', '/api/matches/{matchId}/availability', {
+      params: { matchId: next?.id ?? 0 },
+      search: `?team_id=${summary.demoTeamId}`,
     });
     await call('put', '/api/matches/{matchId}/schedule', {
       params: { matchId: next?.id ?? 0 },

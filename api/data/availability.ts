@@ -1,0 +1,210 @@
+/**
+ * Players' answers to whether they can play a match (migration 0018): a team's answers
+ * for one match, a player's own upcoming matches, and setting an answer. An answer given
+ * before the match was moved or postponed is stale (its schedule_sequence is behind the
+ * match's) until the player answers again.
+ */
+import type { DB } from '../../db/connection';
+import type { AvailabilityAnswer } from '../../db/schema';
+import { first, rows, run } from '../../db/store';
+
+/** One rostered player's line in a team's answers for a match. */
+export interface AvailabilityLine {
+  player_id: string;
+  name: string;
+  number: number;
+  answer: AvailabilityAnswer | null;
+  note: string;
+  answered_at: string | null;
+  stale: boolean;
+}
+
+/** The team's roster by shirt number, each with their answer for the match (if any). */
+export async function teamAnswers(db: DB, matchId: number, teamId: string): Promise<AvailabilityLine[]> {
+  const found = await rows(
+    db,
+    db
+      .selectFrom('players as p')
+      .innerJoin('matches as m', (join) => join.on('m.id', '=', matchId))
+      .leftJoin('availability as a', (join) =>
+        join.onRef('a.player_id', '=', 'p.id').on('a.match_id', '=', matchId),
+      )
+      .select([
+        'p.id as player_id',
+        'p.name',
+        'p.number',
+        'a.answer',
+        'a.note',
+        'a.answered_at',
+        'a.schedule_sequence as answered_sequence',
+        'm.schedule_sequence as match_sequence',
+      ])
+      .where('p.team_id', '=', teamId)
+      .orderBy('p.number')
+      .orderBy('p.id'),
+  );
+  return found.map((row) => ({
+    player_id: row.player_id,
+    name: row.name,
+    number: row.number,
+    answer: row.answer ?? null,
+    note: row.note ?? '',
+    answered_at: row.answered_at ?? null,
+    stale: row.answered_sequence !== null && row.answered_sequence < row.match_sequence,
+  }));
+}
+
+/** Sets (or replaces) a player's answer for a match, as of the match's current schedule. */
+export async function setAnswer(
+  db: DB,
+  answer: {
+    matchId: number;
+    playerId: string;
+    answer: AvailabilityAnswer;
+    /** Without one, a previous answer's note stays. */
+    note: string | undefined;
+    at: string;
+    by: string | null;
+  },
+): Promise<void> {
+  const match = await first(
+    db,
+    db.selectFrom('matches').select('schedule_sequence').where('id', '=', answer.matchId),
+  );
+  if (match === undefined) return;
+  await run(
+    db,
+    db
+      .insertInto('availability')
+      .values({
+        match_id: answer.matchId,
+        player_id: answer.playerId,
+        answer: answer.answer,
+        note: answer.note ?? '',
+        answered_at: answer.at,
+        answered_by: answer.by,
+        schedule_sequence: match.schedule_sequence,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['match_id', 'player_id']).doUpdateSet({
+          answer: answer.answer,
+          ...(answer.note !== undefined ? { note: answer.note } : {}),
+          answered_at: answer.at,
+          answered_by: answer.by,
+          schedule_sequence: match.schedule_sequence,
+        }),
+      ),
+  );
+}
+
+/** A player's roster record: their team, or null when they are in none. */
+export async function playerTeam(
+  db: DB,
+  playerId: string,
+): Promise<{ team_id: string | null; name: string; user_id: string | null } | undefined> {
+  return first(
+    db,
+    db.selectFrom('players').select(['team_id', 'name', 'user_id']).where('id', '=', playerId),
+  );
+}
+
+/** The roster player whose record names this user, if any. */
+export async function playerOfUser(db: DB, userId: string): Promise<string | null> {
+  const row = await first(db, db.selectFrom('players').select('id').where('user_id', '=', userId));
+  return row?.id ?? null;
+}
+
+/** The hours before kick-off a team's answers close. */
+export async function deadlineHours(db: DB, teamId: string): Promise<number> {
+  const team = await first(
+    db,
+    db.selectFrom('teams').select('availability_deadline_hours').where('team_id', '=', teamId),
+  );
+  return team?.availability_deadline_hours ?? 24;
+}
+
+/** When answers for a match kicking off at `matchDate` close, for a team closing them `hours` before. */
+export function answerDeadline(matchDate: string, hours: number): string {
+  return new Date(Date.parse(matchDate) - hours * 3_600_000).toISOString();
+}
+
+/** A player's upcoming matches (kick-off after `now`, not postponed) with their answer. */
+export interface PlayerMatch {
+  match_id: number;
+  match_date: string;
+  location: string;
+  status: string;
+  home_team: string;
+  away_team: string;
+  home_team_name: string;
+  away_team_name: string;
+  team_id: string;
+  deadline: string;
+  answer: AvailabilityAnswer | null;
+  note: string;
+  answered_at: string | null;
+  stale: boolean;
+}
+
+/** How many upcoming matches "My matches" lists at most. */
+export const MY_MATCHES_LIMIT = 20;
+
+export async function playerUpcomingMatches(db: DB, playerId: string, now: Date): Promise<PlayerMatch[]> {
+  const player = await first(
+    db,
+    db
+      .selectFrom('players as p')
+      .innerJoin('teams as t', 't.team_id', 'p.team_id')
+      .select(['p.team_id', 't.availability_deadline_hours'])
+      .where('p.id', '=', playerId),
+  );
+  if (!player?.team_id) return [];
+  const teamId = player.team_id;
+  const found = await rows(
+    db,
+    db
+      .selectFrom('matches as m')
+      .innerJoin('teams as h', 'h.team_id', 'm.home_team')
+      .innerJoin('teams as w', 'w.team_id', 'm.away_team')
+      .leftJoin('availability as a', (join) =>
+        join.onRef('a.match_id', '=', 'm.id').on('a.player_id', '=', playerId),
+      )
+      .select([
+        'm.id as match_id',
+        'm.match_date',
+        'm.location',
+        'm.status',
+        'm.home_team',
+        'm.away_team',
+        'h.team_name as home_team_name',
+        'w.team_name as away_team_name',
+        'm.schedule_sequence as match_sequence',
+        'a.answer',
+        'a.note',
+        'a.answered_at',
+        'a.schedule_sequence as answered_sequence',
+      ])
+      .where((eb) => eb.or([eb('m.home_team', '=', teamId), eb('m.away_team', '=', teamId)]))
+      .where('m.match_date', '>', now.toISOString())
+      .where('m.approved', '=', '')
+      .orderBy('m.match_date')
+      .orderBy('m.id')
+      .limit(MY_MATCHES_LIMIT),
+  );
+  return found.map((row) => ({
+    match_id: row.match_id,
+    match_date: row.match_date,
+    location: row.location,
+    status: row.status,
+    home_team: row.home_team,
+    away_team: row.away_team,
+    home_team_name: row.home_team_name,
+    away_team_name: row.away_team_name,
+    team_id: teamId,
+    deadline: answerDeadline(row.match_date, player.availability_deadline_hours),
+    answer: row.answer ?? null,
+    note: row.note ?? '',
+    answered_at: row.answered_at ?? null,
+    stale: row.answered_sequence !== null && row.answered_sequence < row.match_sequence,
+  }));
+}

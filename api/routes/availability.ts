@@ -1,0 +1,256 @@
+/**
+ * Who can play: players answer Available, Maybe or Unavailable (with a short note) for
+ * their team's upcoming matches, until the team's answer deadline; staff see every answer
+ * per match and may answer for a player at any time before kick-off. Personal to a team's
+ * people: answered no-store, never kept by the read cache.
+ */
+import { z } from 'zod';
+import { AVAILABILITY_ANSWERS, type AvailabilityAnswer } from '../../db/schema';
+import { currentUser, isTeamStaff } from '../auth/middleware';
+import {
+  answerDeadline,
+  deadlineHours,
+  playerTeam,
+  playerOfUser,
+  playerUpcomingMatches,
+  setAnswer,
+  teamAnswers,
+  type AvailabilityLine,
+} from '../data/availability';
+import type { SessionUser } from '../data/sessions';
+import { findMatchRow, type MatchRow } from '../data/matches';
+import { teamSeasonBans } from '../data/discipline';
+import { banFor } from '../domain/discipline';
+import { involvesTeam } from '../domain/match-time';
+import { fail } from '../errors';
+import { CACHE } from '../http/cache';
+import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
+import { jsonRead } from '../http/read';
+import { idParam, matchIdParam } from '../http/validate';
+import type { DB } from '../../db/connection';
+
+/** The longest note a player may leave with an answer. */
+export const NOTE_MAX = 200;
+
+const AnswerSchema = z.enum(AVAILABILITY_ANSWERS).nullable();
+
+const AvailabilityRowSchema = z
+  .strictObject({
+    player_id: z.string(),
+    name: z.string(),
+    number: z.number().int(),
+    answer: AnswerSchema.describe('null: not answered'),
+    note: z.string(),
+    answered_at: z.string().nullable().describe('ISO instant of the last answer'),
+    stale: z.boolean().describe('answered before the match was moved or postponed: to be confirmed'),
+    suspended: z.boolean().describe('banned from this match: cannot be selected'),
+  })
+  .meta({ id: 'AvailabilityRow' });
+
+const TeamAvailabilitySchema = z
+  .strictObject({
+    match_id: z.number().int(),
+    team_id: z.string(),
+    deadline: z.string().describe('ISO instant when players can no longer answer (staff still can)'),
+    counts: z.strictObject({
+      available: z.number().int(),
+      maybe: z.number().int(),
+      unavailable: z.number().int(),
+      no_answer: z.number().int(),
+    }),
+    players: z.array(AvailabilityRowSchema).describe('the roster by shirt number'),
+  })
+  .meta({ id: 'TeamAvailability' });
+
+const MyMatchSchema = z
+  .strictObject({
+    match_id: z.number().int(),
+    match_date: z.string(),
+    location: z.string(),
+    status: z.string().describe("'scheduled' or 'postponed'"),
+    home_team: z.string(),
+    away_team: z.string(),
+    home_team_name: z.string(),
+    away_team_name: z.string(),
+    team_id: z.string().describe('the team the player plays for'),
+    deadline: z.string(),
+    answer: AnswerSchema,
+    note: z.string(),
+    answered_at: z.string().nullable(),
+    stale: z.boolean(),
+  })
+  .meta({ id: 'MyMatch' });
+
+const MyMatchesSchema = z
+  .strictObject({
+    player_id: z.string().nullable().describe('the signed-in user’s roster record; null: not a player'),
+    matches: z.array(MyMatchSchema).describe('upcoming matches of their team, soonest first'),
+  })
+  .meta({ id: 'MyMatches' });
+
+const matchParam = z.object({ matchId: matchIdParam.meta({ description: 'match id' }) });
+const answerParams = z.object({
+  matchId: matchIdParam.meta({ description: 'match id' }),
+  playerId: idParam.meta({ description: 'dotted player id' }),
+});
+const teamQuery = z.object({ team_id: idParam.meta({ description: 'the team whose answers to show' }) });
+const answerBody = z.strictObject({
+  answer: z.enum(AVAILABILITY_ANSWERS, { error: `must be one of ${AVAILABILITY_ANSWERS.join(', ')}` }),
+  note: z
+    .string({ error: 'must be text' })
+    .max(NOTE_MAX, `must be at most ${NOTE_MAX} characters`)
+    .optional()
+    .meta({
+      description: `a short note, up to ${NOTE_MAX} characters; without it the previous note stays, "" clears it`,
+    }),
+});
+
+const getTeamAvailability = read({
+  path: '/matches/{matchId}/availability',
+  operationId: 'getMatchAvailability',
+  tags: ['availability'],
+  summary: "A team's answers for a match",
+  description: "That team's coach or owner, or an admin of its league; no-store",
+  signedIn: true,
+  request: { params: matchParam, query: teamQuery },
+  responses: {
+    200: readAnswer(TeamAvailabilitySchema),
+    ...errors(400, 401, {
+      403: "Not the team's coach or owner, nor an admin of its league",
+      404: 'Unknown match, or the team does not play in it',
+    }),
+  },
+});
+
+const putAnswer = write({
+  method: 'put',
+  path: '/matches/{matchId}/availability/{playerId}',
+  operationId: 'setMatchAvailability',
+  tags: ['availability'],
+  summary: 'Answer whether a player can play',
+  description:
+    'The player, until their team’s deadline; their team’s staff, until kick-off. Answering again replaces the answer and confirms it after a date change',
+  request: { params: answerParams, body: jsonBody(answerBody) },
+  responses: {
+    200: json(AvailabilityRowSchema, "The player's answer now"),
+    ...errors({
+      403: 'Not the player nor their team’s staff, or the deadline has passed',
+      404: 'Unknown match, or the player is in neither team',
+      409: 'The match has kicked off, has a report, or is postponed',
+    }),
+  },
+});
+
+const getMyMatches = read({
+  path: '/me/matches',
+  operationId: 'getMyMatches',
+  tags: ['availability'],
+  summary: 'Your upcoming matches and your answers',
+  description: "The signed-in player's upcoming matches (their team's), each with their answer; no-store",
+  signedIn: true,
+  responses: { 200: readAnswer(MyMatchesSchema), ...errors(401) },
+});
+
+/** The roster player a signed-in user is, if any: their player membership, else the roster's link. */
+async function playerOf(db: DB, user: SessionUser): Promise<string | null> {
+  const membership = user.memberships.find((m) => m.role === 'player' && m.player_id !== null);
+  if (membership?.player_id) return membership.player_id;
+  return playerOfUser(db, user.id);
+}
+
+/** The match, or 404; and 404 too when `teamId` does not play in it. */
+async function matchOfTeam(db: DB, matchId: number, teamId: string | null): Promise<MatchRow> {
+  const match = await findMatchRow(db, matchId);
+  if (match === undefined) fail(404, 'Match not found');
+  if (teamId === null || !involvesTeam(match, teamId))
+    fail(404, 'The player is in neither team of this match');
+  return match;
+}
+
+/** The team's players banned from this match (as Team Selection refuses them). */
+async function suspendedIn(db: DB, match: MatchRow, teamId: string, now: Date): Promise<Set<string>> {
+  const bans = await teamSeasonBans(db, match.league_id, match.season, teamId, now);
+  const players = new Set(bans.map((ban) => ban.player_id));
+  return new Set([...players].filter((playerId) => banFor(bans, playerId, match.id) !== undefined));
+}
+
+const withSuspension = (line: AvailabilityLine, suspended: Set<string>) => ({
+  ...line,
+  suspended: suspended.has(line.player_id),
+});
+
+export const availabilityRoutes = resourceRouter(
+  endpoint(getTeamAvailability, async (c) => {
+    const db = c.get('db');
+    const { matchId } = c.req.valid('param');
+    const { team_id: teamId } = c.req.valid('query');
+    const match = await findMatchRow(db, matchId);
+    if (match === undefined) fail(404, 'Match not found');
+    if (!(await isTeamStaff(db, currentUser(c), teamId))) {
+      fail(403, "Only this team's coach or owner, or an admin of its league, may see its answers");
+    }
+    if (!involvesTeam(match, teamId)) fail(404, 'The team does not play in this match');
+    const now = c.get('options').now();
+    const suspended = await suspendedIn(db, match, teamId, now);
+    const players = (await teamAnswers(db, matchId, teamId)).map((line) => withSuspension(line, suspended));
+    const count = (answer: AvailabilityAnswer | null) =>
+      players.filter((player) => player.answer === answer).length;
+    return jsonRead(
+      c,
+      {
+        match_id: matchId,
+        team_id: teamId,
+        deadline: answerDeadline(match.match_date, await deadlineHours(db, teamId)),
+        counts: {
+          available: count('available'),
+          maybe: count('maybe'),
+          unavailable: count('unavailable'),
+          no_answer: count(null),
+        },
+        players,
+      },
+      CACHE.noStore,
+    );
+  }),
+
+  endpoint(putAnswer, async (c) => {
+    const db = c.get('db');
+    const user = currentUser(c);
+    const { matchId, playerId } = c.req.valid('param');
+    const { answer, note } = c.req.valid('json');
+    const player = await playerTeam(db, playerId);
+    if (player === undefined) fail(404, 'Player not found');
+    const match = await matchOfTeam(db, matchId, player.team_id);
+    const teamId = player.team_id as string;
+    const staff = await isTeamStaff(db, user, teamId);
+    const self = (await playerOf(db, user)) === playerId;
+    if (!staff && !self) fail(403, 'Only the player, or their team’s coach or owner, may answer for them');
+    const now = c.get('options').now();
+    if (match.approved !== '') fail(409, 'This match already has a report');
+    if (match.status === 'postponed') fail(409, 'This match is postponed: answer once it has a new date');
+    if (Date.parse(match.match_date) <= now.getTime()) fail(409, 'This match has kicked off');
+    const deadline = answerDeadline(match.match_date, await deadlineHours(db, teamId));
+    if (!staff && Date.parse(deadline) <= now.getTime()) {
+      fail(403, 'Answers for this match have closed: tell your coach');
+    }
+    await setAnswer(db, {
+      matchId,
+      playerId,
+      answer,
+      note: note?.trim(),
+      at: now.toISOString(),
+      by: user.id,
+    });
+    const line = (await teamAnswers(db, matchId, teamId)).find((row) => row.player_id === playerId);
+    if (line === undefined) fail(404, 'Player not found');
+    return c.json(withSuspension(line, await suspendedIn(db, match, teamId, now)), 200);
+  }),
+
+  endpoint(getMyMatches, async (c) => {
+    const db = c.get('db');
+    const playerId = await playerOf(db, currentUser(c));
+    const matches =
+      playerId === null ? [] : await playerUpcomingMatches(db, playerId, c.get('options').now());
+    return jsonRead(c, { player_id: playerId, matches }, CACHE.noStore);
+  }),
+);

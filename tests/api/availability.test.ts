@@ -1,0 +1,259 @@
+/**
+ * Who can play, over the API and on both engines: a team's answers for a match, a
+ * player answering until the deadline and staff after it, stale answers after a move,
+ * suspended players marked, "My matches", and every refusal with its status and detail,
+ * changing nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { addLeagueAdmin, tokenFor, withRoleApp } from '../fixtures/auth';
+import { sendRequest } from '../fixtures/request';
+import { insertPlayer, updateMatch, updateTeam } from '../fixtures/factory';
+
+const { t, call } = withRoleApp();
+
+/** North Town's next match in the tiny league (20 June, 14:00 UTC; the clock reads 15 June, 12:00). */
+const next = () => t.matchIds.m8;
+const answersOf = (role: Parameters<typeof call>[2] = 'coach', team = 'north.town') =>
+  call('GET', `/api/matches/${next()}/availability?team_id=${team}`, role);
+
+interface Row {
+  player_id: string;
+  answer: string | null;
+  note: string;
+  answered_at: string | null;
+  stale: boolean;
+  suspended: boolean;
+}
+
+/** Makes the role's user the roster player `playerId`, as an accepted invitation does. */
+async function becomePlayer(playerId: string, userId = 'u.player') {
+  const db = t.connection.db;
+  await db.updateTable('players').set({ user_id: userId }).where('id', '=', playerId).execute();
+}
+
+describe('GET /api/matches/{id}/availability', () => {
+  it('lists the roster by shirt number, nobody answered yet, with the deadline', async () => {
+    const { status, body } = await answersOf();
+    expect(status).toBe(200);
+    expect(body.team_id).toBe('north.town');
+    expect(body.match_id).toBe(next());
+    // 24 hours before the 14:00 kick-off, by default.
+    expect(body.deadline).toBe('2026-06-19T14:00:00.000Z');
+    const players = body.players as Row[];
+    expect(players.length).toBeGreaterThan(3);
+    expect(players.every((row) => row.answer === null && row.answered_at === null && !row.stale)).toBe(true);
+    expect(body.counts).toEqual({ available: 0, maybe: 0, unavailable: 0, no_answer: players.length });
+  });
+
+  it("is for the team's staff and its league's admins only", async () => {
+    for (const role of ['coach', 'superAdmin'] as const) {
+      expect((await answersOf(role)).status, role).toBe(200);
+    }
+    const db = t.connection.db;
+    await addLeagueAdmin(db, { id: 'u.secretary' }, 'tl-26');
+    const asSecretary = await sendRequest(
+      t.app,
+      'GET',
+      `/api/matches/${next()}/availability?team_id=north.town`,
+      {
+        token: await tokenFor(db, 'u.secretary'),
+      },
+    );
+    expect(asSecretary.status).toBe(200);
+    for (const role of ['player', 'fan', 'otherCoach', 'opponentOwner'] as const) {
+      const { status, body } = await answersOf(role);
+      expect(status, role).toBe(403);
+      expect(body.detail, role).toMatch(/coach or owner/);
+    }
+    expect((await answersOf('anonymous')).status).toBe(401);
+  });
+
+  it('refuses a team that does not play the match, an unknown match and bad ids', async () => {
+    expect((await answersOf('superAdmin', 'south.city')).status).toBe(404);
+    expect((await call('GET', '/api/matches/999999/availability?team_id=north.town', 'coach')).status).toBe(
+      404,
+    );
+    const noTeam = await call('GET', `/api/matches/${next()}/availability`, 'coach');
+    expect(noTeam.status).toBe(400);
+    expect(noTeam.body.detail).toMatch(/team_id/);
+    expect((await call('GET', '/api/matches/abc/availability?team_id=north.town', 'coach')).status).toBe(400);
+  });
+});
+
+describe('PUT /api/matches/{id}/availability/{player_id}', () => {
+  const answer = (playerId: string, body: unknown, role: Parameters<typeof call>[2] = 'player') =>
+    call('PUT', `/api/matches/${next()}/availability/${playerId}`, role, body, `key-${Math.random()}`);
+
+  it('lets a player answer for themself, with a note, and the coach sees it counted', async () => {
+    await becomePlayer('nt.fwd');
+    const { status, body } = await answer('nt.fwd', { answer: 'maybe', note: '  Back from holiday Friday ' });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({
+      player_id: 'nt.fwd',
+      answer: 'maybe',
+      note: 'Back from holiday Friday',
+      answered_at: '2026-06-15T12:00:00.000Z',
+      stale: false,
+      suspended: false,
+    });
+    const { body: view } = await answersOf();
+    expect((view.counts as Record<string, number>).maybe).toBe(1);
+    expect((view.players as Row[]).find((row) => row.player_id === 'nt.fwd')?.note).toBe(
+      'Back from holiday Friday',
+    );
+    // Answering again replaces the answer; without a note the note stays, "" clears it.
+    expect((await answer('nt.fwd', { answer: 'available' })).body).toMatchObject({
+      answer: 'available',
+      note: 'Back from holiday Friday',
+    });
+    expect((await answer('nt.fwd', { answer: 'available', note: '' })).body.note).toBe('');
+  });
+
+  it('lets staff answer for any player of their team, and nobody else', async () => {
+    expect((await answer('nt.gk', { answer: 'unavailable' }, 'coach')).status).toBe(200);
+    expect((await answer('nt.gk', { answer: 'available' }, 'superAdmin')).status).toBe(200);
+    await becomePlayer('nt.fwd');
+    for (const role of ['player', 'fan', 'otherCoach', 'opponentOwner'] as const) {
+      const { status, body } = await answer('nt.gk', { answer: 'maybe' }, role);
+      expect(status, role).toBe(403);
+      expect(body.detail, role).toMatch(/Only the player/);
+    }
+    expect((await answer('nt.gk', { answer: 'maybe' }, 'anonymous')).status).toBe(401);
+    const row = ((await answersOf()).body.players as Row[]).find((line) => line.player_id === 'nt.gk');
+    expect(row?.answer).toBe('available');
+  });
+
+  it('closes for players at the deadline, not for staff', async () => {
+    await becomePlayer('nt.fwd');
+    // Answers close 6 days before: already closed on the 15th for the 20th.
+    await updateTeam(t.connection.db, 'north.town', { availability_deadline_hours: 144 });
+    const late = await answer('nt.fwd', { answer: 'available' });
+    expect(late.status).toBe(403);
+    expect(late.body.detail).toBe('Answers for this match have closed: tell your coach');
+    expect((await answer('nt.fwd', { answer: 'available' }, 'coach')).status).toBe(200);
+    expect((await answersOf()).body.deadline).toBe('2026-06-14T14:00:00.000Z');
+  });
+
+  it('marks an answer stale when the match moves, until the player answers again', async () => {
+    await becomePlayer('nt.fwd');
+    await answer('nt.fwd', { answer: 'available' });
+    const db = t.connection.db;
+    const match = await db
+      .selectFrom('matches')
+      .select('schedule_sequence')
+      .where('id', '=', next())
+      .executeTakeFirstOrThrow();
+    await updateMatch(db, next(), {
+      match_date: '2026-06-21T10:00:00.000Z',
+      schedule_sequence: match.schedule_sequence + 1,
+    });
+    const moved = (await answersOf()).body.players as Row[];
+    expect(moved.find((row) => row.player_id === 'nt.fwd')).toMatchObject({
+      answer: 'available',
+      stale: true,
+    });
+    expect((await answer('nt.fwd', { answer: 'available' })).body.stale).toBe(false);
+  });
+
+  it('refuses a match that has kicked off, has a report or is postponed', async () => {
+    const db = t.connection.db;
+    await updateMatch(db, next(), { status: 'postponed' });
+    expect((await answer('nt.gk', { answer: 'available' }, 'coach')).body.detail).toMatch(/postponed/);
+    await updateMatch(db, next(), {
+      status: 'scheduled',
+      approved: 'PENDING',
+      reported_by_team: 'north.town',
+      home_score: 1,
+      away_score: 0,
+    });
+    expect((await answer('nt.gk', { answer: 'available' }, 'coach')).status).toBe(409);
+    await updateMatch(db, next(), {
+      approved: '',
+      reported_by_team: null,
+      home_score: null,
+      away_score: null,
+      match_date: '2026-06-15T11:00:00.000Z',
+    });
+    const kicked = await answer('nt.gk', { answer: 'available' }, 'coach');
+    expect(kicked.status).toBe(409);
+    expect(kicked.body.detail).toBe('This match has kicked off');
+    expect(((await answersOf()).body.players as Row[]).every((row) => row.answer === null)).toBe(true);
+  });
+
+  it('refuses bad input with a detail and changes nothing', async () => {
+    await becomePlayer('nt.fwd');
+    for (const [body, field] of [
+      [{ answer: 'yes' }, /answer/],
+      [{}, /answer/],
+      [{ answer: 'available', note: 'x'.repeat(201) }, /note/],
+      [{ answer: 'available', note: 5 }, /note/],
+      [{ answer: 'available', extra: true }, /extra|Unrecognized/],
+    ] as const) {
+      const { status, body: answerBody } = await answer('nt.fwd', body);
+      expect(status, JSON.stringify(body)).toBe(400);
+      expect(answerBody.detail, JSON.stringify(body)).toMatch(field);
+    }
+    expect((await answer('nobody.here', { answer: 'available' }, 'coach')).status).toBe(404);
+    // A player of a team that does not play the match.
+    expect((await answer('sc.gk', { answer: 'available' }, 'superAdmin')).status).toBe(404);
+    expect(((await answersOf()).body.counts as Record<string, number>).available).toBe(0);
+  });
+
+  it('marks players banned from the match as suspended', async () => {
+    const db = t.connection.db;
+    // A red card in North Town's last match (m5, its result approved) bans for the next: m8.
+    await updateMatch(db, t.matchIds.m5, { approved: 'TRUE' });
+    await db
+      .insertInto('match_cards')
+      .values({ match_id: t.matchIds.m5, team_id: 'north.town', player_id: 'nt.def', card: 'red' })
+      .execute();
+    const rows = (await answersOf()).body.players as Row[];
+    expect(rows.find((row) => row.player_id === 'nt.def')?.suspended).toBe(true);
+    expect(rows.find((row) => row.player_id === 'nt.gk')?.suspended).toBe(false);
+  });
+});
+
+describe('GET /api/me/matches', () => {
+  it("lists the signed-in player's upcoming matches with their answers", async () => {
+    await becomePlayer('nt.fwd');
+    await call(
+      'PUT',
+      `/api/matches/${next()}/availability/nt.fwd`,
+      'player',
+      { answer: 'unavailable', note: 'Wedding' },
+      'k1',
+    );
+    const { status, body } = await call('GET', '/api/me/matches', 'player');
+    expect(status).toBe(200);
+    expect(body.player_id).toBe('nt.fwd');
+    const matches = body.matches as (Row & { match_id: number; team_id: string; deadline: string })[];
+    expect(matches.map((match) => match.match_id)).toEqual([next()]);
+    expect(matches[0]).toMatchObject({
+      team_id: 'north.town',
+      answer: 'unavailable',
+      note: 'Wedding',
+      deadline: '2026-06-19T14:00:00.000Z',
+      stale: false,
+    });
+  });
+
+  it('is empty for someone who is no player, and refuses the signed out', async () => {
+    expect((await call('GET', '/api/me/matches', 'fan')).body).toEqual({ player_id: null, matches: [] });
+    expect((await call('GET', '/api/me/matches', 'anonymous')).status).toBe(401);
+  });
+
+  it('follows the player to a new team', async () => {
+    await insertPlayer(t.connection.db, {
+      id: 'wr.new',
+      name: 'New Ranger',
+      team_id: 'west.rangers',
+      number: 77,
+      position: 'Forward',
+    });
+    await becomePlayer('wr.new');
+    const { body } = await call('GET', '/api/me/matches', 'player');
+    expect((body.matches as { team_id: string }[]).every((match) => match.team_id === 'west.rangers')).toBe(
+      true,
+    );
+  });
+});
