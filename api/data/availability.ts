@@ -19,6 +19,31 @@ export interface AvailabilityLine {
   stale: boolean;
 }
 
+/** An answer's columns, read beside its match (`m`) from `availability as a` joined on the left. */
+const ANSWER_COLUMNS = [
+  'a.answer',
+  'a.note',
+  'a.answered_at',
+  'a.schedule_sequence as answered_sequence',
+  'm.schedule_sequence as match_sequence',
+] as const;
+
+/** An answer as it is shown, from ANSWER_COLUMNS (all null: not answered). */
+function answerOf(row: {
+  answer: AvailabilityAnswer | null;
+  note: string | null;
+  answered_at: string | null;
+  answered_sequence: number | null;
+  match_sequence: number;
+}) {
+  return {
+    answer: row.answer,
+    note: row.note ?? '',
+    answered_at: row.answered_at,
+    stale: row.answered_sequence !== null && row.answered_sequence < row.match_sequence,
+  };
+}
+
 /** The team's roster by shirt number, each with their answer for the match (if any). */
 export async function teamAnswers(db: DB, matchId: number, teamId: string): Promise<AvailabilityLine[]> {
   const found = await rows(
@@ -29,16 +54,7 @@ export async function teamAnswers(db: DB, matchId: number, teamId: string): Prom
       .leftJoin('availability as a', (join) =>
         join.onRef('a.player_id', '=', 'p.id').on('a.match_id', '=', matchId),
       )
-      .select([
-        'p.id as player_id',
-        'p.name',
-        'p.number',
-        'a.answer',
-        'a.note',
-        'a.answered_at',
-        'a.schedule_sequence as answered_sequence',
-        'm.schedule_sequence as match_sequence',
-      ])
+      .select(['p.id as player_id', 'p.name', 'p.number', ...ANSWER_COLUMNS])
       .where('p.team_id', '=', teamId)
       .orderBy('p.number')
       .orderBy('p.id'),
@@ -47,10 +63,7 @@ export async function teamAnswers(db: DB, matchId: number, teamId: string): Prom
     player_id: row.player_id,
     name: row.name,
     number: row.number,
-    answer: row.answer ?? null,
-    note: row.note ?? '',
-    answered_at: row.answered_at ?? null,
-    stale: row.answered_sequence !== null && row.answered_sequence < row.match_sequence,
+    ...answerOf(row),
   }));
 }
 
@@ -178,11 +191,7 @@ export async function playerUpcomingMatches(db: DB, playerId: string, now: Date)
         'm.away_team',
         'h.team_name as home_team_name',
         'w.team_name as away_team_name',
-        'm.schedule_sequence as match_sequence',
-        'a.answer',
-        'a.note',
-        'a.answered_at',
-        'a.schedule_sequence as answered_sequence',
+        ...ANSWER_COLUMNS,
       ])
       .where((eb) => eb.or([eb('m.home_team', '=', teamId), eb('m.away_team', '=', teamId)]))
       .where('m.match_date', '>', now.toISOString())
@@ -202,9 +211,6 @@ export async function playerUpcomingMatches(db: DB, playerId: string, now: Date)
     away_team_name: row.away_team_name,
     team_id: teamId,
     deadline: answerDeadline(row.match_date, player.availability_deadline_hours),
-    answer: row.answer ?? null,
-    note: row.note ?? '',
-    answered_at: row.answered_at ?? null,
-    stale: row.answered_sequence !== null && row.answered_sequence < row.match_sequence,
+    ...answerOf(row),
   }));
 }
