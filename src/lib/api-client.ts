@@ -32,6 +32,12 @@ export class ApiError extends Error {
   }
 }
 
+/** Why a call failed, as the server said it (its detail), else the status or the error's message. */
+export function failureReason(error: unknown): string {
+  if (error instanceof ApiError) return error.detailText(`HTTP ${error.status}`);
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Spec section 8: an authenticated call made without a stored token. */
 export const NO_TOKEN = 'No authentication token found';
 

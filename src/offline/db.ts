@@ -22,7 +22,7 @@ export interface CachedRead {
   validatedAt: number;
 }
 
-export type OutboxKind = 'match-report' | 'team-selection';
+export type OutboxKind = 'match-report' | 'team-selection' | 'availability';
 export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed';
 
 /** One staff write waiting to reach the server, or the record of how it ended. */

@@ -125,12 +125,6 @@ export function rowLabel(row: Row): string {
   return '';
 }
 
-/** Why a call failed, as the server said it (its detail), else the status or the error's message. */
-export function failureReason(error: unknown): string {
-  if (error instanceof ApiError) return error.detailText(`HTTP ${error.status}`);
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** The server's detail only (empty without one): shown under a fixed error title. */
 export function serverDetail(error: unknown): string {
   if (error instanceof ApiError) return error.detailText('');

@@ -6,12 +6,12 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Loading } from '@/components/status';
+import { failureReason } from '@/lib/api-client';
 import { sendStaffWrite } from '@/lib/staff-api';
 import { useApi } from '@/hooks/use-api';
 import { usePhone } from '@/hooks/use-media-query';
 import {
   cellText,
-  failureReason,
   INVALID_FORMAT,
   parsePage,
   parseRelations,

@@ -6,12 +6,15 @@
  */
 import { ResultsPanel } from '@/components/results-panel';
 import { useSession } from '@/lib/session';
+import { MyMatches } from './my-matches';
 import { NextMatch } from './next-match';
 import './home.css';
 
 export function MainPage() {
   const { user, isAuthenticated, favoriteTeam, logout } = useSession();
   const teamId = favoriteTeam ?? user?.team_id ?? null;
+  // A player answers whether they can play, first thing on their home screen.
+  const player = user?.user_type === 'player' || (user?.memberships ?? []).some((m) => m.role === 'player');
 
   // The home screen's Logout goes to /login (the header's goes to /).
   const onLogout = () => logout('/login');
@@ -29,6 +32,7 @@ export function MainPage() {
           </button>
         )}
       </header>
+      {isAuthenticated && player && <MyMatches />}
       {teamId && (
         <>
           <NextMatch teamId={teamId} />

@@ -19,6 +19,7 @@ export const DISCARD_QUESTION = 'Discard this item? It has not reached the serve
 const KIND_NAMES: Record<OutboxItem['kind'], string> = {
   'match-report': 'Match report',
   'team-selection': 'Team selection',
+  availability: 'Availability',
 };
 
 function stateText(item: OutboxItem): string {
