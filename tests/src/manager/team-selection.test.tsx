@@ -424,3 +424,69 @@ describe('the Team Selection tab', () => {
     });
   });
 });
+
+describe('Team Selection: who can play', () => {
+  /** Answers for m8 as players would give them, straight into the database. */
+  async function answer(
+    rows: [playerId: string, answer: 'available' | 'maybe' | 'unavailable', note?: string][],
+  ) {
+    const db = api.app.connection.db;
+    for (const [playerId, value, note] of rows) {
+      await db
+        .insertInto('availability')
+        .values({
+          match_id: Number(id('m8')),
+          player_id: playerId,
+          answer: value,
+          note: note ?? '',
+          answered_at: '2026-06-14T09:00:00.000Z',
+          answered_by: null,
+          schedule_sequence: 0,
+        })
+        .execute();
+    }
+  }
+
+  it('shows the counts and each answer, and "Select the available" ticks the available', async () => {
+    useTinyLeagueClock();
+    const available = ['nt.gk', 'nt.def', 'nt.mid', 'nt.fwd', 'nt.p10', 'nt.p11', 'nt.p12', 'nt.p13'];
+    await answer([
+      ...available.map((playerId) => [playerId, 'available'] as [string, 'available']),
+      ['nt.p14', 'maybe', 'Knee is sore'],
+      ['nt.p15', 'unavailable'],
+    ]);
+    await openTab(coach);
+    const user = await chooseMatch(id('m8'));
+    const who = await screen.findByRole('group', { name: 'Who can play' });
+    expect(within(who).getByText('Available 8')).toBeInTheDocument();
+    expect(within(who).getByText('Maybe 1')).toBeInTheDocument();
+    expect(within(who).getByText('Unavailable 1')).toBeInTheDocument();
+    expect(within(who).getByText(`No answer ${EXTRA + 4 - 10}`)).toBeInTheDocument();
+    expect(screen.getByText('“Knee is sore”')).toBeInTheDocument();
+
+    await user.click(within(who).getByRole('button', { name: 'Select the available' }));
+    const ticked = boxes()
+      .filter((box) => (box as HTMLInputElement).checked)
+      .map((box) => box.getAttribute('aria-label')?.replace(/ \(.*$/, ''));
+    expect(ticked).toHaveLength(8);
+    expect(ticked).toContain('North Town Keeper');
+    expect(screen.getByText('Selected: 8 players (minimum 7, maximum 18)')).toBeInTheDocument();
+    await user.click(saveButton());
+    await waitFor(async () => expect(await savedSquad(id('m8'))).toHaveLength(8));
+  });
+
+  it('leaves a suspended player out even when available', async () => {
+    useTinyLeagueClock();
+    await addSuspensions(api);
+    await answer([['nt.fwd', 'available']]);
+    await openTab(coach);
+    const user = await chooseMatch(id('m8'));
+    const who = await screen.findByRole('group', { name: 'Who can play' });
+    await user.click(within(who).getByRole('button', { name: 'Select the available' }));
+    const forward = screen.getByRole('checkbox', { name: /^North Town Forward/ });
+    // Banned from this match (a red card), the forward stays out whatever they answered.
+    expect(forward).toBeDisabled();
+    expect(forward).toHaveAccessibleDescription(FORWARD_BAN);
+    expect(forward).not.toBeChecked();
+  });
+});

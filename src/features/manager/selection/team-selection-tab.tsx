@@ -39,6 +39,7 @@ import {
 import { matchTitle } from '../shared/match-labels';
 import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/page-outbox';
 import { useToast } from '@/components/toast';
+import { availablePlayers, AvailabilitySummary, PlayerAnswer, useTeamAvailability } from './availability';
 import '../shared/match-forms.css';
 import './team-selection.css';
 import { MatchPicker } from '../shared/match-picker';
@@ -114,6 +115,9 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
     delayMs: LOAD_PAUSE_MS,
   });
 
+  const availability = useTeamAvailability(matchId, teamId);
+  const answers = new Map((availability.data?.players ?? []).map((row) => [row.player_id, row]));
+
   const players = roster.data?.players;
   const ready = matchId !== '' && players !== undefined && (saved[matchId] ?? detail.data) !== undefined;
   // A newly chosen match starts from its saved squad.
@@ -155,6 +159,16 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
   const chooseMatch = (next: string) => {
     setMatchId(next);
     setSelection(null);
+  };
+  const selectAvailable = () => {
+    if (!availability.data || !players) return;
+    const ids = availablePlayers(
+      availability.data,
+      players.map((player) => player.id),
+    ).slice(0, SQUAD_MAX);
+    setSelection({ matchId, ids });
+    if (ids.length < SQUAD_MIN)
+      toast('info', `${plural(ids.length, 'player')} available: pick at least ${SQUAD_MIN}`);
   };
   const toggle = (id: string, on: boolean) => {
     if (!chosen) return;
@@ -270,6 +284,13 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
           ) : (
             <>
               {locked && <p className="report-note">{SQUAD_LOCKED}</p>}
+              {availability.data && (
+                <AvailabilitySummary
+                  data={availability.data}
+                  disabled={locked || saving}
+                  onSelectAvailable={selectAvailable}
+                />
+              )}
               <fieldset className="selection-players" disabled={locked || saving}>
                 <legend>Players</legend>
                 <ul>
@@ -295,6 +316,7 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
                           <span className="report-player-text">
                             <span className="report-player-name">{player.name}</span>
                             <span className="report-player-position">{player.position}</span>
+                            {availability.data && <PlayerAnswer row={answers.get(player.id)} />}
                             {ban && <SuspensionBadge id={banId} suspension={ban} />}
                           </span>
                         </label>
