@@ -3,19 +3,12 @@
  * each player's answer and note, answers to confirm after a date change) and "Select the
  * available", which ticks the available players who are not suspended.
  */
+import type { AvailabilityLine } from '../../../../api/data/availability';
 import type { AvailabilityAnswer } from '../../../../db/schema';
 import { useApi } from '@/hooks/use-api';
 
-export interface AvailabilityRow {
-  player_id: string;
-  name: string;
-  number: number;
-  answer: AvailabilityAnswer | null;
-  note: string;
-  answered_at: string | null;
-  stale: boolean;
-  suspended: boolean;
-}
+/** A player's line of GET /api/matches/{id}/availability, as the API builds it. */
+export type AvailabilityRow = AvailabilityLine & { suspended: boolean };
 
 export interface TeamAvailability {
   match_id: number;
