@@ -5,7 +5,7 @@
  * match's) until the player answers again.
  */
 import type { DB } from '../../db/connection';
-import type { AvailabilityAnswer } from '../../db/schema';
+import type { AvailabilityAnswer, NotificationKind } from '../../db/schema';
 import { first, rows, run } from '../../db/store';
 
 /** One rostered player's line in a team's answers for a match. */
@@ -213,4 +213,39 @@ export async function playerUpcomingMatches(db: DB, playerId: string, now: Date)
     deadline: answerDeadline(row.match_date, player.availability_deadline_hours),
     ...answerOf(row),
   }));
+}
+
+/**
+ * The accounts of the players who answered for a match (their roster record's user, or a
+ * player membership naming it) and have not muted `kind`: told when the match moves.
+ */
+export async function answeredPlayerUsers(
+  db: DB,
+  matchId: number,
+  kind: NotificationKind,
+): Promise<string[]> {
+  const found = await rows(
+    db,
+    db
+      .selectFrom('availability as a')
+      .innerJoin('players as p', 'p.id', 'a.player_id')
+      .leftJoin('memberships as ms', (join) =>
+        join.onRef('ms.player_id', '=', 'p.id').on('ms.role', '=', 'player'),
+      )
+      .select((eb) => eb.fn.coalesce('p.user_id', 'ms.user_id').as('user_id'))
+      .where('a.match_id', '=', matchId)
+      .where((eb) => eb.or([eb('p.user_id', 'is not', null), eb('ms.user_id', 'is not', null)])),
+  );
+  const users = [...new Set(found.map((row) => row.user_id).filter((id): id is string => id !== null))];
+  if (users.length === 0) return [];
+  const muted = await rows(
+    db,
+    db
+      .selectFrom('notification_mutes')
+      .select('user_id')
+      .where('kind', '=', kind)
+      .where('user_id', 'in', users),
+  );
+  const silent = new Set(muted.map((row) => row.user_id));
+  return users.filter((user) => !silent.has(user)).sort();
 }

@@ -210,6 +210,18 @@ export function matchMoved(match: MatchNames, postponed: boolean, location: stri
       };
 }
 
+/** To a player who answered for a match that has since moved: their answer waits to be confirmed. */
+export function answerToConfirm(match: MatchNames, postponed: boolean): NotificationMessage {
+  return {
+    kind: 'match_moved',
+    title: postponed ? 'Match postponed: your answer' : 'Match moved: confirm you can play',
+    body: postponed
+      ? `${fixture(match)} is postponed. Answer again once it has a new date.`
+      : `${fixture(match)} has a new date or place. Date changed — please confirm whether you can play.`,
+    link: '/main',
+  };
+}
+
 export function playerSuspended(
   player: string,
   teamId: string,

@@ -47,12 +47,26 @@ export async function tellFollowers(
   message: NotificationMessage,
   except: string | null,
 ): Promise<void> {
-  const db = c.get('db');
+  await tellOthers(c, await followersOf(c.get('db'), teams, message.kind), message, except);
+}
+
+/**
+ * Tells these users, except whoever this write has already told and the one who did it:
+ * each hears of a change once, in the first words meant for them.
+ */
+export async function tellOthers(
+  c: Context<AppEnv>,
+  users: readonly string[],
+  message: NotificationMessage,
+  except: string | null,
+): Promise<void> {
   const told = new Set((c.get('notified') ?? []).map((sent) => sent.user_id));
-  const users = (await followersOf(db, teams, message.kind)).filter(
-    (user) => user !== except && !told.has(user),
+  const sent = await notifyUsers(
+    c.get('db'),
+    users.filter((user) => user !== except && !told.has(user)),
+    message,
+    c.get('options').now().toISOString(),
   );
-  const sent = await notifyUsers(db, users, message, c.get('options').now().toISOString());
   if (sent.length > 0) c.set('notified', [...(c.get('notified') ?? []), ...sent]);
 }
 

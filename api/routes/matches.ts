@@ -17,7 +17,8 @@ import { getMatch, listMatches, matchPage } from '../data/matches';
 import { lastReminder, REMIND_ACTION } from '../data/reminders';
 import { teamExists } from '../data/teams';
 import { isReported, parseMatchDate } from '../domain/match-time';
-import { matchMoved, matchTask, resultReminder } from '../domain/notification-text';
+import { answerToConfirm, matchMoved, matchTask, resultReminder } from '../domain/notification-text';
+import { answeredPlayerUsers } from '../data/availability';
 import { resolveTasks } from '../data/notifications';
 import { overdueState } from '../domain/overdue';
 import { SCORE_MAX } from '../domain/report-rules';
@@ -27,7 +28,7 @@ import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, wri
 import { cursorParam, kickoffKey, nextKickoffCursor } from '../http/list-query';
 import { matchReports, reportResult, review, reviewBody } from '../http/match-review';
 import { nextKickoff } from '../http/next-kickoff';
-import { tell, tellFollowers } from '../http/notify';
+import { tell, tellFollowers, tellOthers } from '../http/notify';
 import { holdUntil, jsonBytesRead, jsonListBytes, jsonListBytesInSteps, jsonRead } from '../http/read';
 import { booleanParam, idParam, limitParam, matchIdParam } from '../http/validate';
 import { audit } from '../http/write';
@@ -457,6 +458,14 @@ export const matchRoutes = resourceRouter(
         body.location,
       );
       const actor = currentUser(c).id;
+      // Players who said whether they can play are asked to confirm first: their answer is stale.
+      const names = { id: matchId, homeName: after.home_team_name, awayName: after.away_team_name };
+      await tellOthers(
+        c,
+        await answeredPlayerUsers(db, matchId, 'match_moved'),
+        answerToConfirm(names, body.status === 'postponed'),
+        actor,
+      );
       await tell(c, { teams: [after.home_team, after.away_team], except: actor }, moved);
       await tellFollowers(c, [after.home_team, after.away_team], moved, actor);
     }

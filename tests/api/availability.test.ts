@@ -257,3 +257,46 @@ describe('GET /api/me/matches', () => {
     );
   });
 });
+
+describe('a match that moves', () => {
+  it('tells the players who answered to confirm, once, and their answers wait for it', async () => {
+    await becomePlayer('nt.fwd');
+    const put = (playerId: string, role: Parameters<typeof call>[2]) =>
+      call(
+        'PUT',
+        `/api/matches/${next()}/availability/${playerId}`,
+        role,
+        { answer: 'available' },
+        `k-${playerId}`,
+      );
+    await put('nt.fwd', 'player');
+    await put('nt.gk', 'coach'); // no account: nobody to tell
+    const moved = await call(
+      'PUT',
+      `/api/matches/${next()}/schedule`,
+      'superAdmin',
+      { date: '2026-06-21T10:00:00Z', location: 'North Town Park', status: 'scheduled' },
+      'move-1',
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const { body } = await call('GET', '/api/notifications', 'player');
+    const notices = (body.notifications as { title: string; body: string; link: string }[]).filter((n) =>
+      n.title.startsWith('Match moved'),
+    );
+    expect(notices).toEqual([
+      expect.objectContaining({
+        title: 'Match moved: confirm you can play',
+        body: expect.stringContaining('Date changed — please confirm'),
+        link: '/main',
+      }),
+    ]);
+    const mine = (await call('GET', '/api/me/matches', 'player')).body.matches as { stale: boolean }[];
+    expect(mine[0]?.stale).toBe(true);
+    // The coach hears of it in the staff's words, not the players'.
+    const coach = (await call('GET', '/api/notifications', 'coach')).body.notifications as {
+      title: string;
+    }[];
+    expect(coach.map((n) => n.title)).toContain('Match moved');
+    expect(coach.map((n) => n.title)).not.toContain('Match moved: confirm you can play');
+  });
+});
