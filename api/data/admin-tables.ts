@@ -138,6 +138,7 @@ const EDITOR_RULES: { [Table in keyof Database]?: EditorRule<keyof Database[Tabl
       'social_media',
       'news_url',
       'created_at',
+      'availability_deadline_hours',
     ],
   },
   users: { columns: ['id', 'name', 'email', 'user_type', 'team_id', 'created_at', 'locked_at'] },

@@ -136,6 +136,14 @@ export async function deadlineHours(db: DB, teamId: string): Promise<number> {
   return team?.availability_deadline_hours ?? 24;
 }
 
+/** Sets how many hours before kick-off a team's answers close. */
+export async function setDeadlineHours(db: DB, teamId: string, hours: number): Promise<void> {
+  await run(
+    db,
+    db.updateTable('teams').set({ availability_deadline_hours: hours }).where('team_id', '=', teamId),
+  );
+}
+
 /** When answers for a match kicking off at `matchDate` close, for a team closing them `hours` before. */
 export function answerDeadline(matchDate: string, hours: number): string {
   return new Date(Date.parse(matchDate) - hours * 3_600_000).toISOString();

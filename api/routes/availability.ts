@@ -14,11 +14,13 @@ import {
   playerOfUser,
   playerUpcomingMatches,
   setAnswer,
+  setDeadlineHours,
   teamAnswers,
   type AvailabilityLine,
 } from '../data/availability';
 import type { SessionUser } from '../data/sessions';
 import { findMatchRow, type MatchRow } from '../data/matches';
+import { teamExists } from '../data/teams';
 import { teamSeasonBans } from '../data/discipline';
 import { banFor } from '../domain/discipline';
 import { involvesTeam } from '../domain/match-time';
@@ -26,6 +28,7 @@ import { fail } from '../errors';
 import { CACHE } from '../http/cache';
 import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { jsonRead } from '../http/read';
+import { audit } from '../http/write';
 import { idParam, matchIdParam } from '../http/validate';
 import type { DB } from '../../db/connection';
 
@@ -52,6 +55,10 @@ const TeamAvailabilitySchema = z
     match_id: z.number().int(),
     team_id: z.string(),
     deadline: z.string().describe('ISO instant when players can no longer answer (staff still can)'),
+    deadline_hours: z
+      .number()
+      .int()
+      .describe('the team’s setting: answers close this many hours before kick-off'),
     counts: z.strictObject({
       available: z.number().int(),
       maybe: z.number().int(),
@@ -141,6 +148,40 @@ const putAnswer = write({
   },
 });
 
+/** The longest a team may close answers before kick-off: two weeks. */
+export const DEADLINE_HOURS_MAX = 336;
+
+const SettingsSchema = z
+  .strictObject({
+    deadline_hours: z.number().int().describe('answers close this many hours before kick-off'),
+  })
+  .meta({ id: 'AvailabilitySettings' });
+
+const putSettings = write({
+  method: 'put',
+  path: '/teams/{teamId}/availability-settings',
+  operationId: 'setAvailabilitySettings',
+  tags: ['availability'],
+  summary: "When a team's answers close",
+  description: `The team's coach or owner, or an admin of its league: 0 to ${DEADLINE_HOURS_MAX} hours before kick-off`,
+  request: {
+    params: z.object({ teamId: idParam.meta({ description: 'dotted team id' }) }),
+    body: jsonBody(
+      z.strictObject({
+        deadline_hours: z
+          .number({ error: `must be a whole number from 0 to ${DEADLINE_HOURS_MAX}` })
+          .int(`must be a whole number from 0 to ${DEADLINE_HOURS_MAX}`)
+          .min(0, `must be a whole number from 0 to ${DEADLINE_HOURS_MAX}`)
+          .max(DEADLINE_HOURS_MAX, `must be a whole number from 0 to ${DEADLINE_HOURS_MAX}`),
+      }),
+    ),
+  },
+  responses: {
+    200: json(SettingsSchema, 'The setting now'),
+    ...errors({ 403: "Not the team's coach or owner, nor an admin of its league", 404: 'Team not found' }),
+  },
+});
+
 const getMyMatches = read({
   path: '/me/matches',
   operationId: 'getMyMatches',
@@ -193,6 +234,7 @@ export const availabilityRoutes = resourceRouter(
     const now = c.get('options').now();
     const suspended = await suspendedIn(db, match, teamId, now);
     const players = (await teamAnswers(db, matchId, teamId)).map((line) => withSuspension(line, suspended));
+    const hours = await deadlineHours(db, teamId);
     const count = (answer: AvailabilityAnswer | null) =>
       players.filter((player) => player.answer === answer).length;
     return jsonRead(
@@ -200,7 +242,8 @@ export const availabilityRoutes = resourceRouter(
       {
         match_id: matchId,
         team_id: teamId,
-        deadline: answerDeadline(match.match_date, await deadlineHours(db, teamId)),
+        deadline: answerDeadline(match.match_date, hours),
+        deadline_hours: hours,
         counts: {
           available: count('available'),
           maybe: count('maybe'),
@@ -244,6 +287,24 @@ export const availabilityRoutes = resourceRouter(
     const line = (await teamAnswers(db, matchId, teamId)).find((row) => row.player_id === playerId);
     if (line === undefined) fail(404, 'Player not found');
     return c.json(withSuspension(line, await suspendedIn(db, match, teamId, now)), 200);
+  }),
+
+  endpoint(putSettings, async (c) => {
+    const db = c.get('db');
+    const { teamId } = c.req.valid('param');
+    const { deadline_hours: hours } = c.req.valid('json');
+    if (!(await teamExists(db, teamId))) fail(404, 'Team not found');
+    if (!(await isTeamStaff(db, currentUser(c), teamId))) {
+      fail(403, "Only this team's coach or owner, or an admin of its league, may change this");
+    }
+    await setDeadlineHours(db, teamId, hours);
+    await audit(c, {
+      action: 'team.availability',
+      entity: 'team',
+      entityId: teamId,
+      after: { deadline_hours: hours },
+    });
+    return c.json({ deadline_hours: hours }, 200);
   }),
 
   endpoint(getMyMatches, async (c) => {

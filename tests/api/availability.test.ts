@@ -300,3 +300,30 @@ describe('a match that moves', () => {
     expect(coach.map((n) => n.title)).not.toContain('Match moved: confirm you can play');
   });
 });
+
+describe('PUT /api/teams/{id}/availability-settings', () => {
+  const set = (body: unknown, role: Parameters<typeof call>[2] = 'coach', team = 'north.town') =>
+    call('PUT', `/api/teams/${team}/availability-settings`, role, body, `s-${Math.random()}`);
+
+  it("sets when the team's answers close, for its staff only", async () => {
+    expect((await set({ deadline_hours: 48 })).body).toEqual({ deadline_hours: 48 });
+    const { body } = await answersOf();
+    expect(body.deadline_hours).toBe(48);
+    expect(body.deadline).toBe('2026-06-18T14:00:00.000Z');
+    expect((await set({ deadline_hours: 0 }, 'superAdmin')).status).toBe(200);
+    for (const role of ['player', 'fan', 'otherCoach'] as const) {
+      expect((await set({ deadline_hours: 12 }, role)).status, role).toBe(403);
+    }
+    expect((await set({ deadline_hours: 12 }, 'superAdmin', 'nowhere.fc')).status).toBe(404);
+    expect((await answersOf()).body.deadline_hours).toBe(0);
+  });
+
+  it('refuses hours that are no whole number from 0 to 336', async () => {
+    for (const hours of [-1, 337, 1.5, '24', null]) {
+      const { status, body } = await set({ deadline_hours: hours });
+      expect(status, String(hours)).toBe(400);
+      expect(body.detail, String(hours)).toMatch(/deadline_hours/);
+    }
+    expect((await answersOf()).body.deadline_hours).toBe(24);
+  });
+});

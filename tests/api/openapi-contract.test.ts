@@ -770,6 +770,14 @@ describe('writes on the demo league', () => {
       params: { matchId: next?.id ?? 0, playerId: squad[0] ?? '' },
       body: { answer: 'perhaps' },
     });
+    await call('put', '/api/teams/{teamId}/availability-settings', {
+      params: team,
+      body: { deadline_hours: 48 },
+    });
+    await call('put', '/api/teams/{teamId}/availability-settings', {
+      params: team,
+      body: { deadline_hours: 400 },
+    });
     await call('get', '/api/matches/{matchId}/availability', {
       params: { matchId: next?.id ?? 0 },
       search: `?team_id=${summary.demoTeamId}`,

@@ -489,4 +489,23 @@ describe('Team Selection: who can play', () => {
     expect(forward).toHaveAccessibleDescription(FORWARD_BAN);
     expect(forward).not.toBeChecked();
   });
+
+  it('changes when the team’s answers close', async () => {
+    useTinyLeagueClock();
+    await openTab(coach);
+    const user = await chooseMatch(id('m8'));
+    const who = await screen.findByRole('group', { name: 'Who can play' });
+    const until = within(who).getByRole('combobox', { name: 'Players answer until' });
+    expect(until).toHaveValue('24');
+    await user.selectOptions(until, '48');
+    await waitFor(async () => {
+      const team = await api.app.connection.db
+        .selectFrom('teams')
+        .select('availability_deadline_hours')
+        .where('team_id', '=', 'north.town')
+        .executeTakeFirstOrThrow();
+      expect(team.availability_deadline_hours).toBe(48);
+    });
+    expect(await within(who).findByText(/^For this match: Thu, Jun 18,/)).toBeInTheDocument();
+  });
 });

@@ -5,7 +5,11 @@
  */
 import type { AvailabilityLine } from '../../../../api/data/availability';
 import type { AvailabilityAnswer } from '../../../../db/schema';
+import { useId, useState } from 'react';
 import { useApi } from '@/hooks/use-api';
+import { formatMatchDate } from '@/lib/format';
+import { failureReason } from '@/lib/api-client';
+import { sendStaffWrite } from '@/lib/staff-api';
 
 /** A player's line of GET /api/matches/{id}/availability, as the API builds it. */
 export type AvailabilityRow = AvailabilityLine & { suspended: boolean };
@@ -14,6 +18,7 @@ export interface TeamAvailability {
   match_id: number;
   team_id: string;
   deadline: string;
+  deadline_hours: number;
   counts: Record<AvailabilityAnswer | 'no_answer', number>;
   players: AvailabilityRow[];
 }
@@ -41,18 +46,68 @@ export function availablePlayers(data: TeamAvailability, order: readonly string[
   return order.filter((id) => available.has(id));
 }
 
+/** The choices of when answers close, in hours before kick-off. */
+const DEADLINES: readonly [hours: number, label: string][] = [
+  [0, 'At kick-off'],
+  [12, '12 hours before'],
+  [24, '24 hours before'],
+  [48, '2 days before'],
+  [72, '3 days before'],
+  [168, 'A week before'],
+];
+
 export function AvailabilitySummary({
   data,
   onSelectAvailable,
+  onDeadlineChanged,
+  onError,
   disabled,
 }: {
   data: TeamAvailability;
   onSelectAvailable(): void;
+  /** After the team's deadline was changed: the answers are read again. */
+  onDeadlineChanged(): void;
+  onError(message: string): void;
   disabled: boolean;
 }) {
   const kinds = ['available', 'maybe', 'unavailable', 'no_answer'] as const;
+  const deadlineId = useId();
+  const [saving, setSaving] = useState(false);
+  const choices = DEADLINES.some(([hours]) => hours === data.deadline_hours)
+    ? DEADLINES
+    : [...DEADLINES, [data.deadline_hours, `${data.deadline_hours} hours before`] as const];
+  const changeDeadline = async (hours: number) => {
+    setSaving(true);
+    try {
+      await sendStaffWrite('PUT', `/api/teams/${encodeURIComponent(data.team_id)}/availability-settings`, {
+        deadline_hours: hours,
+      });
+      onDeadlineChanged();
+    } catch (error) {
+      console.warn(error); // handled: the caller shows it
+      onError(`Failed to change when answers close: ${failureReason(error)}`);
+    } finally {
+      setSaving(false);
+    }
+  };
   return (
     <div className="selection-availability" role="group" aria-label="Who can play">
+      <div className="field selection-deadline">
+        <label htmlFor={deadlineId}>Players answer until</label>
+        <select
+          id={deadlineId}
+          value={data.deadline_hours}
+          disabled={disabled || saving}
+          onChange={(event) => void changeDeadline(Number(event.target.value))}
+        >
+          {choices.map(([hours, label]) => (
+            <option key={hours} value={hours}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <span className="muted">For this match: {formatMatchDate(data.deadline)}</span>
+      </div>
       <p className="selection-availability-counts">
         {kinds.map((kind) => (
           <span key={kind} className={`availability-chip availability-${kind}`}>

@@ -289,6 +289,8 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
                   data={availability.data}
                   disabled={locked || saving}
                   onSelectAvailable={selectAvailable}
+                  onDeadlineChanged={availability.reload}
+                  onError={(message) => toast('error', message)}
                 />
               )}
               <fieldset className="selection-players" disabled={locked || saving}>
