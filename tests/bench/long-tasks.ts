@@ -331,6 +331,23 @@ async function tracePage(url: string): Promise<PageTrace> {
 }
 
 /**
+ * One load's trace. Now and then Chromium's trace has no navigation or no first paint for
+ * the page (its own pages' work fills the buffer instead): that load is taken again, twice
+ * at most, rather than ending the whole run.
+ */
+async function traceOnce(url: string): Promise<PageTrace> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await tracePage(url);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.startsWith('the trace has no'))
+        throw error;
+      console.warn(`  ${url}: ${error.message}; loading it again`);
+    }
+  }
+}
+
+/**
  * LONG_TASKS_TRACE=file…: takes apart traces recorded elsewhere (Lighthouse's, kept by
  * AUDIT_UI_SAVE) instead of loading pages. Lighthouse records without slowing the CPU
  * and multiplies by 4, so a quarter of the long-task threshold is used.
@@ -376,7 +393,7 @@ async function main() {
     const summary: string[][] = [];
     for (const page of pages) {
       const traces: PageTrace[] = [];
-      for (let run = 0; run < RUNS; run++) traces.push(await tracePage(new URL(page.path, server.url).href));
+      for (let run = 0; run < RUNS; run++) traces.push(await traceOnce(new URL(page.path, server.url).href));
       const longest = traces.map((trace) => Math.max(0, ...trace.tasks.map((task) => task.duration)));
       const counts = traces.map((trace) => trace.tasks.length);
       summary.push([
