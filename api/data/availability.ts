@@ -44,21 +44,26 @@ function answerOf(row: {
   };
 }
 
-/** The team's roster by shirt number, each with their answer for the match (if any). */
-export async function teamAnswers(db: DB, matchId: number, teamId: string): Promise<AvailabilityLine[]> {
-  const found = await rows(
-    db,
-    db
-      .selectFrom('players as p')
-      .innerJoin('matches as m', (join) => join.on('m.id', '=', matchId))
-      .leftJoin('availability as a', (join) =>
-        join.onRef('a.player_id', '=', 'p.id').on('a.match_id', '=', matchId),
-      )
-      .select(['p.id as player_id', 'p.name', 'p.number', ...ANSWER_COLUMNS])
-      .where('p.team_id', '=', teamId)
-      .orderBy('p.number')
-      .orderBy('p.id'),
-  );
+/**
+ * The team's roster by shirt number, each with their answer for the match (if any); only
+ * `playerId`'s line when one is named.
+ */
+export async function teamAnswers(
+  db: DB,
+  matchId: number,
+  teamId: string,
+  playerId?: string,
+): Promise<AvailabilityLine[]> {
+  let query = db
+    .selectFrom('players as p')
+    .innerJoin('matches as m', (join) => join.on('m.id', '=', matchId))
+    .leftJoin('availability as a', (join) =>
+      join.onRef('a.player_id', '=', 'p.id').on('a.match_id', '=', matchId),
+    )
+    .select(['p.id as player_id', 'p.name', 'p.number', ...ANSWER_COLUMNS])
+    .where('p.team_id', '=', teamId);
+  if (playerId !== undefined) query = query.where('p.id', '=', playerId);
+  const found = await rows(db, query.orderBy('p.number').orderBy('p.id'));
   return found.map((row) => ({
     player_id: row.player_id,
     name: row.name,

@@ -284,7 +284,7 @@ export const availabilityRoutes = resourceRouter(
       at: now.toISOString(),
       by: user.id,
     });
-    const line = (await teamAnswers(db, matchId, teamId)).find((row) => row.player_id === playerId);
+    const [line] = await teamAnswers(db, matchId, teamId, playerId);
     if (line === undefined) fail(404, 'Player not found');
     return c.json(withSuspension(line, await suspendedIn(db, match, teamId, now)), 200);
   }),

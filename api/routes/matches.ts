@@ -452,14 +452,10 @@ export const matchRoutes = resourceRouter(
       // An unreported match only: a report it was overdue for is no longer asked for by that date.
       await resolveTasks(db, [matchTask('report', matchId)], c.get('options').now().toISOString());
       // Both teams' staff hear of it (the super admin who moved it saw it), then their followers.
-      const moved = matchMoved(
-        { id: matchId, homeName: after.home_team_name, awayName: after.away_team_name },
-        body.status === 'postponed',
-        body.location,
-      );
+      const names = { id: matchId, homeName: after.home_team_name, awayName: after.away_team_name };
+      const moved = matchMoved(names, body.status === 'postponed', body.location);
       const actor = currentUser(c).id;
       // Players who said whether they can play are asked to confirm first: their answer is stale.
-      const names = { id: matchId, homeName: after.home_team_name, awayName: after.away_team_name };
       await tellOthers(
         c,
         await answeredPlayerUsers(db, matchId, 'match_moved'),

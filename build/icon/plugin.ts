@@ -27,8 +27,8 @@ export const PNG_ICONS: readonly PngIcon[] = [
   { fileName: 'icons/maskable-512.png', size: 512, variant: 'maskable', purpose: 'maskable' },
   // iOS ignores the manifest's icons and adds its own rounded corners: 180×180, opaque.
   { fileName: 'apple-touch-icon.png', size: 180, variant: 'full-bleed' },
-  // The header's logo (BRAND_ICONS), as PNG: an SVG picture is parsed and painted on the
-  // page's main thread, a PNG decoded off it.
+  // The header's logo (src/app/layout.tsx) at one, two and three device pixels per pixel,
+  // as PNG: an SVG picture is parsed and painted on the page's main thread, a PNG decoded off it.
   { fileName: 'icons/brand-32.png', size: 32, variant: 'rounded' },
   { fileName: 'icons/brand-64.png', size: 64, variant: 'rounded' },
   { fileName: 'icons/brand-96.png', size: 96, variant: 'rounded' },

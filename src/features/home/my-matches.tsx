@@ -11,10 +11,9 @@ import { ToastProvider, useToast } from '@/components/toast';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { useApi } from '@/hooks/use-api';
 import { failureReason } from '@/lib/api-client';
+import { ANSWER_ORDER, ANSWER_WORDS } from '@/lib/availability-words';
 import { formatMatchDate } from '@/lib/format';
 import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/page-outbox';
-
-export type Answer = AvailabilityAnswer;
 
 /** One of GET /api/me/matches's matches, as the API declares it. */
 export type MyMatch = PlayerMatch;
@@ -24,16 +23,10 @@ interface MyMatches {
   matches: MyMatch[];
 }
 
-export const ANSWERS: readonly { value: Answer; label: string }[] = [
-  { value: 'available', label: 'Available' },
-  { value: 'maybe', label: 'Maybe' },
-  { value: 'unavailable', label: 'Unavailable' },
-];
-
 const NOTE_MAX = 200;
 
 /** "v Riverside Rovers" at home, "at Riverside Rovers" away. */
-export function opponentLine(match: MyMatch): string {
+function opponentLine(match: MyMatch): string {
   return match.home_team === match.team_id ? `v ${match.away_team_name}` : `at ${match.home_team_name}`;
 }
 
@@ -73,7 +66,7 @@ function MyMatchList() {
 function MyMatchCard({ match, playerId }: { match: MyMatch; playerId: string }) {
   const toast = useToast();
   const noteId = useId();
-  const [answer, setAnswer] = useState<Answer | null>(match.answer);
+  const [answer, setAnswer] = useState<AvailabilityAnswer | null>(match.answer);
   const [note, setNote] = useState(match.note);
   const [stale, setStale] = useState(match.stale);
   const [sending, setSending] = useState(false);
@@ -81,7 +74,7 @@ function MyMatchCard({ match, playerId }: { match: MyMatch; playerId: string }) 
   const [closed] = useState(() => Date.parse(match.deadline) <= Date.now());
   const postponed = match.status === 'postponed';
 
-  const send = async (value: Answer) => {
+  const send = async (value: AvailabilityAnswer) => {
     setSending(true);
     try {
       const result = await submitStaffWrite({
@@ -89,7 +82,7 @@ function MyMatchCard({ match, playerId }: { match: MyMatch; playerId: string }) 
         method: 'PUT',
         path: `/api/matches/${match.match_id}/availability/${encodeURIComponent(playerId)}`,
         body: { answer: value, note: note.trim() },
-        label: `${ANSWERS.find((a) => a.value === value)?.label ?? value} · ${formatMatchDate(match.match_date)} ${opponentLine(match)}`,
+        label: `${ANSWER_WORDS[value]} · ${formatMatchDate(match.match_date)} ${opponentLine(match)}`,
       });
       setAnswer(value);
       setStale(false);
@@ -117,7 +110,7 @@ function MyMatchCard({ match, playerId }: { match: MyMatch; playerId: string }) 
         <p className="my-match-flag">Date changed — please confirm</p>
       ) : null}
       <div className="my-match-answers" role="group" aria-label="Can you play?">
-        {ANSWERS.map(({ value, label }) => (
+        {ANSWER_ORDER.map((value) => (
           <button
             key={value}
             type="button"
@@ -126,7 +119,7 @@ function MyMatchCard({ match, playerId }: { match: MyMatch; playerId: string }) 
             disabled={sending || closed || postponed}
             onClick={() => void send(value)}
           >
-            {label}
+            {ANSWER_WORDS[value]}
           </button>
         ))}
       </div>

@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { useApi } from '@/hooks/use-api';
 import { formatMatchDate } from '@/lib/format';
 import { failureReason } from '@/lib/api-client';
+import { ANSWER_ORDER, ANSWER_WORDS } from '@/lib/availability-words';
 import { sendStaffWrite } from '@/lib/staff-api';
 
 /** A player's line of GET /api/matches/{id}/availability, as the API builds it. */
@@ -22,13 +23,6 @@ export interface TeamAvailability {
   counts: Record<AvailabilityAnswer | 'no_answer', number>;
   players: AvailabilityRow[];
 }
-
-const ANSWER_WORDS: Record<AvailabilityAnswer | 'no_answer', string> = {
-  available: 'Available',
-  maybe: 'Maybe',
-  unavailable: 'Unavailable',
-  no_answer: 'No answer',
-};
 
 export function useTeamAvailability(matchId: string, teamId: string) {
   return useApi<TeamAvailability>(
@@ -70,7 +64,7 @@ export function AvailabilitySummary({
   onError(message: string): void;
   disabled: boolean;
 }) {
-  const kinds = ['available', 'maybe', 'unavailable', 'no_answer'] as const;
+  const kinds = [...ANSWER_ORDER, 'no_answer'] as const;
   const deadlineId = useId();
   const [saving, setSaving] = useState(false);
   const choices = DEADLINES.some(([hours]) => hours === data.deadline_hours)
