@@ -72,7 +72,11 @@ export async function teamAnswers(
   }));
 }
 
-/** Sets (or replaces) a player's answer for a match, as of the match's current schedule. */
+/**
+ * Sets (or replaces) a player's answer for a match, as of the match's current schedule.
+ * The same answer again, with nothing to confirm, keeps when it was first given: "answered
+ * on Tuesday" stays true when a link is opened twice or a send is repeated.
+ */
 export async function setAnswer(
   db: DB,
   answer: {
@@ -90,6 +94,22 @@ export async function setAnswer(
     db.selectFrom('matches').select('schedule_sequence').where('id', '=', answer.matchId),
   );
   if (match === undefined) return;
+  const before = await first(
+    db,
+    db
+      .selectFrom('availability')
+      .select(['answer', 'note', 'schedule_sequence'])
+      .where('match_id', '=', answer.matchId)
+      .where('player_id', '=', answer.playerId),
+  );
+  if (
+    before !== undefined &&
+    before.answer === answer.answer &&
+    (answer.note === undefined || before.note === answer.note) &&
+    before.schedule_sequence === match.schedule_sequence
+  ) {
+    return;
+  }
   await run(
     db,
     db
@@ -119,10 +139,16 @@ export async function setAnswer(
 export async function playerTeam(
   db: DB,
   playerId: string,
-): Promise<{ team_id: string | null; name: string; user_id: string | null } | undefined> {
+): Promise<
+  { team_id: string | null; team_name: string | null; name: string; user_id: string | null } | undefined
+> {
   return first(
     db,
-    db.selectFrom('players').select(['team_id', 'name', 'user_id']).where('id', '=', playerId),
+    db
+      .selectFrom('players as p')
+      .leftJoin('teams as t', 't.team_id', 'p.team_id')
+      .select(['p.team_id', 't.team_name', 'p.name', 'p.user_id'])
+      .where('p.id', '=', playerId),
   );
 }
 

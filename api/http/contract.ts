@@ -338,23 +338,26 @@ export function read<
 /**
  * A write through writeTransaction: for a signed-in user (requireUser, then `guard`),
  * taking an Idempotency-Key, answering what writeTransaction may answer (WRITE_ERRORS)
- * besides its own answers, and never stored (`Cache-Control: no-store`).
+ * besides its own answers, and never stored (`Cache-Control: no-store`). `identify`
+ * replaces requireUser for a write that also takes another credential (a personal
+ * link's token), which its handler then checks.
  */
 export function write<
   const R extends Omit<Declaration, 'middleware'> & {
     method: 'post' | 'put' | 'patch' | 'delete';
     guard?: readonly Guard[];
+    identify?: Guard;
   },
 >(declaration: R) {
-  const { guard = [], ...route } = declaration;
+  const { guard = [], identify = requireUser, ...route } = declaration;
   return createRoute({
     security: BEARER,
     ...route,
-    middleware: [noStore, requireUser, ...guard, writeTransaction],
+    middleware: [noStore, identify, ...guard, writeTransaction],
     tags: tagNames(route.tags),
     request: { headers: WRITE_HEADERS, ...route.request },
     responses: { ...WRITE_ERRORS, ...route.responses },
-  } as Omit<R, 'tags' | 'guard'> & { tags: string[] });
+  } as Omit<R, 'tags' | 'guard' | 'identify'> & { tags: string[] });
 }
 
 /**

@@ -59,11 +59,17 @@ function noteJsonAnswer(c: Context<AppEnv>): { text(): string | null; stop(): vo
 }
 
 export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
-  const user = currentUser(c);
-  const key = c.req.header('Idempotency-Key');
-  if (key !== undefined && (key.length === 0 || key.length > MAX_KEY_LENGTH || /[^\x21-\x7e]/.test(key))) {
+  // Keys are kept per account. A write made with a personal link has no account: it is
+  // a PUT whose repeat leaves the same state, so its key is checked but not kept.
+  const userId = c.get('user')?.id;
+  const header = c.req.header('Idempotency-Key');
+  if (
+    header !== undefined &&
+    (header.length === 0 || header.length > MAX_KEY_LENGTH || /[^\x21-\x7e]/.test(header))
+  ) {
     fail(400, `Invalid Idempotency-Key header: 1 to ${MAX_KEY_LENGTH} printable characters`);
   }
+  const kept = userId !== undefined && header !== undefined ? { userId, key: header } : null;
   // Hono caches the body text, so validators later read the same bytes.
   const body = await c.req.text();
   const url = new URL(c.req.url);
@@ -75,8 +81,8 @@ export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
   let replay: Response | null = null;
   try {
     await groupCommitFor(outer).run(async (trx) => {
-      if (key !== undefined) {
-        const stored = await findIdempotencyRecord(trx, user.id, key);
+      if (kept !== null) {
+        const stored = await findIdempotencyRecord(trx, kept.userId, kept.key);
         if (stored) {
           replay =
             stored.request_hash === requestHash
@@ -93,7 +99,7 @@ export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
         }
       }
       c.set('db', trx);
-      const answer = key === undefined ? null : noteJsonAnswer(c);
+      const answer = kept === null ? null : noteJsonAnswer(c);
       try {
         await next();
       } finally {
@@ -102,10 +108,10 @@ export const writeTransaction = createMiddleware<AppEnv>(async (c, next) => {
       }
       // Hono turns a thrown error into c.res via onError; a failed write must leave no trace.
       if (c.error || c.res.status >= 400) throw new Rollback();
-      if (key !== undefined) {
+      if (kept !== null) {
         await insertIdempotencyRecord(trx, {
-          user_id: user.id,
-          key,
+          user_id: kept.userId,
+          key: kept.key,
           method: c.req.method,
           path: url.pathname,
           request_hash: requestHash,

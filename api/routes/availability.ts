@@ -6,7 +6,9 @@
  */
 import { z } from 'zod';
 import { AVAILABILITY_ANSWERS, type AvailabilityAnswer } from '../../db/schema';
-import { currentUser, isTeamStaff } from '../auth/middleware';
+import { createMiddleware } from 'hono/factory';
+import { currentUser, isTeamStaff, requireUser } from '../auth/middleware';
+import { linkPlayer, revokeLink, teamLinks } from '../data/availability-links';
 import {
   answerDeadline,
   deadlineHours,
@@ -29,6 +31,7 @@ import { CACHE } from '../http/cache';
 import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, write } from '../http/contract';
 import { jsonRead } from '../http/read';
 import { audit } from '../http/write';
+import type { AppEnv } from '../env';
 import { idParam, matchIdParam } from '../http/validate';
 import type { DB } from '../../db/connection';
 
@@ -129,6 +132,19 @@ const getTeamAvailability = read({
   },
 });
 
+const tokenQuery = z.object({
+  token: z
+    .string()
+    .optional()
+    .meta({ description: 'a personal link’s token, instead of signing in: answers for that player only' }),
+});
+
+/** Signed in, or a personal link's token in `?token=` (the handler checks which player it is). */
+const signedInOrLink = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.query('token') !== undefined) return next();
+  return requireUser(c, next);
+});
+
 const putAnswer = write({
   method: 'put',
   path: '/matches/{matchId}/availability/{playerId}',
@@ -136,11 +152,13 @@ const putAnswer = write({
   tags: ['availability'],
   summary: 'Answer whether a player can play',
   description:
-    'The player, until their team’s deadline; their team’s staff, until kick-off. Answering again replaces the answer and confirms it after a date change',
-  request: { params: answerParams, body: jsonBody(answerBody) },
+    'The player (signed in, or with their personal link’s `token`), until their team’s deadline; their team’s staff, until kick-off. Answering again replaces the answer and confirms it after a date change; the same answer again keeps when it was given. With a token there is no account to keep an Idempotency-Key under: a repeat sets the same answer again',
+  identify: signedInOrLink,
+  request: { params: answerParams, query: tokenQuery, body: jsonBody(answerBody) },
   responses: {
     200: json(AvailabilityRowSchema, "The player's answer now"),
     ...errors({
+      401: 'Neither signed in nor a standing personal link',
       403: 'Not the player nor their team’s staff, or the deadline has passed',
       404: 'Unknown match, or the player is in neither team',
       409: 'The match has kicked off, has a report, or is postponed',
@@ -191,6 +209,84 @@ const getMyMatches = read({
   signedIn: true,
   responses: { 200: readAnswer(MyMatchesSchema), ...errors(401) },
 });
+
+const LinkSchema = z
+  .strictObject({
+    player_id: z.string(),
+    name: z.string(),
+    number: z.number().int(),
+    link: z.string().describe('the page where the player answers without an account'),
+  })
+  .meta({ id: 'AvailabilityLink' });
+
+const teamParam = z.object({ teamId: idParam.meta({ description: 'dotted team id' }) });
+
+const getLinks = read({
+  path: '/teams/{teamId}/availability-links',
+  operationId: 'getAvailabilityLinks',
+  tags: ['availability'],
+  summary: "A team's personal availability links",
+  description:
+    "That team's coach or owner, or an admin of its league: each rostered player's link (made when first listed; the same link until revoked); no-store",
+  signedIn: true,
+  request: { params: teamParam },
+  responses: {
+    200: readAnswer(z.strictObject({ links: z.array(LinkSchema) }).meta({ id: 'AvailabilityLinks' })),
+    ...errors(401, {
+      403: "Not the team's coach or owner, nor an admin of its league",
+      404: 'Team not found',
+    }),
+  },
+});
+
+const deleteLink = write({
+  method: 'delete',
+  path: '/teams/{teamId}/availability-links/{playerId}',
+  operationId: 'revokeAvailabilityLink',
+  tags: ['availability'],
+  summary: "Revoke a player's personal link",
+  description: 'The old link answers 401 from now on; listing the links again makes the player a new one',
+  request: {
+    params: z.object({
+      teamId: idParam.meta({ description: 'dotted team id' }),
+      playerId: idParam.meta({ description: 'dotted player id' }),
+    }),
+  },
+  responses: {
+    204: { description: 'Revoked' },
+    ...errors({
+      403: "Not the team's coach or owner, nor an admin of its league",
+      404: 'Team not found, or the player is not in it',
+    }),
+  },
+});
+
+const LinkMatchesSchema = z
+  .strictObject({
+    player_id: z.string(),
+    name: z.string(),
+    team_id: z.string(),
+    team_name: z.string(),
+    matches: z.array(MyMatchSchema).describe('upcoming matches of their team, soonest first'),
+  })
+  .meta({ id: 'LinkMatches' });
+
+const getLinkMatches = read({
+  path: '/availability/{linkToken}',
+  operationId: 'getLinkMatches',
+  tags: ['availability'],
+  summary: "A personal link's player and their upcoming matches",
+  description: 'For the page a personal link opens, without an account; no-store',
+  request: {
+    params: z.object({ linkToken: z.string().meta({ description: 'the personal link’s token' }) }),
+  },
+  responses: {
+    200: readAnswer(LinkMatchesSchema),
+    ...errors({ 401: 'The link is not valid, or was revoked' }),
+  },
+});
+
+const LINK_REFUSED = 'This link no longer works: ask your coach for a new one';
 
 /** The roster player a signed-in user is, if any: their player membership, else the roster's link. */
 async function playerOf(db: DB, user: SessionUser): Promise<string | null> {
@@ -258,15 +354,19 @@ export const availabilityRoutes = resourceRouter(
 
   endpoint(putAnswer, async (c) => {
     const db = c.get('db');
-    const user = currentUser(c);
     const { matchId, playerId } = c.req.valid('param');
+    const { token } = c.req.valid('query');
     const { answer, note } = c.req.valid('json');
+    // With a link there is no account: the link's player answers for themselves.
+    const user = token === undefined ? currentUser(c) : null;
+    const linked = token === undefined ? null : await linkPlayer(db, token);
+    if (token !== undefined && linked === null) fail(401, LINK_REFUSED);
     const player = await playerTeam(db, playerId);
     if (player === undefined) fail(404, 'Player not found');
     const match = await matchOfTeam(db, matchId, player.team_id);
     const teamId = player.team_id as string;
-    const staff = await isTeamStaff(db, user, teamId);
-    const self = (await playerOf(db, user)) === playerId;
+    const staff = user !== null && (await isTeamStaff(db, user, teamId));
+    const self = user === null ? linked === playerId : (await playerOf(db, user)) === playerId;
     if (!staff && !self) fail(403, 'Only the player, or their team’s coach or owner, may answer for them');
     const now = c.get('options').now();
     if (match.approved !== '') fail(409, 'This match already has a report');
@@ -282,7 +382,7 @@ export const availabilityRoutes = resourceRouter(
       answer,
       note: note?.trim(),
       at: now.toISOString(),
-      by: user.id,
+      by: user?.id ?? null,
     });
     const [line] = await teamAnswers(db, matchId, teamId, playerId);
     if (line === undefined) fail(404, 'Player not found');
@@ -305,6 +405,63 @@ export const availabilityRoutes = resourceRouter(
       after: { deadline_hours: hours },
     });
     return c.json({ deadline_hours: hours }, 200);
+  }),
+
+  endpoint(getLinks, async (c) => {
+    const db = c.get('db');
+    const { teamId } = c.req.valid('param');
+    if (!(await teamExists(db, teamId))) fail(404, 'Team not found');
+    const user = currentUser(c);
+    if (!(await isTeamStaff(db, user, teamId))) {
+      fail(403, "Only this team's coach or owner, or an admin of its league, may see its links");
+    }
+    const options = c.get('options');
+    const links = await teamLinks(db, options.jwtSecret, teamId, user.id, options.now());
+    return jsonRead(
+      c,
+      {
+        links: links.map(({ token, ...player }) => ({
+          ...player,
+          link: `${options.publicUrl}/availability/${token}`,
+        })),
+      },
+      CACHE.noStore,
+    );
+  }),
+
+  endpoint(deleteLink, async (c) => {
+    const db = c.get('db');
+    const { teamId, playerId } = c.req.valid('param');
+    if (!(await teamExists(db, teamId))) fail(404, 'Team not found');
+    if (!(await isTeamStaff(db, currentUser(c), teamId))) {
+      fail(403, "Only this team's coach or owner, or an admin of its league, may revoke its links");
+    }
+    const player = await playerTeam(db, playerId);
+    if (player === undefined || player.team_id !== teamId) fail(404, 'The player is not in this team');
+    if (await revokeLink(db, playerId)) {
+      await audit(c, { action: 'availability.link.revoke', entity: 'player', entityId: playerId });
+    }
+    return c.body(null, 204);
+  }),
+
+  endpoint(getLinkMatches, async (c) => {
+    const db = c.get('db');
+    const playerId = await linkPlayer(db, c.req.valid('param').linkToken);
+    if (playerId === null) fail(401, LINK_REFUSED);
+    const player = await playerTeam(db, playerId);
+    if (!player?.team_id) fail(401, LINK_REFUSED);
+    const matches = await playerUpcomingMatches(db, playerId, c.get('options').now());
+    return jsonRead(
+      c,
+      {
+        player_id: playerId,
+        name: player.name,
+        team_id: player.team_id,
+        team_name: player.team_name ?? player.team_id,
+        matches,
+      },
+      CACHE.noStore,
+    );
   }),
 
   endpoint(getMyMatches, async (c) => {

@@ -68,6 +68,9 @@ const pages = {
   people: lazyPage('src/features/people/people-page.tsx', () =>
     import('@/features/people/people-page').then((m) => m.PeoplePage),
   ),
+  availabilityLink: lazyPage('src/features/availability/link-page.tsx', () =>
+    import('@/features/availability/link-page').then((m) => m.AvailabilityLinkPage),
+  ),
   notFound: lazyPage('src/app/not-found-page.tsx', () =>
     import('./not-found-page').then((m) => m.NotFoundPage),
   ),
@@ -99,6 +102,7 @@ export const routes: RouteObject[] = [
       route('forgot-password', pages.forgotPassword, false),
       route('reset-password', pages.resetPassword, false),
       route('invite/:token', pages.invite, false),
+      route('availability/:token', pages.availabilityLink, false),
       route('teams', pages.teams, true),
       ...['team/:teamId', 'teams/:teamId'].map((path) => route(path, pages.team, true)),
       route('leagues', pages.leagues, true),

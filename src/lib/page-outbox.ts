@@ -64,7 +64,8 @@ async function queue(request: StaffWriteRequest, idempotencyKey: string): Promis
   return item;
 }
 
-function isNetworkFailure(error: unknown): boolean {
+/** Whether a write failed for want of a connection (and may be sent again), not by the server's refusal. */
+export function isNetworkFailure(error: unknown): boolean {
   if (error instanceof ApiError) return UNREACHABLE.has(error.status);
   return error instanceof TypeError; // fetch's "Failed to fetch"
 }

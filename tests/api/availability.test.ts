@@ -258,6 +258,117 @@ describe('GET /api/me/matches', () => {
   });
 });
 
+describe('personal links', () => {
+  const links = async (role: Parameters<typeof call>[2] = 'coach', team = 'north.town') =>
+    call('GET', `/api/teams/${team}/availability-links`, role);
+  const linkOf = async (playerId: string) => {
+    const list = (await links()).body.links as { player_id: string; link: string }[];
+    const link = list.find((entry) => entry.player_id === playerId)?.link ?? '';
+    return { link, token: link.slice(link.lastIndexOf('/') + 1) };
+  };
+  const answerWith = (token: string, playerId: string, body: unknown) =>
+    sendRequest(t.app, 'PUT', `/api/matches/${next()}/availability/${playerId}?token=${token}`, {
+      json: body,
+    });
+
+  it('gives staff one link per rostered player, the same each time, kept only as a hash', async () => {
+    const { status, body } = await links();
+    expect(status).toBe(200);
+    const list = body.links as { player_id: string; name: string; number: number; link: string }[];
+    const roster = ((await answersOf()).body.players as Row[]).map((row) => row.player_id);
+    expect(list.map((entry) => entry.player_id)).toEqual(roster);
+    expect(list[0]?.link).toMatch(/^http:\/\/localhost:\d+\/availability\/[A-Za-z0-9_-]{43}$/);
+    expect(new Set(list.map((entry) => entry.link)).size).toBe(list.length);
+    expect((await links()).body.links).toEqual(list);
+    const stored = await t.connection.db.selectFrom('availability_links').selectAll().execute();
+    expect(stored).toHaveLength(list.length);
+    const tokens = list.map((entry) => entry.link.slice(-43));
+    expect(stored.every((row) => !tokens.includes(row.token_hash) && row.token_hash.length === 64)).toBe(
+      true,
+    );
+  });
+
+  it("is for the team's staff only", async () => {
+    for (const role of ['player', 'fan', 'otherCoach', 'opponentOwner'] as const) {
+      expect((await links(role)).status, role).toBe(403);
+    }
+    expect((await links('anonymous')).status).toBe(401);
+    expect((await links('coach', 'no.such')).status).toBe(404);
+    expect((await links('superAdmin')).status).toBe(200);
+  });
+
+  it('opens the player’s matches and answers for that player only, without an account', async () => {
+    const { token } = await linkOf('nt.fwd');
+    const page = await sendRequest(t.app, 'GET', `/api/availability/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const body = page.body as { player_id: string; team_name: string; matches: { match_id: number }[] };
+    expect(body).toMatchObject({ player_id: 'nt.fwd', team_id: 'north.town', team_name: 'North Town' });
+    expect(body.matches[0]?.match_id).toBe(next());
+
+    const answered = await answerWith(token, 'nt.fwd', { answer: 'unavailable', note: 'Wedding' });
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({ player_id: 'nt.fwd', answer: 'unavailable', note: 'Wedding' });
+    const row = await t.connection.db
+      .selectFrom('availability')
+      .selectAll()
+      .where('player_id', '=', 'nt.fwd')
+      .executeTakeFirstOrThrow();
+    expect(row.answered_by).toBeNull();
+
+    const other = await answerWith(token, 'nt.gk', { answer: 'available' });
+    expect(other.status).toBe(403);
+    expect((other.body as { detail: string }).detail).toMatch(/Only the player/);
+    // The same answer again changes nothing, not even when it was given.
+    const later = await answerWith(token, 'nt.fwd', { answer: 'unavailable', note: 'Wedding' });
+    expect(later.status).toBe(200);
+    expect((later.body as Row).answered_at).toBe(row.answered_at);
+  });
+
+  it('stops working once revoked, and the player gets a new one', async () => {
+    const { token } = await linkOf('nt.fwd');
+    const revoked = await call('DELETE', '/api/teams/north.town/availability-links/nt.fwd', 'coach');
+    expect(revoked.status).toBe(204);
+    const old = await sendRequest(t.app, 'GET', `/api/availability/${token}`);
+    expect(old.status).toBe(401);
+    expect((old.body as { detail: string }).detail).toBe(
+      'This link no longer works: ask your coach for a new one',
+    );
+    const write = await answerWith(token, 'nt.fwd', { answer: 'available' });
+    expect(write.status).toBe(401);
+    expect(
+      await t.connection.db
+        .selectFrom('availability')
+        .selectAll()
+        .where('player_id', '=', 'nt.fwd')
+        .execute(),
+    ).toEqual([]);
+    const fresh = await linkOf('nt.fwd');
+    expect(fresh.token).not.toBe(token);
+    expect((await sendRequest(t.app, 'GET', `/api/availability/${fresh.token}`)).status).toBe(200);
+    const audit = await t.connection.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity_id'])
+      .where('action', '=', 'availability.link.revoke')
+      .execute();
+    expect(audit).toEqual([{ action: 'availability.link.revoke', entity_id: 'nt.fwd' }]);
+  });
+
+  it('refuses revoking for others, players of other teams, and made-up tokens', async () => {
+    expect(
+      (await call('DELETE', '/api/teams/north.town/availability-links/nt.fwd', 'otherCoach')).status,
+    ).toBe(403);
+    expect((await call('DELETE', '/api/teams/north.town/availability-links/sc.gk', 'coach')).status).toBe(
+      404,
+    );
+    for (const token of ['x'.repeat(43), 'short', 'a%20b', 'y'.repeat(300)]) {
+      const { status, body } = await sendRequest(t.app, 'GET', `/api/availability/${token}`);
+      expect(status, token).toBe(401);
+      expect((body as { detail: string }).detail, token).toMatch(/no longer works/);
+    }
+  });
+});
+
 describe('a match that moves', () => {
   it('tells the players who answered to confirm, once, and their answers wait for it', async () => {
     await becomePlayer('nt.fwd');

@@ -397,9 +397,16 @@ describe('every documented read on the demo league', () => {
     expect(invited.status).toBe(201);
     const invitationToken = String(((await invited.json()) as { link: string }).link.split('/invite/')[1]);
 
+    // A player's personal availability link.
+    const links = (await bodyOf(`/api/teams/${summary.demoTeamId}/availability-links`)) as {
+      links: { link: string }[];
+    };
+    const linkToken = links.links[0]?.link.split('/availability/')[1] ?? '';
+
     /** Real ids of the demo league, by the parameter names the document uses. */
     const values: Record<string, string[]> = {
       token: [invitationToken],
+      linkToken: [linkToken],
       leagueId: [leagueId, finished],
       teamId: [summary.demoTeamId],
       matchId: [String(summary.pendingMatchId), String(summary.unreportedMatchId)],
@@ -781,6 +788,27 @@ describe('writes on the demo league', () => {
     await call('get', '/api/matches/{matchId}/availability', {
       params: { matchId: next?.id ?? 0 },
       search: `?team_id=${summary.demoTeamId}`,
+    });
+    // Personal links: listed, answered with (no account), revoked, then refused.
+    const links = await call('get', '/api/teams/{teamId}/availability-links', { params: team });
+    const link = (links.body.links as { player_id: string; link: string }[])[0];
+    const linkToken = link?.link.split('/').pop() ?? '';
+    const withLink = {
+      params: { matchId: next?.id ?? 0, playerId: link?.player_id ?? '' },
+      search: `?token=${linkToken}`,
+      token: null,
+    };
+    await call('get', '/api/availability/{linkToken}', { params: { linkToken }, token: null });
+    await call('put', '/api/matches/{matchId}/availability/{playerId}', {
+      ...withLink,
+      body: { answer: 'maybe' },
+    });
+    await call('delete', '/api/teams/{teamId}/availability-links/{playerId}', {
+      params: { teamId: team.teamId, playerId: link?.player_id ?? '' },
+    });
+    await call('put', '/api/matches/{matchId}/availability/{playerId}', {
+      ...withLink,
+      body: { answer: 'available' },
     });
     await call('put', '/api/matches/{matchId}/schedule', {
       params: { matchId: next?.id ?? 0 },

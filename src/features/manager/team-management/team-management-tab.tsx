@@ -26,6 +26,9 @@ import { useToast } from '@/components/toast';
 // The invitation form loads with the chosen team or league, not with the tab: the tab's
 // first screen is the list, and the panel is as large again.
 const InvitePanel = lazy(() => import('@/components/invite-panel').then((m) => ({ default: m.InvitePanel })));
+const AvailabilityLinks = lazy(() =>
+  import('./availability-links').then((m) => ({ default: m.AvailabilityLinks })),
+);
 
 export function TeamManagementTab({
   user,
@@ -214,6 +217,9 @@ export function TeamManagementTab({
                 scope={{ kind: 'team', teamId: selected.team_id }}
                 title={`Invite to ${selected.team_name}`}
               />
+            </Suspense>
+            <Suspense fallback={<Loading label="Loading links..." />}>
+              <AvailabilityLinks key={`links-${selected.team_id}`} team={selected} />
             </Suspense>
           </div>
         ) : (
