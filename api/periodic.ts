@@ -2,6 +2,8 @@
  * The server's periodic work, in each instance:
  * - the overdue sweep (api/data/overdue.ts) every minute. Every instance may sweep at
  *   once: a reminder is stored once per user whoever tries first.
+ * - the automatic reminders to answer whether one can play (api/data/availability-reminders.ts)
+ *   every minute: each is claimed once across instances before anyone is told.
  * - housekeeping (api/data/housekeeping.ts) every hour: deleting twice is harmless.
  * A failed run (the database restarting) is logged and tried again at the next.
  */
@@ -9,6 +11,8 @@ import type { DB } from '../db/connection';
 import { pruneBookkeeping } from './data/housekeeping';
 import type { SentNotification } from './data/notifications';
 import { sweepOverdue } from './data/overdue';
+import { sweepAvailabilityReminders } from './data/availability-reminders';
+import type { NoticeMailing } from './mail/notices';
 
 export const SWEEP_INTERVAL_MS = 60_000;
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
@@ -67,6 +71,34 @@ export function startOverdueSweep(
     async (stopped) => {
       const sent = await sweepOverdue(db, now(), { stopped });
       if (sent.length > 0 && !stopped()) onNotified(sent);
+    },
+    log,
+    intervalMs,
+  );
+}
+
+export function startAvailabilityReminders(
+  db: DB,
+  deliver: {
+    onNotified: (sent: readonly SentNotification[]) => void;
+    /** With mail configured: reminders go by e-mail too. */
+    mailing: NoticeMailing | null;
+    onMailQueued: () => void;
+  },
+  log: (line: string) => void,
+  now: () => Date = () => new Date(),
+  intervalMs = SWEEP_INTERVAL_MS,
+): Periodic {
+  return runPeriodically(
+    'Availability reminders',
+    async (stopped) => {
+      const { sent, mailed } = await sweepAvailabilityReminders(db, now(), {
+        mailing: deliver.mailing,
+        stopped,
+      });
+      if (stopped()) return;
+      if (sent.length > 0) deliver.onNotified(sent);
+      if (mailed > 0) deliver.onMailQueued();
     },
     log,
     intervalMs,

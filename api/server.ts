@@ -25,7 +25,7 @@ import {
 } from '../db/seed/demo-league';
 import { createApp } from './app';
 import { emailTaken } from './data/users';
-import { startHousekeeping, startOverdueSweep } from './periodic';
+import { startAvailabilityReminders, startHousekeeping, startOverdueSweep } from './periodic';
 import { createPushSender } from './push/sender';
 import { startMailSender, type MailSender } from './mail/sender';
 import { sharedVapidPair, type VapidKeyPair } from './push/vapid';
@@ -225,6 +225,15 @@ export async function startServer(config: Config, log: Log = console.log): Promi
   });
   const { port } = server.address() as AddressInfo;
   const sweep = startOverdueSweep(connection.db, onNotified, log);
+  const reminders = startAvailabilityReminders(
+    connection.db,
+    {
+      onNotified,
+      mailing: mail === null ? null : { secret: jwtSecret, publicUrl: config.publicUrl },
+      onMailQueued: () => mail?.kick(),
+    },
+    log,
+  );
   const housekeeping = startHousekeeping(connection.db, log);
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   let closing: Promise<void> | null = null;
@@ -236,6 +245,7 @@ export async function startServer(config: Config, log: Log = console.log): Promi
     readCache,
     close() {
       sweep.stop();
+      reminders.stop();
       housekeeping.stop();
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -27,6 +27,8 @@ export const NOTIFICATION_KINDS = [
   'report_overdue',
   'match_moved',
   'player_suspended',
+  'availability_reminder',
+  'squad_announced',
 ] as const;
 
 export type LeagueStatus = (typeof LEAGUE_STATUSES)[number];
@@ -414,6 +416,30 @@ export interface AvailabilityLinksTable {
   created_by: string | null;
 }
 
+/** When a player was last reminded to answer for a match (at most once every 12 hours). */
+export interface AvailabilityRemindersTable {
+  id: Generated<number>;
+  match_id: number;
+  player_id: string;
+  sent_at: string;
+}
+
+/** Which of a team's automatic reminders for a match went: 1 the first, 2 the last. */
+export interface AvailabilityReminderStagesTable {
+  id: Generated<number>;
+  match_id: number;
+  team_id: string;
+  stage: number;
+}
+
+/** What a player was last told of a match's squad: 1 in it, 0 not in it. */
+export interface SquadAnnouncementsTable {
+  id: Generated<number>;
+  match_id: number;
+  player_id: string;
+  selected: number;
+}
+
 export interface Database {
   leagues: LeaguesTable;
   teams: TeamsTable;
@@ -448,6 +474,9 @@ export interface Database {
   team_follows: TeamFollowsTable;
   availability: AvailabilityTable;
   availability_links: AvailabilityLinksTable;
+  availability_reminders: AvailabilityRemindersTable;
+  availability_reminder_stages: AvailabilityReminderStagesTable;
+  squad_announcements: SquadAnnouncementsTable;
 }
 
 export type League = Selectable<LeaguesTable>;

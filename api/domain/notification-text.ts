@@ -46,6 +46,8 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   report_overdue: 'Overdue reports',
   match_moved: 'Match moved or postponed',
   player_suspended: 'Player suspended',
+  availability_reminder: 'Reminders to say whether you can play',
+  squad_announced: 'Squads announced',
 };
 
 /**
@@ -233,5 +235,61 @@ export function playerSuspended(
     title: 'Player suspended',
     body: `${player} is suspended for ${matches} ${matches === 1 ? 'match' : 'matches'}: ${reason}.`,
     link: `/team/${teamId}`,
+  };
+}
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A kick-off or a deadline as a notice names it, "Sat 14 Mar, 15:00", in the server's
+ * time zone (TZ, else UTC): a notice is written once for everyone who reads it. Spelled
+ * out rather than by Intl, whose wording changes with the ICU version.
+ */
+export function noticeTime(at: string): string {
+  const date = new Date(at);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${DAYS[date.getDay()]} ${date.getDate()} ${MONTHS[date.getMonth()]}, ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** One team's match, as a notice to its players names it. */
+export interface TeamFixture {
+  matchId: number;
+  date: string;
+  location: string;
+  opponentName: string;
+}
+
+/** "Sat 14 Mar, 15:00 v Riverside Rovers" */
+const fixtureOf = (fixture: TeamFixture) => `${noticeTime(fixture.date)} v ${fixture.opponentName}`;
+
+/** The work a reminder asks of one player: their answer for the match. */
+export const answerTask = (matchId: number, playerId: string) => `answer:${matchId}:${playerId}`;
+
+/** To a player who has not said whether they can play (or must confirm after a date change). */
+export function answerReminder(
+  fixture: TeamFixture,
+  playerId: string,
+  deadline: string,
+): NotificationMessage {
+  return {
+    kind: 'availability_reminder',
+    title: 'Can you play?',
+    body: `${fixtureOf(fixture)}: tell your coach whether you can play by ${noticeTime(deadline)}.`,
+    link: '/main',
+    task: answerTask(fixture.matchId, playerId),
+  };
+}
+
+/** To the players of a saved selection: those picked, and (when the coach chooses) the others. */
+export function squadAnnounced(fixture: TeamFixture, selected: boolean): NotificationMessage {
+  const where = fixture.location ? `, at ${fixture.location}` : '';
+  return {
+    kind: 'squad_announced',
+    title: selected ? 'You are in the squad' : 'Squad announced',
+    body: selected
+      ? `You are in the squad for ${fixtureOf(fixture)}${where}.`
+      : `The squad for ${fixtureOf(fixture)} is picked: you are not in it this time.`,
+    link: `/match/${fixture.matchId}`,
   };
 }

@@ -5,7 +5,16 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { audienceUsers, followersOf, notify, notifyUsers, type Audience } from '../data/notifications';
+import {
+  audienceUsers,
+  followersOf,
+  notify,
+  notifyUsers,
+  type Audience,
+  type SentNotification,
+} from '../data/notifications';
+import { first } from '../../db/store';
+import { queueNoticeMails } from '../mail/notices';
 import { forLeagueAdmins, type NotificationMessage } from '../domain/notification-text';
 
 export async function tell(
@@ -34,7 +43,34 @@ export async function tell(
       ...(await notifyUsers(db, admins, forLeagueAdmins(message, league), at, dedupeKey)),
     ];
   } else sent = await notify(db, audience, message, at, dedupeKey);
+  noteNotified(c, sent);
+}
+
+/** Notes what this write stored, for Web Push after its commit (deliverNotified). */
+export function noteNotified(c: Context<AppEnv>, sent: readonly SentNotification[]): void {
   if (sent.length > 0) c.set('notified', [...(c.get('notified') ?? []), ...sent]);
+}
+
+/**
+ * Sends these notifications by e-mail too, to each recipient's address, when the server
+ * sends mail: queued in the write's transaction, sent after its commit.
+ */
+export async function mailNotified(
+  c: Context<AppEnv>,
+  sent: readonly SentNotification[],
+  leagueId: string,
+): Promise<void> {
+  const options = c.get('options');
+  if (!options.mailEnabled || sent.length === 0) return;
+  const db = c.get('db');
+  const league = await first(
+    db,
+    db.selectFrom('leagues').select('league_name').where('league_id', '=', leagueId),
+  );
+  const mailing = { secret: options.jwtSecret, publicUrl: options.publicUrl };
+  const now = options.now();
+  if ((await queueNoticeMails(db, mailing, sent, league?.league_name ?? '', now)) > 0)
+    c.set('mailQueued', true);
 }
 
 /**
@@ -59,7 +95,7 @@ export async function tellOthers(
   users: readonly string[],
   message: NotificationMessage,
   except: string | null,
-): Promise<void> {
+): Promise<SentNotification[]> {
   const told = new Set((c.get('notified') ?? []).map((sent) => sent.user_id));
   const sent = await notifyUsers(
     c.get('db'),
@@ -67,7 +103,8 @@ export async function tellOthers(
     message,
     c.get('options').now().toISOString(),
   );
-  if (sent.length > 0) c.set('notified', [...(c.get('notified') ?? []), ...sent]);
+  noteNotified(c, sent);
+  return sent;
 }
 
 /** After the commit: push what the write stored. */

@@ -109,6 +109,48 @@ export function passwordResetMail(mail: PasswordResetMail): MailContent {
   return { subject: `${league}: reset your password`, text, html };
 }
 
+/** A notification sent by e-mail too: what the bell says, and the page it opens. */
+export interface NoticeMail {
+  leagueName: string;
+  /** The recipient's name, as it greets them. */
+  name: string;
+  title: string;
+  body: string;
+  /** The absolute link of the page the notification opens. */
+  link: string;
+}
+
+export function noticeMail(mail: NoticeMail): MailContent {
+  const league = oneLine(mail.leagueName) || 'Touchline';
+  const name = oneLine(mail.name);
+  const title = oneLine(mail.title);
+  const body = oneLine(mail.body);
+  const link = absoluteLink(mail.link);
+  const greeting = name === '' ? 'Hello,' : `Hello ${name},`;
+  const footer = 'To stop these messages, mute them in your notification settings on Touchline.';
+  const text = [
+    greeting,
+    '',
+    body,
+    '',
+    'Open it on Touchline:',
+    '',
+    link,
+    '',
+    footer,
+    '',
+    `${league} on Touchline`,
+  ].join('\n');
+  const html = page(`${league} on Touchline`, [
+    paragraph(escapeHtml(greeting)),
+    paragraph(escapeHtml(body)),
+    paragraph('Open it on Touchline:'),
+    linkParagraph(link),
+    paragraph(escapeHtml(footer)),
+  ]);
+  return { subject: `${league}: ${title}`, text, html };
+}
+
 /** Escapes text for HTML content and attribute values (double- or single-quoted). */
 export function escapeHtml(text: string): string {
   return text

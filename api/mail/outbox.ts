@@ -14,7 +14,8 @@ import { inList, listArgument } from '../../db/dialect-sql';
 import { statement } from '../../db/store';
 import { sealMessage, type SealContext } from './seal';
 
-export type MailKind = 'invitation' | 'password_reset';
+/** What a mail is: an invitation, a password reset, or a notification sent by e-mail too. */
+export type MailKind = 'invitation' | 'password_reset' | 'notice';
 
 export interface MailToQueue {
   kind: MailKind;

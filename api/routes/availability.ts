@@ -9,6 +9,10 @@ import { AVAILABILITY_ANSWERS, type AvailabilityAnswer } from '../../db/schema';
 import { createMiddleware } from 'hono/factory';
 import { currentUser, isTeamStaff, requireUser } from '../auth/middleware';
 import { linkPlayer, revokeLink, teamLinks } from '../data/availability-links';
+import { remindTeam, REMIND_EVERY_HOURS } from '../data/availability-reminders';
+import { mailNotified, noteNotified } from '../http/notify';
+import { resolveTasks } from '../data/notifications';
+import { answerTask } from '../domain/notification-text';
 import {
   answerDeadline,
   deadlineHours,
@@ -286,6 +290,45 @@ const getLinkMatches = read({
   },
 });
 
+const RemindedSchema = z
+  .strictObject({
+    reminded: z.number().int().describe('players reminded now (in the app, by Web Push, by e-mail)'),
+    reminded_lately: z
+      .number()
+      .int()
+      .describe(
+        `players not answering who were reminded within ${REMIND_EVERY_HOURS} hours, or muted reminders`,
+      ),
+    without_account: z
+      .number()
+      .int()
+      .describe('players not answering who have no account: send them their personal link'),
+  })
+  .meta({ id: 'AvailabilityReminded' });
+
+const postRemind = write({
+  method: 'post',
+  path: '/matches/{matchId}/availability/remind',
+  operationId: 'remindAvailability',
+  tags: ['availability'],
+  summary: 'Remind those who have not answered',
+  description: `That team's coach or owner, or an admin of its league: each player of the team who has not answered (or must confirm after a date change) and has an account is told, at most once every ${REMIND_EVERY_HOURS} hours per match`,
+  request: {
+    params: matchParam,
+    body: jsonBody(
+      z.strictObject({ team_id: idParam.meta({ description: 'the team whose players to remind' }) }),
+    ),
+  },
+  responses: {
+    200: json(RemindedSchema, 'Who was reminded'),
+    ...errors({
+      403: "Not the team's coach or owner, nor an admin of its league",
+      404: 'Unknown match, or the team does not play in it',
+      409: 'Answers have closed, the match has kicked off, has a report or is postponed',
+    }),
+  },
+});
+
 const LINK_REFUSED = 'This link no longer works: ask your coach for a new one';
 
 /** The roster player a signed-in user is, if any: their player membership, else the roster's link. */
@@ -384,9 +427,62 @@ export const availabilityRoutes = resourceRouter(
       at: now.toISOString(),
       by: user?.id ?? null,
     });
+    // A reminder to answer reads as done.
+    await resolveTasks(db, [answerTask(matchId, playerId)], now.toISOString());
     const [line] = await teamAnswers(db, matchId, teamId, playerId);
     if (line === undefined) fail(404, 'Player not found');
     return c.json(withSuspension(line, await suspendedIn(db, match, teamId, now)), 200);
+  }),
+
+  endpoint(postRemind, async (c) => {
+    const db = c.get('db');
+    const { matchId } = c.req.valid('param');
+    const { team_id: teamId } = c.req.valid('json');
+    const match = await findMatchRow(db, matchId);
+    if (match === undefined) fail(404, 'Match not found');
+    if (!(await isTeamStaff(db, currentUser(c), teamId))) {
+      fail(403, "Only this team's coach or owner, or an admin of its league, may remind its players");
+    }
+    if (!involvesTeam(match, teamId)) fail(404, 'The team does not play in this match');
+    const now = c.get('options').now();
+    if (match.approved !== '') fail(409, 'This match already has a report');
+    if (match.status === 'postponed')
+      fail(409, 'This match is postponed: remind them once it has a new date');
+    if (Date.parse(match.match_date) <= now.getTime()) fail(409, 'This match has kicked off');
+    const deadline = answerDeadline(match.match_date, await deadlineHours(db, teamId));
+    if (Date.parse(deadline) <= now.getTime()) {
+      fail(409, 'Answers for this match have closed: set the answers yourself');
+    }
+    const result = await remindTeam(
+      db,
+      {
+        matchId,
+        date: match.match_date,
+        location: match.location,
+        opponentName: (teamId === match.home_team ? match.away_team_name : match.home_team_name) ?? '',
+        teamId,
+        deadline,
+      },
+      now,
+    );
+    noteNotified(c, result.sent);
+    await mailNotified(c, result.sent, match.league_id);
+    if (result.reminded > 0) {
+      await audit(c, {
+        action: 'availability.remind',
+        entity: 'match',
+        entityId: matchId,
+        after: { team_id: teamId, reminded: result.reminded },
+      });
+    }
+    return c.json(
+      {
+        reminded: result.reminded,
+        reminded_lately: result.remindedLately,
+        without_account: result.withoutAccount,
+      },
+      200,
+    );
   }),
 
   endpoint(putSettings, async (c) => {

@@ -19,6 +19,7 @@ import { teamExists } from '../data/teams';
 import { isReported, parseMatchDate } from '../domain/match-time';
 import { answerToConfirm, matchMoved, matchTask, resultReminder } from '../domain/notification-text';
 import { answeredPlayerUsers } from '../data/availability';
+import { restartReminders } from '../data/availability-reminders';
 import { resolveTasks } from '../data/notifications';
 import { overdueState } from '../domain/overdue';
 import { SCORE_MAX } from '../domain/report-rules';
@@ -28,7 +29,7 @@ import { endpoint, errors, json, jsonBody, read, readAnswer, resourceRouter, wri
 import { cursorParam, kickoffKey, nextKickoffCursor } from '../http/list-query';
 import { matchReports, reportResult, review, reviewBody } from '../http/match-review';
 import { nextKickoff } from '../http/next-kickoff';
-import { tell, tellFollowers, tellOthers } from '../http/notify';
+import { mailNotified, tell, tellFollowers, tellOthers } from '../http/notify';
 import { holdUntil, jsonBytesRead, jsonListBytes, jsonListBytesInSteps, jsonRead } from '../http/read';
 import { booleanParam, idParam, limitParam, matchIdParam } from '../http/validate';
 import { audit } from '../http/write';
@@ -456,12 +457,15 @@ export const matchRoutes = resourceRouter(
       const moved = matchMoved(names, body.status === 'postponed', body.location);
       const actor = currentUser(c).id;
       // Players who said whether they can play are asked to confirm first: their answer is stale.
-      await tellOthers(
+      const asked = await tellOthers(
         c,
         await answeredPlayerUsers(db, matchId, 'match_moved'),
         answerToConfirm(names, body.status === 'postponed'),
         actor,
       );
+      await mailNotified(c, asked, after.league_id);
+      // The automatic reminders count again from the new date.
+      await restartReminders(db, matchId);
       await tell(c, { teams: [after.home_team, after.away_team], except: actor }, moved);
       await tellFollowers(c, [after.home_team, after.away_team], moved, actor);
     }

@@ -55,6 +55,8 @@ import { involvesTeam } from '../domain/match-time';
 import { isSquadLocked, SQUAD_LOCKED, squadListProblem, squadMembersRefusal } from '../domain/report-rules';
 import type { AppEnv } from '../env';
 import { fail } from '../errors';
+import { announceSquad } from '../data/squad-announcements';
+import { mailNotified, noteNotified } from '../http/notify';
 import { imageUpload, replacedPicture, uploadBody, uploadedName } from '../images/upload';
 import { CACHE } from '../http/cache';
 import { calendarRead } from '../http/calendar';
@@ -255,6 +257,10 @@ const squadParam = z.object({
 // Counts are left to the handler so a wrong count gets the sentence the manager screen shows.
 const squadBody = z.strictObject({
   players: z.array(idParam, { error: 'must be a list of player ids' }).describe('player ids'),
+  tell_others: z.boolean({ error: 'must be true or false' }).optional().meta({
+    description:
+      'before kick-off: tell the players not picked too (the picked are always told, and a player told they were in who is left out)',
+  }),
 });
 
 const importQuery = z.object({
@@ -279,6 +285,7 @@ const SquadSchema = z.strictObject({
   match_id: z.number().int(),
   team_id: z.string(),
   players: z.array(z.string()),
+  told: z.number().int().describe('players told of their place now (a notification, Web Push, e-mail)'),
 });
 const RosterImportSchema = importAnswerSchema(
   'player',
@@ -918,7 +925,7 @@ export const teamRoutes = resourceRouter(
     const db = c.get('db');
     const user = currentUser(c);
     const { team_id: teamId, match_id: matchId } = c.req.valid('param');
-    const { players } = c.req.valid('json');
+    const { players, tell_others: tellOthers = false } = c.req.valid('json');
 
     // The match row names both its teams, so a squad for one of them needs no team lookup.
     const match = await findMatchState(db, matchId);
@@ -958,6 +965,22 @@ export const teamRoutes = resourceRouter(
       before: { team_id: teamId, players: previous },
       after: { team_id: teamId, players },
     });
-    return c.json({ match_id: matchId, team_id: teamId, players }, 200);
+    // Before kick-off, the players hear whether they are in it.
+    const now = c.get('options').now();
+    let told = 0;
+    if (Date.parse(match.match_date) > now.getTime()) {
+      const opponent = teamId === match.home_team ? match.away_team_name : match.home_team_name;
+      const sent = await announceSquad(
+        db,
+        { matchId, date: match.match_date, location: match.location, opponentName: opponent, teamId },
+        players,
+        tellOthers,
+        now.toISOString(),
+      );
+      noteNotified(c, sent);
+      await mailNotified(c, sent, match.league_id);
+      told = sent.length;
+    }
+    return c.json({ match_id: matchId, team_id: teamId, players, told }, 200);
   }),
 );

@@ -11,10 +11,23 @@
  * - push_subscriptions: each browser's Web Push subscription, per user.
  */
 import { sql, type Kysely } from 'kysely';
-import { NOTIFICATION_KINDS } from '../schema';
+/** The kinds of notification there were then; later kinds come with their own migration (0019). */
+const KINDS = [
+  'report_to_review',
+  'report_approved',
+  'report_rejected',
+  'result_confirmed',
+  'reports_differ',
+  'report_overdue',
+  'match_moved',
+  'player_suspended',
+];
 
-/** `kind IN (…)` for the CHECKs of both engines (the list is the schema's). */
-export const KIND_CHECK = `kind IN (${NOTIFICATION_KINDS.map((kind) => `'${kind}'`).join(', ')})`;
+/** `kind IN (…)` for a list of kinds, for the CHECKs of both engines. */
+export const kindCheck = (kinds: readonly string[]) =>
+  `kind IN (${kinds.map((kind) => `'${kind}'`).join(', ')})`;
+
+export const KIND_CHECK = kindCheck(KINDS);
 
 const statements = [
   sql`CREATE TABLE match_counter_reports (

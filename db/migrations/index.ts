@@ -41,6 +41,8 @@ import * as sqlite0017 from './0017_own_goals';
 import * as pg0017 from './pg/0017_own_goals';
 import * as sqlite0018 from './0018_availability';
 import * as pg0018 from './pg/0018_availability';
+import * as sqlite0019 from './0019_availability_reminders';
+import * as pg0019 from './pg/0019_availability_reminders';
 
 export interface Migration {
   version: number;
@@ -71,6 +73,7 @@ const STEPS: readonly [name: string, sqlite: Step, postgres: Step][] = [
   ['0016_tasks_and_follows', sqlite0016, pg0016],
   ['0017_own_goals', sqlite0017, pg0017],
   ['0018_availability', sqlite0018, pg0018],
+  ['0019_availability_reminders', sqlite0019, pg0019],
 ];
 
 const listOf = (engine: 1 | 2): readonly Migration[] =>

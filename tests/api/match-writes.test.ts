@@ -133,7 +133,8 @@ describe('PUT /api/teams/{team_id}/matches/{match_id}/roster', () => {
 
     const first = await putSquad('coach', 'north.town', m8, NT_SQUAD);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ match_id: m8, team_id: 'north.town', players: NT_SQUAD });
+    // Nobody in the squad has an account here: nobody is told.
+    expect(first.body).toEqual({ match_id: m8, team_id: 'north.town', players: NT_SQUAD, told: 0 });
     expect(await squadsByTeam(m8)).toEqual({ 'west.rangers': WR_SQUAD, 'north.town': NT_SQUAD });
 
     const second = ['nt.x10', 'nt.x9', 'nt.x8', 'nt.x7', 'nt.x6', 'nt.x5', 'nt.x4', 'nt.gk'];
@@ -141,6 +142,7 @@ describe('PUT /api/teams/{team_id}/matches/{match_id}/roster', () => {
       match_id: m8,
       team_id: 'north.town',
       players: second,
+      told: 0,
     });
     expect(await squadsByTeam(m8)).toEqual({ 'west.rangers': WR_SQUAD, 'north.town': second });
     expect(await auditRows()).toEqual([

@@ -789,6 +789,15 @@ describe('writes on the demo league', () => {
       params: { matchId: next?.id ?? 0 },
       search: `?team_id=${summary.demoTeamId}`,
     });
+    // Reminders: sent, then one too soon (nobody told twice), then a team not of the match.
+    await call('post', '/api/matches/{matchId}/availability/remind', {
+      params: { matchId: next?.id ?? 0 },
+      body: { team_id: summary.demoTeamId },
+    });
+    await call('post', '/api/matches/{matchId}/availability/remind', {
+      params: { matchId: next?.id ?? 0 },
+      body: { team_id: 'nobody.here' },
+    });
     // Personal links: listed, answered with (no account), revoked, then refused.
     const links = await call('get', '/api/teams/{teamId}/availability-links', { params: team });
     const link = (links.body.links as { player_id: string; link: string }[])[0];
