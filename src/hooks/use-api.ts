@@ -14,7 +14,8 @@
  * the memory cache and the offline marks, which follow single paths.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { apiRead, forgetCachedResponse, isAbort, type ApiRead } from '@/lib/api-client';
+import { apiRead, forgetCachedResponse, isAbort, isNetworkFailure, type ApiRead } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
 import { showCachedAnswer } from '@/lib/freshness';
 import { concerns, onReadEvent } from '@/offline/read-events';
 import { useServerAnswer } from '@/lib/server-answers';
@@ -38,6 +39,28 @@ export interface ApiOptions<T> {
    * only the key says when to load again.
    */
   load?: (key: string, signal: AbortSignal) => Promise<T>;
+  /**
+   * A signed-in read of the team's own: its last answer is kept on this device for the
+   * account, and shown (as of when it was loaded) when the server cannot be reached.
+   */
+  keepOffline?: boolean;
+}
+
+/** A signed-in read whose answer is kept, and served when offline (src/offline/kept-reads.ts). */
+async function readKeeping<T>(path: string, signal: AbortSignal): Promise<ApiRead<T>> {
+  const userId = storage.user()?.id;
+  // Loaded with the first such read: public pages never need it.
+  const kept = import('@/offline/kept-reads');
+  try {
+    const answer = await apiRead<T>(path, { signal });
+    if (userId) void kept.then((store) => store.keepRead(userId, path, answer.data)).catch(console.warn);
+    return answer;
+  } catch (error) {
+    if (userId === undefined || !isNetworkFailure(error)) throw error;
+    const stored = await (await kept).keptRead<T>(userId, path);
+    if (stored === null) throw error;
+    return { data: stored.data, cachedAt: stored.storedAt };
+  }
 }
 
 /** Resolves after `ms`, or rejects with an AbortError when the load is cancelled first. */
@@ -76,6 +99,7 @@ export function useApi<T>(path: string | null, options: ApiOptions<T> = {}): Api
   const cache = options.cache ?? false;
   const delayMs = options.delayMs ?? 0;
   const keyLoad = options.load;
+  const keepOffline = options.keepOffline ?? false;
   const id = useId();
   const owner = useMemo(() => Symbol(id), [id]);
 
@@ -90,7 +114,9 @@ export function useApi<T>(path: string | null, options: ApiOptions<T> = {}): Api
     const read = (): Promise<ApiRead<T>> =>
       keyLoad
         ? keyLoad(path, signal).then((data) => ({ data, cachedAt: null }))
-        : apiRead<T>(path, { signal, cache: cache && generation === 0 });
+        : keepOffline
+          ? readKeeping<T>(path, signal)
+          : apiRead<T>(path, { signal, cache: cache && generation === 0 });
     (delayMs > 0 ? wait(delayMs, signal).then(read) : read()).then(
       ({ data, cachedAt }) => setSettled({ path, generation, data, cachedAt }),
       (error: unknown) => {
@@ -105,7 +131,7 @@ export function useApi<T>(path: string | null, options: ApiOptions<T> = {}): Api
       },
     );
     return () => controller.abort();
-  }, [path, generation, cache, delayMs, keyLoad]);
+  }, [path, generation, cache, delayMs, keyLoad, keepOffline]);
 
   const reload = useCallback(
     () => setLoad((current) => ({ generation: current.generation + 1, quiet: false })),

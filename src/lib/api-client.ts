@@ -181,6 +181,15 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
+/** Statuses that mean "the server could not be reached", not "the server said no". */
+const UNREACHABLE = new Set([502, 503, 504]);
+
+/** Whether a request failed for want of a connection (and may be sent again), not by the server's refusal. */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof ApiError) return UNREACHABLE.has(error.status);
+  return error instanceof TypeError; // fetch's "Failed to fetch"
+}
+
 export function isAbort(error: unknown): boolean {
   // By name: jsdom and Node each have their own DOMException class.
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';

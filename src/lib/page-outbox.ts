@@ -5,7 +5,7 @@
  * backoff ends. Screens read the outbox with useOutbox().
  */
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, apiJson, newIdempotencyKey, refreshSession } from '@/lib/api-client';
+import { apiJson, isNetworkFailure, newIdempotencyKey, refreshSession } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { hasIndexedDb } from '@/offline/capable';
 import { offlineDb, offlineDbExists, type OutboxItem, type OutboxKind } from '@/offline/db';
@@ -35,9 +35,6 @@ export interface StaffWriteRequest {
 
 export type SubmitResult<T> = { queued: false; data: T } | { queued: true; item: OutboxItem };
 
-/** Statuses that mean "the server could not be reached", not "the server said no". */
-const UNREACHABLE = new Set([502, 503, 504]);
-
 const pageAuth: OutboxAuth = {
   userId: () => (storage.token() ? (storage.user()?.id ?? null) : null),
   token: () => storage.token(),
@@ -62,12 +59,6 @@ async function queue(request: StaffWriteRequest, idempotencyKey: string): Promis
   outboxChanged();
   void requestBackgroundSync();
   return item;
-}
-
-/** Whether a write failed for want of a connection (and may be sent again), not by the server's refusal. */
-export function isNetworkFailure(error: unknown): boolean {
-  if (error instanceof ApiError) return UNREACHABLE.has(error.status);
-  return error instanceof TypeError; // fetch's "Failed to fetch"
 }
 
 /**

@@ -1,13 +1,13 @@
 /**
  * The offline database (IndexedDB through idb), shared by the page and the service
  * worker: cached public reads, the outbox of staff writes, the teams saved for
- * offline use, and a few facts both sides need (the session's token for replays
+ * offline use, signed-in reads kept for offline reading, and a few facts both sides need (the session's token for replays
  * the worker makes on its own). The schema is versioned; an upgrade adds to it.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 export const OFFLINE_DB_NAME = 'touchline-offline';
-export const OFFLINE_DB_VERSION = 1;
+export const OFFLINE_DB_VERSION = 2;
 
 /** A public API answer kept for offline use and stale-while-revalidate. */
 export interface CachedRead {
@@ -63,6 +63,19 @@ export interface SavedTeam {
   paths: string[];
 }
 
+/**
+ * A signed-in read kept for reading offline (a team's answers for a match): the
+ * account's own, keyed by account and path, and forgotten at sign-out.
+ */
+export interface KeptRead {
+  /** `<user id> <path>` */
+  key: string;
+  userId: string;
+  body: string;
+  /** When the server answered it (ms since epoch). */
+  storedAt: number;
+}
+
 /** The session as the worker needs it to replay the outbox with no page open. */
 export interface AuthRecord {
   token: string;
@@ -77,6 +90,7 @@ export interface OfflineSchema extends DBSchema {
   outbox: { key: number; value: OutboxItem };
   saved: { key: string; value: SavedTeam };
   meta: { key: 'auth'; value: AuthRecord };
+  kept: { key: string; value: KeptRead; indexes: { 'by-user': string } };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
@@ -93,6 +107,9 @@ export function offlineDb(): Promise<OfflineDb> {
         db.createObjectStore('outbox', { keyPath: 'id', autoIncrement: true });
         db.createObjectStore('saved', { keyPath: 'teamId' });
         db.createObjectStore('meta');
+      }
+      if (oldVersion < 2) {
+        db.createObjectStore('kept', { keyPath: 'key' }).createIndex('by-user', 'userId');
       }
     },
     blocking() {

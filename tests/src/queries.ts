@@ -39,6 +39,7 @@ export const SUPER_ADMIN_TABS = [
   'Overdue',
   'Match Report',
   'Team Selection',
+  'Availability',
   'Pending Results',
 ] as const;
 

@@ -13,8 +13,7 @@ import { ToastProvider } from '@/components/toast';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { MatchAnswerList, type SendAnswer } from '@/components/match-answer-card';
 import { useApi } from '@/hooks/use-api';
-import { ApiError, apiJson } from '@/lib/api-client';
-import { isNetworkFailure } from '@/lib/page-outbox';
+import { ApiError, apiJson, isNetworkFailure } from '@/lib/api-client';
 
 /** What GET /api/availability/{token} answers. */
 interface LinkMatches {

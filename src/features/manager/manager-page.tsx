@@ -31,6 +31,9 @@ const MatchReportTab = lazy(() =>
 const TeamSelectionTab = lazy(() =>
   import('./selection/team-selection-tab').then((m) => ({ default: m.TeamSelectionTab })),
 );
+const AvailabilityTab = lazy(() =>
+  import('./availability/availability-tab').then((m) => ({ default: m.AvailabilityTab })),
+);
 const PendingResultsTab = lazy(() =>
   import('./pending/pending-results-tab').then((m) => ({ default: m.PendingResultsTab })),
 );
@@ -43,6 +46,7 @@ type TabKey =
   | 'overdue'
   | 'match-report'
   | 'team-selection'
+  | 'availability'
   | 'pending-results';
 
 /** The league tabs of a super admin or a league admin, before the team tabs everyone on staff has. */
@@ -55,6 +59,7 @@ const ADMIN_TABS: readonly TabItem<TabKey>[] = [
 const TEAM_TABS: readonly TabItem<TabKey>[] = [
   { key: 'match-report', label: 'Match Report' },
   { key: 'team-selection', label: 'Team Selection' },
+  { key: 'availability', label: 'Availability' },
   { key: 'pending-results', label: 'Pending Results' },
 ];
 
@@ -204,6 +209,8 @@ function TabContent({ tab, user }: { tab: TabKey; user: StoredUser }) {
       return <MatchReportTab user={user} />;
     case 'team-selection':
       return <TeamSelectionTab user={user} />;
+    case 'availability':
+      return <AvailabilityTab user={user} />;
     case 'pending-results':
       return <PendingResultsTab user={user} />;
   }

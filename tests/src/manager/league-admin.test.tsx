@@ -129,7 +129,13 @@ describe('a coach of two teams', () => {
     const actor = userEvent.setup();
     await renderRoute('/manager', { api, user: TWO_TEAM_COACH });
     expect(await screen.findByRole('heading', { level: 1, name: 'Coach Dashboard' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Match Report', 'Team Selection', 'Pending Results', 'My Club']);
+    expect(tabNames()).toEqual([
+      'Match Report',
+      'Team Selection',
+      'Availability',
+      'Pending Results',
+      'My Club',
+    ]);
     const team = await screen.findByRole('combobox', { name: 'Team' });
     expect(choices(team)).toEqual(['Far Away', 'North Town']);
 

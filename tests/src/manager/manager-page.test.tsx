@@ -26,13 +26,13 @@ describe('the manager dashboard', () => {
       'owner',
       'east.united',
       'Owner Dashboard',
-      ['Match Report', 'Team Selection', 'Pending Results', 'My Club'],
+      ['Match Report', 'Team Selection', 'Availability', 'Pending Results', 'My Club'],
     ],
     [
       'coach',
       'north.town',
       'Coach Dashboard',
-      ['Match Report', 'Team Selection', 'Pending Results', 'My Club'],
+      ['Match Report', 'Team Selection', 'Availability', 'Pending Results', 'My Club'],
     ],
   ] as const)('titles a %s dashboard and lists its tabs', async (role, team, title, tabs) => {
     useTinyLeagueClock();
@@ -73,14 +73,14 @@ describe('the manager dashboard', () => {
 
     // Arrow keys move along the tabs and the URL follows.
     await user.keyboard('{ArrowRight}');
-    expect(router.state.location.pathname).toBe('/manager/pending-results');
+    expect(router.state.location.pathname).toBe('/manager/availability');
     await user.click(screen.getByRole('tab', { name: 'Team Management' }));
     expect(router.state.location.pathname).toBe('/manager/team-management');
     expect(await screen.findByRole('heading', { name: 'Team Management' })).toBeInTheDocument();
 
     // The back button walks back through the tabs.
     await router.navigate(-1);
-    expect(await screen.findByRole('tab', { name: 'Pending Results', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Availability', selected: true })).toBeInTheDocument();
   });
 
   it("says 'Page not found' for an unknown tab", async () => {

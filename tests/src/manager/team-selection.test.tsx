@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { StoredUser } from '@/lib/storage';
 import { insertMatch, insertPlayer } from '../../fixtures/factory';
+import { addUser } from '../../fixtures/auth';
 import { type ApiMock, logRequests, withApiMock } from '../api-mock';
 import { coachOf, renderRoute, useTinyLeagueClock } from '../render';
 import { optionTexts } from '../queries';
@@ -473,6 +474,47 @@ describe('Team Selection: who can play', () => {
     expect(screen.getByText('Selected: 8 players (minimum 7, maximum 18)')).toBeInTheDocument();
     await user.click(saveButton());
     await waitFor(async () => expect(await savedSquad(id('m8'))).toHaveLength(8));
+  });
+
+  it('tells the squad when saved, and the others when the coach chooses', async () => {
+    useTinyLeagueClock();
+    const db = api.app.connection.db;
+    for (const playerId of ['nt.gk', 'nt.p15']) {
+      await addUser(db, { id: `u.${playerId}`, user_type: 'player', team_id: 'north.town' });
+      await db
+        .updateTable('players')
+        .set({ user_id: `u.${playerId}` })
+        .where('id', '=', playerId)
+        .execute();
+    }
+    await openTab(coach);
+    const user = await chooseMatch(id('m8'));
+    for (const name of [
+      'North Town Keeper',
+      'North Town Defender',
+      'North Town Midfielder',
+      'North Town Forward',
+    ]) {
+      await user.click(screen.getByRole('checkbox', { name: new RegExp(`^${name}`) }));
+    }
+    for (const box of boxes()
+      .filter((box) => !(box as HTMLInputElement).checked)
+      .slice(0, 3)) {
+      if (!/Player 15/.test(box.getAttribute('aria-label') ?? '')) await user.click(box);
+    }
+    await user.click(screen.getByRole('checkbox', { name: 'Also tell the players not picked' }));
+    await user.click(saveButton());
+    expect(await screen.findByText('2 players told of their place')).toBeInTheDocument();
+    const told = await db
+      .selectFrom('notifications')
+      .select(['user_id', 'title'])
+      .where('kind', '=', 'squad_announced')
+      .orderBy('user_id')
+      .execute();
+    expect(told).toEqual([
+      { user_id: 'u.nt.gk', title: 'You are in the squad' },
+      { user_id: 'u.nt.p15', title: 'Squad announced' },
+    ]);
   });
 
   it('leaves a suspended player out even when available', async () => {

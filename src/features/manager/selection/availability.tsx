@@ -6,7 +6,9 @@
 import type { AvailabilityLine } from '../../../../api/data/availability';
 import type { AvailabilityAnswer } from '../../../../db/schema';
 import { useId, useState } from 'react';
+import type { ToastKind } from '@/components/toast';
 import { useApi } from '@/hooks/use-api';
+import { plural } from '../../../../db/rules/words';
 import { formatMatchDate } from '@/lib/format';
 import { failureReason } from '@/lib/api-client';
 import { ANSWER_ORDER, ANSWER_WORDS } from '@/lib/availability-words';
@@ -29,6 +31,8 @@ export function useTeamAvailability(matchId: string, teamId: string) {
     matchId && teamId
       ? `/api/matches/${encodeURIComponent(matchId)}/availability?team_id=${encodeURIComponent(teamId)}`
       : null,
+    // At the pitch side without signal the coach still sees the answers last loaded.
+    { keepOffline: true },
   );
 }
 
@@ -54,14 +58,14 @@ export function AvailabilitySummary({
   data,
   onSelectAvailable,
   onDeadlineChanged,
-  onError,
+  onMessage,
   disabled,
 }: {
   data: TeamAvailability;
   onSelectAvailable(): void;
   /** After the team's deadline was changed: the answers are read again. */
   onDeadlineChanged(): void;
-  onError(message: string): void;
+  onMessage(kind: ToastKind, message: string): void;
   disabled: boolean;
 }) {
   const kinds = [...ANSWER_ORDER, 'no_answer'] as const;
@@ -79,7 +83,7 @@ export function AvailabilitySummary({
       onDeadlineChanged();
     } catch (error) {
       console.warn(error); // handled: the caller shows it
-      onError(`Failed to change when answers close: ${failureReason(error)}`);
+      onMessage('error', `Failed to change when answers close: ${failureReason(error)}`);
     } finally {
       setSaving(false);
     }
@@ -109,15 +113,89 @@ export function AvailabilitySummary({
           </span>
         ))}
       </p>
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={disabled || data.counts.available === 0}
-        onClick={onSelectAvailable}
-      >
-        Select the available
-      </button>
+      <div className="selection-availability-actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={disabled || data.counts.available === 0}
+          onClick={onSelectAvailable}
+        >
+          Select the available
+        </button>
+        <RemindButton data={data} disabled={disabled} onMessage={onMessage} />
+      </div>
     </div>
+  );
+}
+
+/** What POST /api/matches/{id}/availability/remind answers. */
+interface Reminded {
+  reminded: number;
+  reminded_lately: number;
+  without_account: number;
+}
+
+/** "Reminded 3 players. 2 players have no account: send them their answer link." */
+export function remindedText(answer: Reminded): string {
+  const said = [
+    answer.reminded === 0 ? 'Nobody new to remind' : `Reminded ${plural(answer.reminded, 'player')}`,
+  ];
+  if (answer.reminded_lately > 0) {
+    said.push(`${plural(answer.reminded_lately, 'player')} reminded in the last 12 hours or muted reminders`);
+  }
+  if (answer.without_account > 0) {
+    const have = answer.without_account === 1 ? 'has' : 'have';
+    said.push(`${plural(answer.without_account, 'player')} ${have} no account: send them their answer link`);
+  }
+  return `${said.join('. ')}.`;
+}
+
+/** Players who have not answered, or must confirm after a date change. */
+export const waitingFor = (data: TeamAvailability) =>
+  data.players.filter((row) => row.answer === null || row.stale).length;
+
+/**
+ * "Remind those who have not answered": in the app, by Web Push and by e-mail, each player
+ * at most once every 12 hours. Gone once answers have closed (players can no longer answer).
+ */
+export function RemindButton({
+  data,
+  disabled,
+  onMessage,
+}: {
+  data: TeamAvailability;
+  disabled: boolean;
+  onMessage(kind: ToastKind, message: string): void;
+}) {
+  const [sending, setSending] = useState(false);
+  // When the screen was opened: whether answers had closed then (the server decides on each send).
+  const [openedAt] = useState(() => Date.now());
+  if (Date.parse(data.deadline) <= openedAt) return null;
+  const remind = async () => {
+    setSending(true);
+    try {
+      const answer = await sendStaffWrite<Reminded>(
+        'POST',
+        `/api/matches/${data.match_id}/availability/remind`,
+        { team_id: data.team_id },
+      );
+      onMessage(answer.reminded > 0 ? 'success' : 'info', remindedText(answer));
+    } catch (error) {
+      console.warn(error); // handled: the caller shows it
+      onMessage('error', `Failed to send reminders: ${failureReason(error)}`);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="button button-secondary"
+      disabled={disabled || sending || waitingFor(data) === 0}
+      onClick={() => void remind()}
+    >
+      {sending ? 'Reminding…' : 'Remind those who have not answered'}
+    </button>
   );
 }
 

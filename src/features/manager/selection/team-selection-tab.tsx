@@ -7,7 +7,6 @@
  * every player can be, and the server refuses a banned one when the squad is saved.
  */
 import { useId, useState } from 'react';
-import { TeamLogo } from '@/components/images';
 import { EmptyMessage, ErrorMessage, Loading } from '@/components/status';
 import { SuspensionBadge } from '@/components/suspension-badge';
 import { useApi } from '@/hooks/use-api';
@@ -26,7 +25,7 @@ import {
   useStaffTeams,
   type Roster,
 } from '../shared/staff-loads';
-import { StaffTeamsLoaded } from '../shared/staff-teams-loaded';
+import { TeamCards } from '../shared/team-cards';
 import { isSelectableForTeamSelection } from '../../../../api/domain/match-time';
 import {
   isSquadLocked,
@@ -106,6 +105,10 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
   // What this screen saved, per match: it wins over an answer loaded before the save.
   const [saved, setSaved] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
+  // Whether saving tells the players not picked too (the picked are always told).
+  const [tellOthers, setTellOthers] = useState(false);
+  // How many players the last save told of their place, per match.
+  const [told, setTold] = useState<Record<string, number>>({});
 
   const matches = usePausedLoad(teamId || null, loadSelectionMatches);
   const roster = usePausedLoad<Roster>(teamId || null, loadRoster);
@@ -183,14 +186,15 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
     setSaving(true);
     try {
       // Without a connection the squad waits in the outbox and is sent later, once.
-      const result = await submitStaffWrite({
+      const result = await submitStaffWrite<{ told: number }>({
         kind: 'team-selection',
         method: 'PUT',
         path: `/api/teams/${encodeURIComponent(teamId)}/matches/${encodeURIComponent(matchId)}/roster`,
-        body: { players: ids },
+        body: { players: ids, ...(tellOthers && { tell_others: true }) },
         label: `${plural(ids.length, 'player')}${match ? ` · ${matchTitle(match, teamId, new Date())}` : ''}`,
       });
       setSaved((all) => ({ ...all, [matchId]: ids }));
+      if (!result.queued) setTold((all) => ({ ...all, [matchId]: result.data.told }));
       toast(
         result.queued ? 'info' : 'success',
         result.queued ? SAVED_OFFLINE : 'Team selection saved successfully',
@@ -212,44 +216,7 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
         </p>
       </header>
 
-      <StaffTeamsLoaded teams={teams}>
-        {(list) =>
-          list.length === 0 ? (
-            <EmptyMessage>No teams found</EmptyMessage>
-          ) : (
-            <ul className="selection-teams" aria-label="Teams">
-              {list.map((team) => {
-                const card = (
-                  <>
-                    <TeamLogo logo={team.logo} name={team.team_name} size={40} />
-                    <span className="selection-team-text">
-                      <span className="selection-team-name">{team.team_name}</span>
-                      {team.location && <span className="selection-team-location">{team.location}</span>}
-                    </span>
-                  </>
-                );
-                return (
-                  <li key={team.team_id}>
-                    {teams.chooses ? (
-                      <button
-                        type="button"
-                        className="selection-team"
-                        aria-pressed={team.team_id === teamId}
-                        onClick={() => chooseTeam(team.team_id)}
-                      >
-                        {card}
-                      </button>
-                    ) : (
-                      // Staff with one team have it chosen already: nothing to press.
-                      <div className="selection-team selection-team-own">{card}</div>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )
-        }
-      </StaffTeamsLoaded>
+      <TeamCards teams={teams} teamId={teamId} onChoose={chooseTeam} />
 
       {teamId && teams.teams && (
         <div className="card selection-panel">
@@ -290,7 +257,7 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
                   disabled={locked || saving}
                   onSelectAvailable={selectAvailable}
                   onDeadlineChanged={availability.reload}
-                  onError={(message) => toast('error', message)}
+                  onMessage={toast}
                 />
               )}
               <fieldset className="selection-players" disabled={locked || saving}>
@@ -334,9 +301,27 @@ export function TeamSelectionTab({ user }: { user: StoredUser }) {
                 >
                   {selectedText(count)}
                 </p>
+                {match && Date.parse(match.date) > now.getTime() && (
+                  <label className="selection-tell-others">
+                    <input
+                      type="checkbox"
+                      checked={tellOthers}
+                      disabled={locked || saving}
+                      onChange={(event) => setTellOthers(event.target.checked)}
+                    />
+                    Also tell the players not picked
+                  </label>
+                )}
                 <button type="button" className="button" disabled={!canSave} onClick={() => void save()}>
                   Save Team Selection
                 </button>
+                {told[matchId] !== undefined && (
+                  <p className="muted selection-told" role="status">
+                    {told[matchId] === 0
+                      ? 'Nobody new to tell: each player already knows their place'
+                      : `${plural(told[matchId] ?? 0, 'player')} told of their place`}
+                  </p>
+                )}
               </div>
             </>
           )}
