@@ -36,6 +36,9 @@ export interface MatchNames {
 /** The kinds someone who follows a team is sent, whatever their role. */
 export const FOLLOWER_KINDS: readonly NotificationKind[] = ['match_moved', 'result_confirmed'];
 
+/** The kinds a player is sent about their own matches, besides what they follow. */
+export const PLAYER_KINDS: readonly NotificationKind[] = ['availability_reminder', 'squad_announced'];
+
 /** Labels of the kinds, for the settings that mute them. */
 export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>> = {
   report_to_review: 'A result to review',

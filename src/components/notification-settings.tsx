@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { ErrorMessage, Loading } from '@/components/status';
 import { ApiError, apiJson, newIdempotencyKey } from '@/lib/api-client';
 import type { NotificationKind } from '../../db/schema';
-import { FOLLOWER_KINDS, NOTIFICATION_KIND_LABELS } from '../../api/domain/notification-text';
+import { FOLLOWER_KINDS, NOTIFICATION_KIND_LABELS, PLAYER_KINDS } from '../../api/domain/notification-text';
 
 /** Every kind, in the order the settings list them. */
 const KINDS = Object.keys(NOTIFICATION_KIND_LABELS) as NotificationKind[];
@@ -24,9 +24,17 @@ interface Settings {
 
 /**
  * `followerOnly`: the user is told only as a follower of teams (a fan, a player): just
- * those kinds are offered, in words about the teams they follow.
+ * those kinds are offered, in words about the teams they follow, and a player's own
+ * (reminders to answer, squads announced) when `player`.
  */
-export function NotificationSettings({ followerOnly = false }: { followerOnly?: boolean }) {
+export function NotificationSettings({
+  followerOnly = false,
+  player = false,
+}: {
+  followerOnly?: boolean;
+  player?: boolean;
+}) {
+  const offered = followerOnly ? [...(player ? PLAYER_KINDS : []), ...FOLLOWER_KINDS] : KINDS;
   const headingId = useId();
   const [muted, setMuted] = useState<ReadonlySet<NotificationKind> | null>(null);
   const [failed, setFailed] = useState(false);
@@ -98,7 +106,7 @@ export function NotificationSettings({ followerOnly = false }: { followerOnly?: 
           <p id={`${headingId}-hint`} className="muted">
             Choose what the bell (and push, where it is on) tells you about.
           </p>
-          {(followerOnly ? FOLLOWER_KINDS : KINDS).map((kind) => (
+          {offered.map((kind) => (
             <label key={kind} className="account-switch">
               <input
                 type="checkbox"

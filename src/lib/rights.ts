@@ -61,3 +61,7 @@ export const staffsTeam = (user: StoredUser, team: { team_id: string; league_id:
  */
 export const adminsLeague = (user: StoredUser, leagueId: string | null | undefined): boolean =>
   admins(memberOf(user), leagueId);
+
+/** A player (their account's type, or a player membership): they answer whether they can play. */
+export const isPlayer = (user: StoredUser): boolean =>
+  user.user_type === 'player' || memberOf(user).memberships.some((m) => m.role === 'player');

@@ -9,12 +9,13 @@ import { useSession } from '@/lib/session';
 import { MyMatches } from './my-matches';
 import { NextMatch } from './next-match';
 import './home.css';
+import { isPlayer } from '@/lib/rights';
 
 export function MainPage() {
   const { user, isAuthenticated, favoriteTeam, logout } = useSession();
   const teamId = favoriteTeam ?? user?.team_id ?? null;
   // A player answers whether they can play, first thing on their home screen.
-  const player = user?.user_type === 'player' || (user?.memberships ?? []).some((m) => m.role === 'player');
+  const player = user !== null && isPlayer(user);
 
   // The home screen's Logout goes to /login (the header's goes to /).
   const onLogout = () => logout('/login');

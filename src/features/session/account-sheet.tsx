@@ -14,6 +14,7 @@ import { storage, type StoredUser, type UserType } from '@/lib/storage';
 import './account.css';
 import { Facts } from '@/components/facts';
 import { NotificationSettings } from '@/components/notification-settings';
+import { isPlayer } from '@/lib/rights';
 
 /**
  * The roles sent every kind of notification (api/data/notifications.ts: staff, league
@@ -46,7 +47,9 @@ export function AccountSheet({ onClose }: { onClose: () => void }) {
     <ModalDialog title="Account" onClose={onClose}>
       <div className="modal-body account-sheet-body">
         <AccountDetails />
-        {user && <NotificationSettings followerOnly={!NOTIFIED.has(user.user_type)} />}
+        {user && (
+          <NotificationSettings followerOnly={!NOTIFIED.has(user.user_type)} player={isPlayer(user)} />
+        )}
         <ChangePassword />
         <SignOutEverywhere />
       </div>

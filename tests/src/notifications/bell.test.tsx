@@ -196,4 +196,22 @@ describe('the account sheet’s notification settings', () => {
       'A followed team’s result confirmed',
     ]);
   });
+
+  it('offers a player their own reminders and squads too', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/leagues', {
+      api,
+      user: { id: 'player.1', name: 'Pat Player', user_type: 'player', team_id: 'north.town' },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Account' });
+    await within(dialog).findByRole('heading', { name: 'Notifications' });
+    const switches = await within(dialog).findAllByRole('switch');
+    expect(switches.map((each) => each.closest('label')?.textContent)).toEqual([
+      'Reminders to say whether you can play',
+      'Squads announced',
+      'A followed team’s match moved or postponed',
+      'A followed team’s result confirmed',
+    ]);
+  });
 });
