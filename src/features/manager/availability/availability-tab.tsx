@@ -76,7 +76,9 @@ function MatchAnswers({ match, teamId }: { match: Match; teamId: string }) {
   const toast = useToast();
   const headingId = useId();
   const answers = useTeamAvailability(String(match.id), teamId);
-  const title = matchTitle(match, teamId, new Date());
+  // When the tab was opened: the title's "today" and whether answers had closed.
+  const [openedAt] = useState(() => Date.now());
+  const title = matchTitle(match, teamId, new Date(openedAt));
   return (
     <article className="card availability-match" aria-labelledby={headingId}>
       <h3 id={headingId} className="availability-match-title">
@@ -90,7 +92,8 @@ function MatchAnswers({ match, teamId }: { match: Match; teamId: string }) {
       ) : answers.data ? (
         <>
           <p className="muted availability-deadline">
-            Players answer until {formatMatchDate(answers.data.deadline)}
+            {Date.parse(answers.data.deadline) <= openedAt ? 'Answers closed' : 'Players answer until'}{' '}
+            {formatMatchDate(answers.data.deadline)}
           </p>
           <AnswerGroups data={answers.data} />
           <RemindButton
@@ -107,44 +110,72 @@ function MatchAnswers({ match, teamId }: { match: Match; teamId: string }) {
   );
 }
 
-/** The players under each answer, those who have not answered last. */
+/**
+ * The counts, then the players under each answer given (with their notes and when they
+ * answered), and those who have not answered, as one wrapped list of names.
+ */
 function AnswerGroups({ data }: { data: TeamAvailability }) {
-  const groups: { kind: AvailabilityAnswer | 'no_answer'; rows: AvailabilityRow[] }[] = [
-    ...ANSWER_ORDER.map((kind) => ({ kind, rows: data.players.filter((row) => row.answer === kind) })),
-    { kind: 'no_answer' as const, rows: data.players.filter((row) => row.answer === null) },
-  ];
+  const kinds = [...ANSWER_ORDER, 'no_answer'] as const;
+  const answered = ANSWER_ORDER.map((kind) => ({
+    kind,
+    rows: data.players.filter((row) => row.answer === kind),
+  })).filter((group) => group.rows.length > 0);
+  const waiting = data.players.filter((row) => row.answer === null);
   return (
-    <div className="availability-groups">
-      {groups.map(({ kind, rows }) => (
+    <>
+      <p className="selection-availability-counts">
+        {kinds.map((kind) => (
+          <span key={kind} className={`availability-chip availability-${kind}`}>
+            {ANSWER_WORDS[kind]} {data.counts[kind]}
+          </span>
+        ))}
+      </p>
+      {answered.map(({ kind, rows }) => (
         <section
           key={kind}
           className="availability-group"
           aria-label={`${ANSWER_WORDS[kind]}: ${rows.length}`}
         >
-          <h4 className="availability-group-title">
-            <span className={`availability-chip availability-${kind}`}>
-              {ANSWER_WORDS[kind]} {rows.length}
-            </span>
-          </h4>
-          {rows.length > 0 && (
-            <ul className="availability-names">
-              {rows.map((row) => (
-                <li key={row.player_id} className="availability-name">
-                  <span>
-                    <span className="muted">#{row.number}</span> {row.name}
-                    {row.suspended && <span className="availability-flag"> · Suspended</span>}
-                    {row.stale && <span className="availability-flag"> · Date changed — to confirm</span>}
-                  </span>
-                  {row.note && <span className="availability-note">“{row.note}”</span>}
-                  {row.answered_at && (
-                    <span className="muted availability-when">{formatMatchDate(row.answered_at)}</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+          <h4 className="availability-group-title">{ANSWER_WORDS[kind]}</h4>
+          <ul className="availability-names">
+            {rows.map((row) => (
+              <li key={row.player_id} className="availability-name">
+                <span>
+                  <span className="muted">#{row.number}</span> {row.name}
+                  <PlayerFlags row={row} />
+                </span>
+                {row.note && <span className="availability-note">“{row.note}”</span>}
+                {row.answered_at && (
+                  <span className="muted availability-when">Answered {formatMatchDate(row.answered_at)}</span>
+                )}
+              </li>
+            ))}
+          </ul>
         </section>
       ))}
-    </div>
+      {waiting.length > 0 && (
+        <section className="availability-group" aria-label={`${ANSWER_WORDS.no_answer}: ${waiting.length}`}>
+          <h4 className="availability-group-title">{ANSWER_WORDS.no_answer}</h4>
+          <ul className="availability-waiting">
+            {waiting.map((row) => (
+              <li key={row.player_id}>
+                <span className="muted">#{row.number}</span> {row.name}
+                <PlayerFlags row={row} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** What else the coach must know of a player for this match. */
+function PlayerFlags({ row }: { row: AvailabilityRow }) {
+  return (
+    <>
+      {row.suspended && <span className="availability-flag"> · Suspended</span>}
+      {row.stale && <span className="availability-flag"> · Date changed — to confirm</span>}
+    </>
   );
 }
