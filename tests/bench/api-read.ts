@@ -16,25 +16,15 @@
  * another client downloads every match (a very large answer).
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startServer, type TestServer } from '../e2e/harness';
 import { postgresAvailable, startPostgres } from '../fixtures/postgres-server';
-import { demoToken } from '../e2e/pages';
 import { percentile } from './load';
-import {
-  cannon,
-  cpuMicros,
-  paced,
-  rawServer,
-  row,
-  rssMiB,
-  type CannonRequest,
-  type CannonResult,
-} from './lib/http';
+import { cannon, cpuMicros, paced, rawServer, row, rssMiB, type CannonResult } from './lib/http';
+import { MIXED_TEAM, mixedRequests } from './lib/mixed';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -141,81 +131,8 @@ export async function compareReads(
   return figures;
 }
 
-interface MatchRow {
-  id: number;
-  date: string;
-  approved: string;
-  home_players: string[];
-  away_players: string[];
-}
-
 async function json<T>(url: string): Promise<T> {
   return JSON.parse((await bytesOf(url)).toString()) as T;
-}
-
-/** 8 reads, 1 team selection and 1 match report in every 10 requests, per connection. */
-async function mixedRequests(server: TestServer, team: string, league: string): Promise<CannonRequest[]> {
-  const coach = await demoToken(server.url, 'coach@touchline.demo');
-  const admin = await demoToken(server.url, 'superadmin@touchline.demo');
-  const { players } = await json<{ players: { id: string }[] }>(`${server.url}/api/teams/${team}/roster`);
-  const { matches } = await json<{ matches: MatchRow[] }>(`${server.url}/api/teams/${team}/matches`);
-  const now = Date.now();
-  const upcoming = matches.filter((match) => Date.parse(match.date) > now);
-  const open = matches.filter((match) => Date.parse(match.date) < now && match.approved !== 'TRUE');
-  const report = await json<MatchRow>(`${server.url}/api/matches/${open[0]?.id}`);
-  /** Each send gets a fresh Idempotency-Key and a body of its own. */
-  const varied = (request: CannonRequest, body: () => unknown): CannonRequest => ({
-    ...request,
-    setupRequest: (sent) => ({
-      ...sent,
-      headers: { ...sent.headers, 'Idempotency-Key': randomUUID() },
-      body: JSON.stringify(body()),
-    }),
-  });
-  const pick = <T>(list: readonly T[], count: number): T[] =>
-    [...list].sort(() => Math.random() - 0.5).slice(0, count);
-  const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
-  const reads = [
-    `/api/leagues/${league}/table`,
-    `/api/leagues/${league}/matches`,
-    `/api/leagues/${league}/stats`,
-    `/api/leagues`,
-    `/api/teams/${team}`,
-    `/api/teams/${team}/roster`,
-    `/api/matches/${upcoming[0]?.id}`,
-    `/api/search?term=riv`,
-  ];
-  return [
-    ...reads.map((urlPath) => ({ path: urlPath })),
-    // A coach changes the match-day squad: 7 to 18 of the roster.
-    varied(
-      {
-        method: 'PUT',
-        path: `/api/teams/${team}/matches/${upcoming[0]?.id}/roster`,
-        headers: { Authorization: `Bearer ${coach}`, 'Content-Type': 'application/json' },
-      },
-      () => ({ players: pick(players, between(7, Math.min(18, players.length))).map((player) => player.id) }),
-    ),
-    // The league corrects a result: a new score with scorers from both squads.
-    varied(
-      {
-        method: 'POST',
-        path: `/api/matches/${report.id}/report`,
-        headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
-      },
-      () => {
-        const home = pick(report.home_players, between(0, Math.min(3, report.home_players.length)));
-        const away = pick(report.away_players, between(0, Math.min(2, report.away_players.length)));
-        return {
-          home_score: home.length,
-          away_score: away.length,
-          goalscorers: [...home, ...away],
-          assisters: [],
-          goalkeepers: [],
-        };
-      },
-    ),
-  ];
 }
 
 const MIXED_WIDTHS = [26, 9, 8, 8, 8, 11, 9];
@@ -242,7 +159,7 @@ function mixedRow(label: string, result: CannonResult, cpu: number | null, rss: 
  * fixed offered rate, where latency is the server's and not the queue of a saturated one.
  */
 async function mixedLoad(server: TestServer): Promise<void> {
-  const team = 'riverside.rovers';
+  const team = MIXED_TEAM;
   const { league_id } = await json<{ league_id: string }>(`${server.url}/api/teams/${team}`);
   const requests = await mixedRequests(server, team, league_id);
   console.log(
