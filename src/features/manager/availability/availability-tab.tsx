@@ -13,7 +13,6 @@ import type { Match } from '@/lib/api-types';
 import { ANSWER_ORDER, ANSWER_WORDS } from '@/lib/availability-words';
 import { formatMatchDate } from '@/lib/format';
 import type { StoredUser } from '@/lib/storage';
-import type { AvailabilityAnswer } from '../../../../db/schema';
 import { matchTitle } from '../shared/match-labels';
 import { useStaffTeams } from '../shared/staff-loads';
 import { TeamCards } from '../shared/team-cards';
