@@ -2,8 +2,9 @@
  * Every screen of the app, with real ids of the seeded demo league, for the accessibility
  * test (`accessibility.test.ts`) and `npm run audit:ui`. The ids come from the running
  * server's API; only the demo team's id is a constant (the seed's, as in pages.ts).
- * Screens only read: the one write, an invitation whose link the invitation page needs,
- * is made with the ids before any screen, so roles and order are free.
+ * Screens only read: the writes, an invitation whose link the invitation page needs and
+ * the players' answer links (made when first listed), are made with the ids before any
+ * screen, so roles and order are free.
  */
 import type { Page } from 'playwright-core';
 import { DEMO_TEAM, demoToken } from './pages';
@@ -27,6 +28,8 @@ export interface DemoIds {
   coach: string;
   /** The token of a link that invites a new address to coach the demo team. */
   invitation: string;
+  /** The token of a demo player's personal link for answering whether they can play. */
+  answerLink: string;
 }
 
 export interface Screen {
@@ -69,6 +72,19 @@ async function inviteCoach(baseUrl: string, team: string): Promise<string> {
   return invitation;
 }
 
+/** A demo player's personal answer link, as the coach lists them; its token. */
+async function answerLink(baseUrl: string, team: string): Promise<string> {
+  const token = await demoToken(baseUrl, ROLE_EMAIL.coach);
+  const response = await fetch(`${baseUrl}/api/teams/${team}/availability-links`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`availability-links answered ${response.status}`);
+  const { links } = (await response.json()) as { links: { link: string }[] };
+  const found = /\/availability\/([A-Za-z0-9_-]{43})$/.exec(links[0]?.link ?? '')?.[1];
+  if (!found) throw new Error('the demo team has no answer link');
+  return found;
+}
+
 export async function discoverIds(baseUrl: string, team = DEMO_TEAM): Promise<DemoIds> {
   const { league_id } = await get<{ league_id: string }>(baseUrl, `/api/teams/${team}`);
   const { matches } = await get<{ matches: MatchRow[] }>(baseUrl, `/api/teams/${team}/matches`);
@@ -90,6 +106,7 @@ export async function discoverIds(baseUrl: string, team = DEMO_TEAM): Promise<De
     player: player.id,
     coach: coach.id.replace(/\./g, '-'),
     invitation: await inviteCoach(baseUrl, team),
+    answerLink: await answerLink(baseUrl, team),
   };
 }
 
@@ -141,6 +158,13 @@ export function publicScreens(ids: DemoIds): Screen[] {
       path: `/invite/${ids.invitation}`,
       open: async (page: Page) => {
         await page.getByRole('button', { name: 'Create account and accept' }).waitFor();
+      },
+    },
+    {
+      name: 'answer link',
+      path: `/availability/${ids.answerLink}`,
+      open: async (page: Page) => {
+        await page.getByRole('heading', { name: /^Can you play, / }).waitFor();
       },
     },
     { name: 'teams', path: '/teams' },
@@ -222,6 +246,7 @@ export function screensFor(role: Role, ids: DemoIds): Screen[] {
   const staff = [
     manager('match-report', 'Match Report'),
     manager('team-selection', 'Team Selection'),
+    manager('availability', 'Availability'),
     manager('pending-results', 'Pending Results'),
     { name: 'admin', path: '/admin' },
   ];
@@ -250,6 +275,18 @@ export function screensFor(role: Role, ids: DemoIds): Screen[] {
       { name: 'manager', path: '/manager' },
       ...staff,
       manager('club', 'My Club'),
+      {
+        name: 'manager / club / answer link open',
+        path: '/manager/club',
+        open: async (page) => {
+          const links = page.getByRole('region', { name: 'Answer links' });
+          await links
+            .getByRole('button', { name: /^Show link for / })
+            .first()
+            .click();
+          await links.getByRole('button', { name: 'Copy link' }).waitFor();
+        },
+      },
       {
         name: 'manager / pending-results / review dialog',
         path: '/manager/pending-results',

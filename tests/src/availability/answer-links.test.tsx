@@ -42,14 +42,14 @@ describe('Answer links on Team Management', () => {
     await renderRoute('/manager/team-management', { api, user: ADMIN });
     await user.click(await screen.findByRole('button', { name: /^North Town\b/ }));
     const panel = await screen.findByRole('region', { name: 'Answer links' });
-    const [first] = await within(panel).findAllByRole('button', { name: /'s link$/ });
+    const [first] = await within(panel).findAllByRole('button', { name: /^Show link for / });
     await user.click(first as HTMLElement);
     expect(first).toHaveAttribute('aria-expanded', 'true');
     const input = within(panel).getByRole('textbox', { name: /answer link$/ });
     const before = (input as HTMLInputElement).value;
     expect(before).toMatch(/\/availability\/[A-Za-z0-9_-]{43}$/);
 
-    await user.click(within(panel).getByRole('button', { name: /^Revoke .*'s link$/ }));
+    await user.click(within(panel).getByRole('button', { name: /^Revoke link for / }));
     await user.click(within(panel).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText(/old link no longer works: send the new one$/)).toBeInTheDocument();
     const oldPage = await sendRequest(api.app.app, 'GET', `/api/availability/${before.slice(-43)}`);

@@ -77,6 +77,24 @@ describe('Availability', () => {
     expect(sent).toEqual([{ user_id: 'u.nat', kind: 'availability_reminder' }]);
   });
 
+  it('lets the coach answer for a player', async () => {
+    const { user, card } = await openTab();
+    const form = within(card).getByRole('form', { name: 'Answer for a player' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Answer for a player' }), 'nt.fwd');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Answer' }), 'maybe');
+    await user.click(within(form).getByRole('button', { name: 'Save answer' }));
+    expect(await screen.findByText('North Town Forward: Maybe')).toBeInTheDocument();
+    expect(await within(card).findByRole('region', { name: 'Maybe: 1' })).toHaveTextContent(
+      'North Town Forward',
+    );
+    const row = await api.app.connection.db
+      .selectFrom('availability')
+      .select(['answer', 'answered_by'])
+      .where('player_id', '=', 'nt.fwd')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ answer: 'maybe', answered_by: coach.id });
+  });
+
   it('shows the answers last loaded when the server cannot be reached', async () => {
     await openTab();
     await waitFor(async () => {

@@ -12,7 +12,10 @@ import { useApi } from '@/hooks/use-api';
 import type { Match } from '@/lib/api-types';
 import { ANSWER_ORDER, ANSWER_WORDS } from '@/lib/availability-words';
 import { formatMatchDate } from '@/lib/format';
+import { failureReason } from '@/lib/api-client';
+import { SAVED_OFFLINE, submitStaffWrite } from '@/lib/page-outbox';
 import type { StoredUser } from '@/lib/storage';
+import type { AvailabilityAnswer } from '../../../../db/schema';
 import { matchTitle } from '../shared/match-labels';
 import { useStaffTeams } from '../shared/staff-loads';
 import { TeamCards } from '../shared/team-cards';
@@ -95,6 +98,9 @@ function MatchAnswers({ match, teamId }: { match: Match; teamId: string }) {
             {formatMatchDate(answers.data.deadline)}
           </p>
           <AnswerGroups data={answers.data} />
+          {match.status !== 'postponed' && (
+            <AnswerForPlayer data={answers.data} title={title} onAnswered={answers.reload} />
+          )}
           <RemindButton
             data={answers.data}
             disabled={match.status === 'postponed'}
@@ -176,5 +182,90 @@ function PlayerFlags({ row }: { row: AvailabilityRow }) {
       {row.suspended && <span className="availability-flag"> · Suspended</span>}
       {row.stale && <span className="availability-flag"> · Date changed — to confirm</span>}
     </>
+  );
+}
+
+/**
+ * Staff answer for a player (told at training, by text): until kick-off, after the
+ * players' deadline too. Without a connection the answer waits in the outbox.
+ */
+function AnswerForPlayer({
+  data,
+  title,
+  onAnswered,
+}: {
+  data: TeamAvailability;
+  title: string;
+  onAnswered(): void;
+}) {
+  const toast = useToast();
+  const playerId = useId();
+  const answerId = useId();
+  const [player, setPlayer] = useState('');
+  const [answer, setAnswer] = useState<AvailabilityAnswer>('available');
+  const [sending, setSending] = useState(false);
+  const chosen = data.players.find((row) => row.player_id === player);
+  const send = async () => {
+    if (!chosen) return;
+    setSending(true);
+    try {
+      const result = await submitStaffWrite({
+        kind: 'availability',
+        method: 'PUT',
+        path: `/api/matches/${data.match_id}/availability/${encodeURIComponent(chosen.player_id)}`,
+        body: { answer },
+        label: `${chosen.name}: ${ANSWER_WORDS[answer]} · ${title}`,
+      });
+      toast(
+        result.queued ? 'info' : 'success',
+        result.queued ? SAVED_OFFLINE : `${chosen.name}: ${ANSWER_WORDS[answer]}`,
+      );
+      setPlayer('');
+      if (!result.queued) onAnswered();
+    } catch (error) {
+      console.warn(error); // handled: the toast shows it
+      toast('error', `Failed to save the answer: ${failureReason(error)}`);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <form
+      className="availability-answer-for"
+      aria-label="Answer for a player"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={playerId}>Answer for a player</label>
+        <select id={playerId} value={player} onChange={(event) => setPlayer(event.target.value)}>
+          <option value="">Choose a player</option>
+          {data.players.map((row) => (
+            <option key={row.player_id} value={row.player_id}>
+              #{row.number} {row.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={answerId}>Answer</label>
+        <select
+          id={answerId}
+          value={answer}
+          onChange={(event) => setAnswer(event.target.value as AvailabilityAnswer)}
+        >
+          {ANSWER_ORDER.map((kind) => (
+            <option key={kind} value={kind}>
+              {ANSWER_WORDS[kind]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button-secondary" disabled={!chosen || sending}>
+        Save answer
+      </button>
+    </form>
   );
 }

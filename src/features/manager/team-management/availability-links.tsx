@@ -66,10 +66,10 @@ export function AvailabilityLinks({ team }: { team: TeamSummary }) {
                   type="button"
                   className="button button-secondary manager-small-button"
                   aria-expanded={open === player.player_id}
-                  aria-label={`${player.name}'s link`}
                   onClick={() => setOpen(open === player.player_id ? null : player.player_id)}
                 >
-                  {open === player.player_id ? 'Hide' : 'Link'}
+                  {open === player.player_id ? 'Hide link' : 'Show link'}{' '}
+                  <span className="visually-hidden">for {player.name}</span>
                 </button>
               </div>
               {open === player.player_id && (
@@ -82,7 +82,7 @@ export function AvailabilityLinks({ team }: { team: TeamSummary }) {
                   />
                   <ConfirmButton
                     label="Revoke link"
-                    name={`Revoke ${player.name}'s link`}
+                    name={`Revoke link for ${player.name}`}
                     question={`Stop ${player.name}'s link working? They get a new one to send.`}
                     confirmLabel="Revoke"
                     danger
