@@ -11,6 +11,7 @@
  * mixed run. BENCH_PARTS (default `reads,mixed,postgres,big`) picks the parts
  * (`postgres`: the read table, and the mixed load when `mixed` is on, again on a real
  * PostgreSQL server, then both engines side by side);
+ * BENCH_SEED_DATE (default 2026-11-22T12:00:00Z) is the demo league's reference date;
  * SERVER_NODE_OPTIONS is handed to the server (e.g. `--import ./profile.mjs`). On the
  * large database, the league table is also timed one request at a time alone and while
  * another client downloads every match (a very large answer).
@@ -31,6 +32,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** The offered rate of the fixed-rate mixed run (requests per second, all connections). */
 const rate = Number(process.env.BENCH_RATE ?? 1000);
+/** The demo league's "today": fixed, so runs on different days compare the same data. */
+const seedDate = process.env.BENCH_SEED_DATE ?? '2026-11-22T12:00:00Z';
 const parts = new Set((process.env.BENCH_PARTS ?? 'reads,mixed,postgres,big').split(','));
 const serverEnv: Record<string, string> = process.env.SERVER_NODE_OPTIONS
   ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS }
@@ -215,7 +218,7 @@ const DEMO_ENDPOINTS = [
 console.log(`${seconds} s per run, ${rounds} rounds, ${connections} connections, 127.0.0.1`);
 let sqliteReads: Map<string, ReadFigures> | null = null;
 if (parts.has('reads') || parts.has('mixed')) {
-  const demo = await startServer({ env: { SEED_REFERENCE_DATE: '2026-11-22T12:00:00Z', ...serverEnv } });
+  const demo = await startServer({ env: { SEED_REFERENCE_DATE: seedDate, ...serverEnv } });
   try {
     console.log('\ndemo league, warm:');
     if (parts.has('reads')) sqliteReads = await compareReads(demo, DEMO_ENDPOINTS);
@@ -238,7 +241,7 @@ if (parts.has('postgres')) {
       await client.end();
       const demo = await startServer({
         env: {
-          SEED_REFERENCE_DATE: '2026-11-22T12:00:00Z',
+          SEED_REFERENCE_DATE: seedDate,
           DATABASE_URL: postgres.urlOf('touchline_bench'),
           ...serverEnv,
         },

@@ -41,6 +41,10 @@ export async function mixedRequests(
   const upcoming = matches.filter((match) => Date.parse(match.date) > now);
   const open = matches.filter((match) => Date.parse(match.date) < now && match.approved !== 'TRUE');
   const report = await json<MatchRow>(`${server.url}/api/matches/${open[0]?.id}`);
+  // The squad goes to the next fixture; on a league seeded weeks ago whose last round has
+  // been played, to its latest match without a result (squads stay open until approval).
+  const squadMatch = upcoming[0] ?? open.filter((match) => match.id !== report.id).at(-1);
+  if (squadMatch === undefined) throw new Error(`${team} has no match left to pick a squad for`);
   /** Each send gets a fresh Idempotency-Key and a body of its own. */
   const varied = (request: CannonRequest, body: () => unknown): CannonRequest => ({
     ...request,
@@ -60,7 +64,7 @@ export async function mixedRequests(
     `/api/leagues`,
     `/api/teams/${team}`,
     `/api/teams/${team}/roster`,
-    `/api/matches/${upcoming[0]?.id}`,
+    `/api/matches/${squadMatch.id}`,
     `/api/search?term=riv`,
   ];
   return [
@@ -69,7 +73,7 @@ export async function mixedRequests(
     varied(
       {
         method: 'PUT',
-        path: `/api/teams/${team}/matches/${upcoming[0]?.id}/roster`,
+        path: `/api/teams/${team}/matches/${squadMatch.id}/roster`,
         headers: { Authorization: `Bearer ${coach}`, 'Content-Type': 'application/json' },
       },
       () => ({ players: pick(players, between(7, Math.min(18, players.length))).map((player) => player.id) }),
