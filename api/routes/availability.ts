@@ -347,6 +347,23 @@ async function matchOfTeam(db: DB, matchId: number, teamId: string | null): Prom
   return match;
 }
 
+/**
+ * 409 unless the match still takes answers: not reported, not postponed (`postponed` says
+ * what to do instead), not kicked off.
+ */
+function assertOpenForAnswers(match: MatchRow, now: Date, postponed: string): void {
+  if (match.approved !== '') fail(409, 'This match already has a report');
+  if (match.status === 'postponed') fail(409, `This match is postponed: ${postponed}`);
+  if (Date.parse(match.match_date) <= now.getTime()) fail(409, 'This match has kicked off');
+}
+
+/** 403 unless the user is the team's coach or owner, or an admin of its league; `may` says what for. */
+async function assertStaffOf(db: DB, user: SessionUser, teamId: string, may: string): Promise<void> {
+  if (!(await isTeamStaff(db, user, teamId))) {
+    fail(403, `Only this team's coach or owner, or an admin of its league, may ${may}`);
+  }
+}
+
 /** The team's players banned from this match (as Team Selection refuses them). */
 async function suspendedIn(db: DB, match: MatchRow, teamId: string, now: Date): Promise<Set<string>> {
   const bans = await teamSeasonBans(db, match.league_id, match.season, teamId, now);
@@ -366,9 +383,7 @@ export const availabilityRoutes = resourceRouter(
     const { team_id: teamId } = c.req.valid('query');
     const match = await findMatchRow(db, matchId);
     if (match === undefined) fail(404, 'Match not found');
-    if (!(await isTeamStaff(db, currentUser(c), teamId))) {
-      fail(403, "Only this team's coach or owner, or an admin of its league, may see its answers");
-    }
+    await assertStaffOf(db, currentUser(c), teamId, 'see its answers');
     if (!involvesTeam(match, teamId)) fail(404, 'The team does not play in this match');
     const now = c.get('options').now();
     const suspended = await suspendedIn(db, match, teamId, now);
@@ -412,9 +427,7 @@ export const availabilityRoutes = resourceRouter(
     const self = user === null ? linked === playerId : (await playerOf(db, user)) === playerId;
     if (!staff && !self) fail(403, 'Only the player, or their team’s coach or owner, may answer for them');
     const now = c.get('options').now();
-    if (match.approved !== '') fail(409, 'This match already has a report');
-    if (match.status === 'postponed') fail(409, 'This match is postponed: answer once it has a new date');
-    if (Date.parse(match.match_date) <= now.getTime()) fail(409, 'This match has kicked off');
+    assertOpenForAnswers(match, now, 'answer once it has a new date');
     const deadline = answerDeadline(match.match_date, await deadlineHours(db, teamId));
     if (!staff && Date.parse(deadline) <= now.getTime()) {
       fail(403, 'Answers for this match have closed: tell your coach');
@@ -440,15 +453,10 @@ export const availabilityRoutes = resourceRouter(
     const { team_id: teamId } = c.req.valid('json');
     const match = await findMatchRow(db, matchId);
     if (match === undefined) fail(404, 'Match not found');
-    if (!(await isTeamStaff(db, currentUser(c), teamId))) {
-      fail(403, "Only this team's coach or owner, or an admin of its league, may remind its players");
-    }
+    await assertStaffOf(db, currentUser(c), teamId, 'remind its players');
     if (!involvesTeam(match, teamId)) fail(404, 'The team does not play in this match');
     const now = c.get('options').now();
-    if (match.approved !== '') fail(409, 'This match already has a report');
-    if (match.status === 'postponed')
-      fail(409, 'This match is postponed: remind them once it has a new date');
-    if (Date.parse(match.match_date) <= now.getTime()) fail(409, 'This match has kicked off');
+    assertOpenForAnswers(match, now, 'remind them once it has a new date');
     const deadline = answerDeadline(match.match_date, await deadlineHours(db, teamId));
     if (Date.parse(deadline) <= now.getTime()) {
       fail(409, 'Answers for this match have closed: set the answers yourself');
@@ -490,9 +498,7 @@ export const availabilityRoutes = resourceRouter(
     const { teamId } = c.req.valid('param');
     const { deadline_hours: hours } = c.req.valid('json');
     if (!(await teamExists(db, teamId))) fail(404, 'Team not found');
-    if (!(await isTeamStaff(db, currentUser(c), teamId))) {
-      fail(403, "Only this team's coach or owner, or an admin of its league, may change this");
-    }
+    await assertStaffOf(db, currentUser(c), teamId, 'change this');
     await setDeadlineHours(db, teamId, hours);
     await audit(c, {
       action: 'team.availability',
@@ -508,9 +514,7 @@ export const availabilityRoutes = resourceRouter(
     const { teamId } = c.req.valid('param');
     if (!(await teamExists(db, teamId))) fail(404, 'Team not found');
     const user = currentUser(c);
-    if (!(await isTeamStaff(db, user, teamId))) {
-      fail(403, "Only this team's coach or owner, or an admin of its league, may see its links");
-    }
+    await assertStaffOf(db, user, teamId, 'see its links');
     const options = c.get('options');
     const links = await teamLinks(db, options.jwtSecret, teamId, user.id, options.now());
     return jsonRead(
@@ -529,9 +533,7 @@ export const availabilityRoutes = resourceRouter(
     const db = c.get('db');
     const { teamId, playerId } = c.req.valid('param');
     if (!(await teamExists(db, teamId))) fail(404, 'Team not found');
-    if (!(await isTeamStaff(db, currentUser(c), teamId))) {
-      fail(403, "Only this team's coach or owner, or an admin of its league, may revoke its links");
-    }
+    await assertStaffOf(db, currentUser(c), teamId, 'revoke its links');
     const player = await playerTeam(db, playerId);
     if (player === undefined || player.team_id !== teamId) fail(404, 'The player is not in this team');
     if (await revokeLink(db, playerId)) {
