@@ -20,6 +20,7 @@ import { matchTitle } from '../shared/match-labels';
 import { useStaffTeams } from '../shared/staff-loads';
 import { TeamCards } from '../shared/team-cards';
 import {
+  AnswerCounts,
   RemindButton,
   useTeamAvailability,
   type AvailabilityRow,
@@ -120,7 +121,6 @@ function MatchAnswers({ match, teamId }: { match: Match; teamId: string }) {
  * answered), and those who have not answered, as one wrapped list of names.
  */
 function AnswerGroups({ data }: { data: TeamAvailability }) {
-  const kinds = [...ANSWER_ORDER, 'no_answer'] as const;
   const answered = ANSWER_ORDER.map((kind) => ({
     kind,
     rows: data.players.filter((row) => row.answer === kind),
@@ -128,13 +128,7 @@ function AnswerGroups({ data }: { data: TeamAvailability }) {
   const waiting = data.players.filter((row) => row.answer === null);
   return (
     <>
-      <p className="selection-availability-counts">
-        {kinds.map((kind) => (
-          <span key={kind} className={`availability-chip availability-${kind}`}>
-            {ANSWER_WORDS[kind]} {data.counts[kind]}
-          </span>
-        ))}
-      </p>
+      <AnswerCounts counts={data.counts} />
       {answered.map(({ kind, rows }) => (
         <section
           key={kind}

@@ -68,7 +68,6 @@ export function AvailabilitySummary({
   onMessage(kind: ToastKind, message: string): void;
   disabled: boolean;
 }) {
-  const kinds = [...ANSWER_ORDER, 'no_answer'] as const;
   const deadlineId = useId();
   const [saving, setSaving] = useState(false);
   const choices = DEADLINES.some(([hours]) => hours === data.deadline_hours)
@@ -106,13 +105,7 @@ export function AvailabilitySummary({
         </select>
         <span className="muted">For this match: {formatMatchDate(data.deadline)}</span>
       </div>
-      <p className="selection-availability-counts">
-        {kinds.map((kind) => (
-          <span key={kind} className={`availability-chip availability-${kind}`}>
-            {ANSWER_WORDS[kind]} {data.counts[kind]}
-          </span>
-        ))}
-      </p>
+      <AnswerCounts counts={data.counts} />
       <div className="selection-availability-actions">
         <button
           type="button"
@@ -125,6 +118,19 @@ export function AvailabilitySummary({
         <RemindButton data={data} disabled={disabled} onMessage={onMessage} />
       </div>
     </div>
+  );
+}
+
+/** Each answer's count, then how many have not answered, as coloured chips. */
+export function AnswerCounts({ counts }: { counts: TeamAvailability['counts'] }) {
+  return (
+    <p className="selection-availability-counts">
+      {[...ANSWER_ORDER, 'no_answer' as const].map((kind) => (
+        <span key={kind} className={`availability-chip availability-${kind}`}>
+          {ANSWER_WORDS[kind]} {counts[kind]}
+        </span>
+      ))}
+    </p>
   );
 }
 
